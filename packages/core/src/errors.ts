@@ -1,0 +1,146 @@
+/**
+ * Error classes of @agent-chat/core. Every error extends {@link AgentChatError}: it carries a stable
+ * `code`, says whether retrying can help (`isRetryable`) and keeps the underlying `cause`. Messages say
+ * what happened and what to do about it, so a UI can show them as they are.
+ */
+
+/** Stable machine-readable error codes. */
+export type AgentChatErrorCode =
+  | 'model_call_failed'
+  | 'model_unreachable'
+  | 'stream_malformed'
+  | 'stream_interrupted'
+  | 'invalid_configuration'
+  | 'invalid_tool_definition'
+  | 'aborted'
+  | 'store_failed';
+
+/** Base class of every error thrown by agent-chat. */
+export class AgentChatError extends Error {
+  readonly code: AgentChatErrorCode;
+  readonly isRetryable: boolean;
+
+  constructor(
+    code: AgentChatErrorCode,
+    message: string,
+    options: { cause?: unknown; isRetryable?: boolean } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.isRetryable = options.isRetryable ?? false;
+  }
+}
+
+/** The provider answered a model call with an HTTP error. */
+export class ModelCallError extends AgentChatError {
+  /** HTTP status of the provider's answer. */
+  readonly status: number;
+  /** The provider's own error message, when its body had one. */
+  readonly providerMessage: string | undefined;
+  /** Seconds the provider asked us to wait (`Retry-After`), when given. */
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(options: {
+    status: number;
+    providerMessage?: string | undefined;
+    retryAfterSeconds?: number | undefined;
+    url: string;
+  }) {
+    const { status, providerMessage } = options;
+    super(
+      'model_call_failed',
+      `${describeStatus(status, options.url)}${providerMessage ? ` Provider said: ${providerMessage}` : ''}`,
+      {
+        isRetryable: status === 408 || status === 409 || status === 429 || status >= 500,
+      },
+    );
+    this.status = status;
+    this.providerMessage = providerMessage;
+    this.retryAfterSeconds = options.retryAfterSeconds;
+  }
+}
+
+function describeStatus(status: number, url: string): string {
+  if (status === 401 || status === 403)
+    return `The model endpoint ${url} refused the credentials (HTTP ${status}): check the API key or the proxy's UPSTREAM_API_KEY secret.`;
+  if (status === 404)
+    return `The model endpoint ${url} was not found (HTTP 404): check baseURL (it should end in /v1) and the model name.`;
+  if (status === 413)
+    return `The request was too large for ${url} (HTTP 413): shorten the conversation or the attachments.`;
+  if (status === 429)
+    return `The model provider is rate limiting requests (HTTP 429): wait a moment and try again.`;
+  if (status >= 500) return `The model provider failed (HTTP ${status}): try again shortly.`;
+  return `The model call to ${url} failed with HTTP ${status}.`;
+}
+
+/** The model endpoint could not be reached at all (network error, CORS refusal, DNS). */
+export class ModelUnreachableError extends AgentChatError {
+  constructor(url: string, cause: unknown) {
+    super(
+      'model_unreachable',
+      `Could not reach the model endpoint ${url}: check that the URL is right, the proxy is running and allows this page's origin.`,
+      { cause, isRetryable: true },
+    );
+  }
+}
+
+/** The provider's stream could not be understood (not SSE, or an event that is not valid JSON). */
+export class StreamMalformedError extends AgentChatError {
+  constructor(detail: string, cause?: unknown) {
+    super(
+      'stream_malformed',
+      `The model endpoint sent a malformed stream: ${detail}. Check that baseURL points at an OpenAI-compatible /v1 endpoint.`,
+      {
+        cause,
+      },
+    );
+  }
+}
+
+/** The provider's stream ended before the model finished its answer. */
+export class StreamInterruptedError extends AgentChatError {
+  constructor(cause?: unknown) {
+    super(
+      'stream_interrupted',
+      'The connection to the model was cut before the answer was complete: try again.',
+      {
+        cause,
+        isRetryable: true,
+      },
+    );
+  }
+}
+
+/** Options given to agent-chat are missing or wrong; the message names the option and the fix. */
+export class ConfigurationError extends AgentChatError {
+  constructor(message: string) {
+    super('invalid_configuration', message);
+  }
+}
+
+/** A run or model call was cancelled through its AbortSignal. */
+export class AbortedError extends AgentChatError {
+  constructor(cause?: unknown) {
+    super('aborted', 'The run was stopped.', { cause });
+  }
+}
+
+/** Normalizes anything thrown into an {@link AgentChatError}. */
+export function toAgentChatError(error: unknown): AgentChatError {
+  if (error instanceof AgentChatError) return error;
+  if (isAbortError(error)) return new AbortedError(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return new AgentChatError('model_call_failed', message, { cause: error });
+}
+
+/** True for the DOMException/Error a fetch or stream throws when its signal aborts. */
+export function isAbortError(error: unknown): boolean {
+  return (
+    error instanceof AbortedError ||
+    (typeof error === 'object' &&
+      error !== null &&
+      'name' in error &&
+      (error as { name: unknown }).name === 'AbortError')
+  );
+}

@@ -1,0 +1,32 @@
+/** One scripted model answer, used by {@link mockModel} and by the scripted model server. */
+export interface ScriptedTurn {
+  /** Answer text; sent in chunks of `chunkSize` characters (default 8). */
+  text?: string;
+  /** Tool calls; their argument JSON is sent in fragments of `fragmentSize` characters (default 7). */
+  toolCalls?: Array<{ id?: string; name: string; arguments: string | Record<string, unknown> }>;
+  /** Token usage reported at the end. */
+  usage?: { inputTokens: number; outputTokens: number };
+  /** Provider finish reason; default `tool_calls` when there are tool calls, else `stop`. */
+  finishReason?: string;
+  chunkSize?: number;
+  fragmentSize?: number;
+  /** Milliseconds between stream chunks. */
+  delayMs?: number;
+  /** Answer with an HTTP error instead of a stream. */
+  error?: { status: number; body?: unknown; headers?: Record<string, string> };
+  /** Cut the stream after this many SSE events (no finish, no [DONE]). */
+  cutAfterEvents?: number;
+}
+
+/** Splits a string into pieces of at most `size` characters (code points are kept whole). */
+export function pieces(text: string, size: number): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += size) out.push(chars.slice(i, i + size).join(''));
+  return out;
+}
+
+/** The argument JSON text of a scripted tool call. */
+export function argumentsText(args: string | Record<string, unknown>): string {
+  return typeof args === 'string' ? args : JSON.stringify(args);
+}

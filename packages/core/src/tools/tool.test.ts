@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigurationError } from '../errors.js';
+import { defineTool } from './tool.js';
+
+describe('defineTool', () => {
+  it('turns zod parameters into the JSON Schema sent to the provider', () => {
+    const tool = defineTool({
+      name: 'get_weather',
+      description: 'Weather for a city.',
+      parameters: z.object({ city: z.string().describe('City name'), days: z.number().int().optional() }),
+      execute: () => 'sunny',
+    });
+    expect(tool.jsonSchema).toMatchObject({
+      type: 'object',
+      properties: { city: { type: 'string', description: 'City name' }, days: { type: 'integer' } },
+      required: ['city'],
+    });
+    expect(tool.jsonSchema).not.toHaveProperty('$schema');
+  });
+
+  it('accepts a plain JSON Schema and validates against it', () => {
+    const tool = defineTool({
+      name: 'echo',
+      description: 'Echo.',
+      parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      execute: (args) => args,
+    });
+    expect(tool.schema.safeParse({ text: 'hi' }).success).toBe(true);
+    expect(tool.schema.safeParse({ text: 3 }).success).toBe(false);
+  });
+
+  it('rejects definitions that a provider would refuse', () => {
+    const base = { description: 'd', parameters: z.object({}), execute: () => 1 };
+    expect(() => defineTool({ ...base, name: 'has space' })).toThrow(ConfigurationError);
+    expect(() => defineTool({ ...base, name: 'ok', description: '' })).toThrow(/description is required/);
+    expect(() => defineTool({ ...base, name: 'ok', parameters: z.string() as never })).toThrow(
+      /must describe an object/,
+    );
+    expect(() => defineTool({ ...base, name: 'ok', parameters: 'nope' as never })).toThrow(
+      /zod object schema or a JSON Schema/,
+    );
+  });
+});

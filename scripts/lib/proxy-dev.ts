@@ -1,0 +1,125 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** A proxy running under `wrangler dev` (workerd). */
+export interface ProxyDev {
+  /** Origin of the proxy, e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  /** Everything wrangler printed, for assertions on logs. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts packages/proxy under `wrangler dev` offline (no metrics, no Cloudflare fetches) on 127.0.0.1.
+ * Secrets go through a temporary env file (mode 600), never through the command line.
+ */
+export async function startProxyDev(options: {
+  upstreamBaseUrl: string;
+  allowedOrigins: string[];
+  upstreamApiKey?: string;
+  port?: number;
+  /** Stop by itself after this long, so a crashed test leaves nothing running (default 10 min). */
+  maxLifetimeMs?: number;
+}): Promise<ProxyDev> {
+  const port = options.port ?? (await freePort());
+  const dir = mkdtempSync(join(tmpdir(), 'agent-chat-proxy-'));
+  const envFile = join(dir, '.dev.vars');
+  const vars = [
+    `UPSTREAM_BASE_URL=${options.upstreamBaseUrl}`,
+    `ALLOWED_ORIGINS=${options.allowedOrigins.join(',')}`,
+  ];
+  if (options.upstreamApiKey) vars.push(`UPSTREAM_API_KEY=${options.upstreamApiKey}`);
+  writeFileSync(envFile, `${vars.join('\n')}\n`, { mode: 0o600 });
+
+  let output = '';
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(root, 'node_modules/wrangler/bin/wrangler.js'),
+      'dev',
+      '--config',
+      join(root, 'packages/proxy/wrangler.jsonc'),
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--env-file',
+      envFile,
+      '--persist-to',
+      join(dir, 'state'),
+      '--show-interactive-dev-session=false',
+      '--log-level',
+      'log',
+    ],
+    {
+      cwd: join(root, 'packages/proxy'),
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        // A key in our own environment must not leak into the worker by accident.
+        OPENAI_API_KEY: '',
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const lifetime = setTimeout(() => child.kill('SIGTERM'), options.maxLifetimeMs ?? 600_000);
+  lifetime.unref();
+
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    clearTimeout(lifetime);
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited with code ${child.exitCode}:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not become healthy within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, output: () => output, stop };
+}

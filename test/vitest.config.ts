@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+import { sourceConditions } from '../vitest.shared.js';
+
+export default defineConfig({
+  ...sourceConditions,
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'artifacts/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
