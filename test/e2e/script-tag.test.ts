@@ -61,7 +61,7 @@ async function watchWidget(page: Page) {
         .map((s) => s.dataset.status)
         .join(',');
       if (statuses && statuses !== w.__statuses.at(-1)) w.__statuses.push(statuses);
-      const texts = [...shadow.querySelectorAll<HTMLElement>('[data-role="assistant"]')].map(
+      const texts = [...shadow.querySelectorAll<HTMLElement>('[part~="message-assistant"]')].map(
         (m) => m.textContent?.trim() ?? '',
       );
       const last = texts.at(-1);
@@ -98,7 +98,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     await input.fill('Which green teas do you have under 20 euros?');
     await input.press('Enter');
 
-    const assistant = page.locator('agent-chat [data-role="assistant"]').last();
+    const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
     await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toContain(answer);
 
     const { statuses, texts } = await page.evaluate(() => {
@@ -125,6 +125,8 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     expect(proxy.output()).not.toContain(SECRET);
     expect(pageErrors).toEqual([]);
 
+    // The run is over: the stop button is gone.
+    await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
     await page.screenshot({ path: join(artifacts, 'script-tag-e2e.png') });
     await page.close();
   });

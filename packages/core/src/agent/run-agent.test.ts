@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentEvent, AgentEventOf } from '../events.js';
 import { memoryStore } from '../memory/memory-store.js';
 import { mockModel } from '../test/mock-model.js';

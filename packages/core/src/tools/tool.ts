@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { ToolSpec } from '../model/chat-model.js';
 

@@ -1,0 +1,92 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BuildOptions } from 'esbuild';
+import { AGENT_CHAT, type BenchContext, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import { peerSubject } from '../lib/installed-version.ts';
+import { BROWSER, bundle, WORKER } from './esbuild-bundle.ts';
+import { widgetScriptTag } from './widget-build.ts';
+
+const here = import.meta.dirname;
+const entry = (name: string) => join(here, 'entries', name);
+
+/** One thing to measure: its bytes, or undefined when it does not exist yet (after saying so). */
+interface Subject {
+  /** What is measured, in metric names: `core_base`, `widget_script_tag`, `proxy_worker`. */
+  target: string;
+  subject: () => string;
+  bytes: (context: BenchContext) => Promise<Uint8Array | undefined>;
+}
+
+/**
+ * Bundles `entryFile` (default: `required` itself) when the package source it measures, `required`
+ * (relative to the repository root), exists; otherwise skips, naming it.
+ */
+function bundleIfPresent(required: string, options: BuildOptions, entryFile?: string) {
+  return async (context: BenchContext) => {
+    const file = join(context.root, required);
+    if (existsSync(file)) return bundle(entryFile ?? file, options);
+    context.skip(`${required} does not exist yet.`);
+    return undefined;
+  };
+}
+
+// Pairs share a target: core base vs the AI SDK (a streamed tool loop against an OpenAI-style API),
+// script-tag widget vs deep-chat (a chat web component loaded from one script).
+const SUBJECTS: Subject[] = [
+  {
+    target: 'core_base',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/core/src/index.ts', BROWSER, entry('core-base.ts')),
+  },
+  {
+    target: 'core_base',
+    subject: () => peerSubject(here, 'ai', '@ai-sdk/openai'),
+    bytes: () => bundle(entry('ai-sdk.ts'), BROWSER),
+  },
+  {
+    target: 'widget_script_tag',
+    subject: () => AGENT_CHAT,
+    bytes: async (context) => widgetScriptTag(context),
+  },
+  {
+    target: 'widget_script_tag',
+    subject: () => peerSubject(here, 'deep-chat'),
+    bytes: () => bundle(entry('deep-chat.ts'), BROWSER),
+  },
+  {
+    target: 'proxy_worker',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/proxy/src/worker.ts', WORKER),
+  },
+];
+
+export const benchmark: Benchmark = {
+  description:
+    'Bytes a user downloads: esbuild bundles (browser, ESM, minified, tree-shaken, ES2022) measured raw and gzip -9. ' +
+    'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
+    'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
+    "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
+    '(platform neutral), no peer.',
+  async run(context) {
+    const rows: Measurement[] = [];
+    for (const { target, subject, bytes } of SUBJECTS) {
+      let name = target;
+      try {
+        const who = subject();
+        name = `${who} ${target}`;
+        const code = await bytes(context);
+        if (!code) continue;
+        const gzip = gzipSync(code, { level: 9 }).byteLength;
+        rows.push(
+          { subject: who, metric: `min_bytes_${target}`, value: code.byteLength, unit: 'bytes' },
+          { subject: who, metric: `min_gzip_bytes_${target}`, value: gzip, unit: 'bytes' },
+        );
+        context.log(`${name}: ${code.byteLength} bytes minified, ${gzip} gzip -9`);
+      } catch (error) {
+        context.fail(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return rows;
+  },
+};

@@ -1,0 +1,28 @@
+import type { ProxyConfig } from './config';
+import type { RequestLogFields } from './request-log';
+
+/** The fetch used to reach the upstream; injectable so embedders can route through a service binding. */
+export type UpstreamFetch = (input: string, init: RequestInit) => Promise<Response>;
+
+/** Per-request state shared by middleware and route handlers. */
+export interface Context {
+  readonly request: Request;
+  readonly url: URL;
+  readonly config: ProxyConfig;
+  readonly fetch: UpstreamFetch;
+  /**
+   * Headers added to whatever response leaves the proxy, error responses included, so that
+   * e.g. CORS headers decided early still reach a response produced by a later throw.
+   */
+  readonly responseHeaders: Headers;
+  /** Fields for this request's log line; middleware fill in what they decide. */
+  readonly log: RequestLogFields;
+  /** The request body, set by the body-limit middleware once read within the limit. */
+  body?: Uint8Array;
+}
+
+/** Produces the response for a request. */
+export type Handler = (c: Context) => Promise<Response>;
+
+/** Runs around a handler: may answer itself, throw an `HttpError`, or call `next()`. */
+export type Middleware = (c: Context, next: () => Promise<Response>) => Promise<Response>;

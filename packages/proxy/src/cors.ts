@@ -1,0 +1,54 @@
+import type { Middleware } from './context';
+import { HttpError } from './http-error';
+
+/** Methods the proxy serves to browsers; announced in preflight answers. */
+export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+
+/** Request headers allowed when a preflight does not ask for specific ones. */
+export const CORS_DEFAULT_ALLOWED_HEADERS = 'Content-Type, Accept';
+
+// A header-name list as browsers send it in Access-Control-Request-Headers.
+const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
+
+/**
+ * CORS with an exact origin allowlist (`ALLOWED_ORIGINS`). A request with an Origin that is not
+ * listed gets 403 before anything else runs, so it never reaches the upstream. Requests without
+ * an Origin (curl, servers) pass: CORS protects browsers, and the key stays server-side anyway.
+ */
+export function cors(): Middleware {
+  return async (c, next) => {
+    const origin = c.request.headers.get('Origin');
+    if (origin === null) {
+      c.log.origin = 'absent';
+      return next();
+    }
+    if (!c.config.allowedOrigins.has(origin)) {
+      c.log.origin = 'denied';
+      throw new HttpError(
+        403,
+        'origin_not_allowed',
+        'This origin may not use the proxy: add it to ALLOWED_ORIGINS (comma-separated exact origins).',
+      );
+    }
+    c.log.origin = 'allowed';
+    // Echo the one matching origin, never `*`: the allowlist is the point.
+    c.responseHeaders.set('Access-Control-Allow-Origin', origin);
+
+    const isPreflight =
+      c.request.method === 'OPTIONS' && c.request.headers.has('Access-Control-Request-Method');
+    if (!isPreflight) return next();
+
+    // Requested headers are reflected: the proxy forwards only an allowlist upstream, so letting
+    // a client send others (e.g. SDK telemetry headers) costs nothing and avoids preflight failures.
+    const requested = c.request.headers.get('Access-Control-Request-Headers')?.trim() ?? '';
+    const allowHeaders = HEADER_LIST.test(requested) ? requested : CORS_DEFAULT_ALLOWED_HEADERS;
+    return new Response(null, {
+      status: 204,
+      headers: {
+        'Access-Control-Allow-Methods': CORS_ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': allowHeaders,
+        'Access-Control-Max-Age': '600',
+      },
+    });
+  };
+}

@@ -1,0 +1,81 @@
+import { bodyLimit } from './body-limit';
+import { compose } from './compose';
+import { loadConfig } from './config';
+import type { UpstreamFetch } from './context';
+import { cors } from './cors';
+import { errorResponse } from './error-response';
+import { HttpError } from './http-error';
+import type { ProxyEnv } from './proxy-env';
+import { redactSecrets } from './redact';
+import { type RequestLogFields, writeRequestLog } from './request-log';
+import { router } from './router';
+import { chatCompletions } from './routes/chat-completions';
+import { health } from './routes/health';
+
+/** Options for {@link createProxy}. */
+export interface ProxyOptions {
+  /** How to reach the upstream; defaults to the global `fetch`, looked up on each call. */
+  fetch?: UpstreamFetch;
+}
+
+/** A Worker `fetch` handler. */
+export type ProxyHandler = (request: Request, env: ProxyEnv) => Promise<Response>;
+
+/**
+ * Builds the proxy's fetch handler: config from env, CORS, then the routes, with every thrown
+ * error turned into a JSON response and one log line per request.
+ * @example export default { fetch: createProxy() };
+ */
+export function createProxy(options: ProxyOptions = {}): ProxyHandler {
+  // Resolved per call rather than captured, so a test spying on globalThis.fetch sees the call.
+  const upstreamFetch: UpstreamFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const app = compose(
+    [cors()],
+    router([
+      { method: 'GET', path: '/health', handler: health },
+      { method: 'POST', path: '/v1/chat/completions', handler: compose([bodyLimit()], chatCompletions) },
+    ]),
+  );
+
+  return async (request, env) => {
+    const started = Date.now();
+    const url = new URL(request.url);
+    // Every response varies by Origin (the CORS headers on it do), errors included.
+    const responseHeaders = new Headers({ Vary: 'Origin' });
+    const log: RequestLogFields = { origin: request.headers.has('Origin') ? 'unchecked' : 'absent' };
+    let secrets: string[] = [];
+    let response: Response;
+    try {
+      const config = loadConfig(env);
+      if (config.upstreamApiKey !== undefined) secrets = [config.upstreamApiKey];
+      response = await app({ request, url, config, fetch: upstreamFetch, responseHeaders, log });
+    } catch (error) {
+      response = errorResponse(error);
+      log.error = error instanceof HttpError ? error.code : 'internal_error';
+      const detail = describe(error instanceof HttpError ? error.cause : error);
+      if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
+    }
+    response = withHeaders(response, responseHeaders);
+    writeRequestLog({
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      durationMs: Date.now() - started,
+      ...log,
+    });
+    return response;
+  };
+}
+
+function describe(error: unknown): string | undefined {
+  if (error === undefined) return undefined;
+  return error instanceof Error ? `${error.name}: ${error.message}` : 'non-error value thrown';
+}
+
+// Responses from fetch() have immutable headers, so copy before adding ours; the body stream
+// is handed over, not read.
+function withHeaders(response: Response, extra: Headers): Response {
+  const copy = new Response(response.body, response);
+  for (const [name, value] of extra) copy.headers.set(name, value);
+  return copy;
+}

@@ -1,0 +1,22 @@
+import { HttpError } from './http-error';
+import { jsonResponse } from './json-response';
+
+/** The JSON body of every error the proxy answers with. */
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+/**
+ * Turns anything thrown while handling a request into a JSON error response; the single place
+ * where errors become responses. Unknown errors give a generic 500 so internals never reach clients.
+ */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof HttpError) {
+    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    return jsonResponse(body, { status: error.status, headers: error.headers });
+  }
+  const body: ErrorBody = {
+    error: { code: 'internal_error', message: 'The proxy failed unexpectedly; see the worker logs.' },
+  };
+  return jsonResponse(body, { status: 500 });
+}

@@ -1,0 +1,50 @@
+import { containsSecret } from './redact';
+
+/**
+ * Client request headers passed upstream. An allowlist rather than a blocklist, so Cookie,
+ * Authorization, Origin, Host, hop-by-hop and any header invented later stay behind by default.
+ */
+export const FORWARDED_REQUEST_HEADERS: readonly string[] = ['accept', 'accept-language', 'content-type'];
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) describe one connection and must not be relayed. */
+export const HOP_BY_HOP_HEADERS: readonly string[] = [
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
+
+/** Builds the upstream request headers: the allowlisted client headers plus the bearer key, if any. */
+export function upstreamRequestHeaders(incoming: Headers, apiKey: string | undefined): Headers {
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = incoming.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  if (apiKey !== undefined) headers.set('Authorization', `Bearer ${apiKey}`);
+  return headers;
+}
+
+/**
+ * Builds the client response headers from the upstream's: drops hop-by-hop headers (and any the
+ * upstream's Connection header names), cookies for the upstream's domain, the upstream's own CORS
+ * headers (the proxy decides CORS), Content-Length (the runtime frames the body it sends), and any
+ * header whose value contains a secret.
+ */
+export function clientResponseHeaders(upstream: Headers, secrets: readonly string[]): Headers {
+  const dropped = new Set(HOP_BY_HOP_HEADERS);
+  for (const name of (upstream.get('connection') ?? '').split(',')) dropped.add(name.trim().toLowerCase());
+  const headers = new Headers();
+  for (const [name, value] of upstream) {
+    const lower = name.toLowerCase();
+    if (dropped.has(lower) || lower === 'set-cookie' || lower === 'content-length') continue;
+    if (lower.startsWith('access-control-') || containsSecret(value, secrets)) continue;
+    headers.append(name, value);
+  }
+  return headers;
+}

@@ -1,0 +1,28 @@
+/** Fields middleware record about a request; everything here is safe to log. */
+export interface RequestLogFields {
+  /** Whether the request carried an Origin and whether it was on the allowlist. */
+  origin: 'absent' | 'allowed' | 'denied' | 'unchecked';
+  /** Status the upstream answered with, when it was called. */
+  upstreamStatus?: number;
+  /** Stable error code when the proxy answered with an error. */
+  error?: string;
+  /** Short description of the underlying failure, with secrets redacted. */
+  detail?: string;
+}
+
+/** One finished request as written to the log. */
+export interface RequestLogLine extends RequestLogFields {
+  method: string;
+  path: string;
+  status: number;
+  /** Time until the response headers were ready; streamed bodies continue after this. */
+  durationMs: number;
+}
+
+/**
+ * Writes one structured JSON line per request. Only metadata is logged: never bodies, query
+ * strings, header values or keys, so logs can be shared without scrubbing.
+ */
+export function writeRequestLog(line: RequestLogLine): void {
+  console.log(JSON.stringify({ level: line.status >= 500 ? 'error' : 'info', msg: 'request', ...line }));
+}

@@ -1,0 +1,6 @@
+import type { Handler } from '../context';
+import { jsonResponse } from '../json-response';
+
+/** `GET /health`: liveness only; says nothing about the upstream or the config values. */
+export const health: Handler = async () =>
+  jsonResponse({ ok: true }, { headers: { 'Cache-Control': 'no-store' } });

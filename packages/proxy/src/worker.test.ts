@@ -1,0 +1,87 @@
+import { exports } from 'cloudflare:workers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ALLOWED_ORIGIN,
+  callProxy,
+  captureConsole,
+  chatRequest,
+  PROXY,
+  stubUpstream,
+  TEST_KEY,
+  UPSTREAM_BASE_URL,
+} from '../test/harness';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('worker', () => {
+  it('answers GET /health with {"ok":true} and nothing about the upstream', async () => {
+    const upstream = stubUpstream(() => Response.json({}));
+
+    const response = await callProxy(new Request(`${PROXY}/health`));
+    const text = await response.text();
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('application/json');
+    expect(JSON.parse(text)).toEqual({ ok: true });
+    expect(text).not.toContain('upstream.test');
+    expect(text).not.toContain(TEST_KEY);
+    expect(upstream.spy).not.toHaveBeenCalled();
+  });
+
+  it('answers an unknown route with a 404 JSON error', async () => {
+    const response = await callProxy(new Request(`${PROXY}/v1/embeddings`, { method: 'POST', body: '{}' }));
+
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('answers a known route with the wrong method with 405 and Allow', async () => {
+    const getChat = await callProxy(new Request(`${PROXY}/v1/chat/completions`));
+    const postHealth = await callProxy(new Request(`${PROXY}/health`, { method: 'POST', body: '{}' }));
+
+    expect(getChat.status).toBe(405);
+    expect(getChat.headers.get('Allow')).toBe('POST');
+    expect(await getChat.json()).toMatchObject({ error: { code: 'method_not_allowed' } });
+    expect(postHealth.status).toBe(405);
+    expect(postHealth.headers.get('Allow')).toBe('GET');
+  });
+
+  it('writes one JSON log line per request with method, path, status, duration and origin check', async () => {
+    stubUpstream(() => Response.json({ id: 'x' }));
+    const logs = captureConsole();
+
+    await callProxy(
+      chatRequest({ headers: { Origin: ALLOWED_ORIGIN, Authorization: 'Bearer client-secret' } }),
+    );
+    await callProxy(
+      new Request(`${PROXY}/health?token=query-secret`, { headers: { Origin: 'https://evil.test' } }),
+    );
+
+    expect(logs.lines).toHaveLength(2);
+    const [ok, denied] = logs.lines.map((line) => JSON.parse(line));
+    expect(ok).toMatchObject({
+      method: 'POST',
+      path: '/v1/chat/completions',
+      status: 200,
+      origin: 'allowed',
+      upstreamStatus: 200,
+    });
+    expect(typeof ok.durationMs).toBe('number');
+    expect(denied).toMatchObject({ method: 'GET', path: '/health', status: 403, origin: 'denied' });
+    for (const leak of [TEST_KEY, 'client-secret', 'query-secret', 'gpt-test', UPSTREAM_BASE_URL]) {
+      expect(logs.text()).not.toContain(leak);
+    }
+  });
+
+  it('runs as the wrangler.jsonc main module with its bindings (integration through the runtime)', async () => {
+    const response = await exports.default.fetch(
+      new Request(`${PROXY}/health`, { headers: { Origin: ALLOWED_ORIGIN } }),
+    );
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ALLOWED_ORIGIN);
+  });
+});

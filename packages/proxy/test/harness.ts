@@ -1,0 +1,77 @@
+// Test support for the proxy's workerd tests: a test env, a stubbed upstream and a log capture.
+import { vi } from 'vitest';
+import type { ProxyEnv } from '../src/proxy-env';
+import worker from '../src/worker';
+
+/** A recognisable fake key: any occurrence of it outside the upstream request is a leak. */
+export const TEST_KEY = 'sk-test-9f3c1e7a5b2d4068ace1';
+/** The only origin on the test allowlist. */
+export const ALLOWED_ORIGIN = 'http://app.test';
+/** Where the proxy is told the upstream lives; never reached, fetch is stubbed. */
+export const UPSTREAM_BASE_URL = 'http://upstream.test/v1';
+/** The proxy's own URL in tests. */
+export const PROXY = 'http://proxy.test';
+
+/** A valid env; pass `undefined` for a key to leave that variable out. */
+export function testEnv(overrides: Partial<Record<keyof ProxyEnv, string | undefined>> = {}): ProxyEnv {
+  const env: Record<string, string | undefined> = {
+    UPSTREAM_BASE_URL,
+    ALLOWED_ORIGINS: ALLOWED_ORIGIN,
+    UPSTREAM_API_KEY: TEST_KEY,
+    ...overrides,
+  };
+  for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+  return env as ProxyEnv;
+}
+
+/** Calls the deployed worker's default export in this workerd isolate, as the runtime would. */
+export async function callProxy(request: Request, env: ProxyEnv = testEnv()): Promise<Response> {
+  return worker.fetch(request, env);
+}
+
+/** A JSON chat completion request to the proxy. */
+export function chatRequest(init: { headers?: Record<string, string>; body?: BodyInit } = {}): Request {
+  return new Request(`${PROXY}/v1/chat/completions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...init.headers },
+    body: init.body ?? JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }),
+  });
+}
+
+/**
+ * Replaces the global fetch (which the worker uses to reach the upstream) with `respond`,
+ * recording each upstream request as a `Request` so tests can inspect URL, headers and body.
+ */
+export function stubUpstream(respond: (request: Request) => Response | Promise<Response>) {
+  const requests: Request[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    requests.push(request.clone());
+    return respond(request);
+  });
+  return { spy, requests };
+}
+
+/** Captures everything written through console.log/info/warn/error/debug as text lines. */
+export function captureConsole(): { text: () => string; lines: string[] } {
+  const lines: string[] = [];
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      lines.push(args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' '));
+    });
+  }
+  return { lines, text: () => lines.join('\n') };
+}
+
+/** Every header of a response as one string, to search for leaks. */
+export function headerText(response: Response): string {
+  return [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+}
+
+/** Rejects if `promise` does not settle within `ms`, naming what was expected. */
+export function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms)),
+  ]);
+}

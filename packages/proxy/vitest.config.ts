@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Tests run inside workerd. The wrangler config supplies `main` and the compatibility date; the
+// bindings below replace its placeholder vars so the `exports.default` integration test has a
+// known config. Absolute path so the root config can list this package as a project.
+export default defineConfig({
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: fileURLToPath(new URL('./wrangler.jsonc', import.meta.url)) },
+      miniflare: {
+        bindings: {
+          ALLOWED_ORIGINS: 'http://app.test',
+          UPSTREAM_BASE_URL: 'http://upstream.test/v1',
+          UPSTREAM_API_KEY: 'sk-binding-test-key-0000',
+        },
+      },
+    }),
+  ],
+  test: {
+    name: 'proxy',
+    include: ['src/**/*.test.ts'],
+    // Every request writes a log line; show them only for failing tests.
+    silent: 'passed-only',
+  },
+});

@@ -1,0 +1,147 @@
+import { createAgent } from '@agent-chat/core';
+import { mockModel, openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import './agent-chat.js';
+import type { AgentChatElement } from './agent-chat.component.js';
+
+/** Stands in for the agent-chat proxy: answers each chat completion with the next scripted SSE stream. */
+function fakeProxy(turns: ScriptedTurn[]) {
+  const requests: Array<{ url: string; body: Record<string, unknown> }> = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    requests.push({ url: String(input), body: JSON.parse(String(init?.body)) });
+    const turn = turns[Math.min(requests.length - 1, turns.length - 1)]!;
+    return new Response(openAIStreamEvents(turn).join(''), {
+      headers: { 'content-type': 'text/event-stream' },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { requests, fetch };
+}
+
+async function mount(html: string): Promise<AgentChatElement> {
+  document.body.innerHTML = html;
+  const element = document.querySelector('agent-chat')!;
+  await element.updateComplete;
+  return element;
+}
+
+const part = (element: AgentChatElement, name: string) =>
+  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
+
+async function send(element: AgentChatElement, text: string): Promise<void> {
+  element.shadowRoot!.querySelector('textarea')!.focus();
+  await userEvent.keyboard(`${text}{Enter}`);
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.replaceChildren();
+});
+
+describe('<agent-chat> configured by attributes', () => {
+  it('talks to <proxy-url>/v1 with the model, system prompt and page tools given as plain objects', async () => {
+    const proxy = fakeProxy([
+      { toolCalls: [{ name: 'get_cart', arguments: { currency: 'EUR' } }] },
+      { text: 'Your cart holds 2 items.' },
+    ]);
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test/" model="gpt-4o-mini" system-prompt="You are a shop assistant."></agent-chat>',
+    );
+    const execute = vi.fn(async ({ currency }: { currency: string }) => ({ items: 2, currency }));
+    element.tools = [
+      {
+        name: 'get_cart',
+        description: 'The contents of the shopping cart.',
+        parameters: { type: 'object', properties: { currency: { type: 'string' } }, required: ['currency'] },
+        execute,
+      },
+    ];
+
+    await send(element, 'What is in my cart?');
+    await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe('Your cart holds 2 items.');
+    expect(part(element, 'stage')?.dataset.status).toBe('done');
+    expect(execute).toHaveBeenCalledWith(
+      { currency: 'EUR' },
+      expect.objectContaining({ toolCallId: expect.any(String) }),
+    );
+
+    expect(proxy.requests.map((r) => r.url)).toEqual([
+      'http://proxy.test/v1/chat/completions',
+      'http://proxy.test/v1/chat/completions',
+    ]);
+    const first = proxy.requests[0]!.body;
+    expect(first.model).toBe('gpt-4o-mini');
+    expect((first.messages as Array<{ role: string; content: string }>)[0]).toEqual({
+      role: 'system',
+      content: 'You are a shop assistant.',
+    });
+    expect((first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual([
+      'get_cart',
+    ]);
+  });
+
+  it('rebuilds the agent when an attribute changes, keeping the conversation', async () => {
+    const proxy = fakeProxy([{ text: 'First answer.' }, { text: 'Second answer.' }]);
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test" model="small-model"></agent-chat>',
+    );
+
+    await send(element, 'First question');
+    await expect.poll(() => proxy.requests.length).toBe(1);
+    await expect.poll(() => part(element, 'stop')).toBeNull();
+    element.setAttribute('model', 'big-model');
+    await send(element, 'Second question');
+    await expect.poll(() => proxy.requests.length).toBe(2);
+
+    const second = proxy.requests[1]!.body;
+    expect(second.model).toBe('big-model');
+    expect((second.messages as Array<{ content: string }>).map((m) => m.content)).toEqual([
+      'First question',
+      'First answer.',
+      'Second question',
+    ]);
+  });
+
+  it('uses the .agent property over the attributes', async () => {
+    const proxy = fakeProxy([{ text: 'from the proxy' }]);
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test" model="gpt-4o-mini"></agent-chat>',
+    );
+    element.agent = createAgent({ model: mockModel([{ text: 'from .agent' }]) });
+
+    await send(element, 'Who answers?');
+    await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe('from .agent');
+    expect(proxy.fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows an invalid page tool as an error and keeps the message', async () => {
+    fakeProxy([{ text: 'unused' }]);
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test" model="gpt-4o-mini"></agent-chat>',
+    );
+    element.tools = [
+      { name: 'bad name!', description: 'Broken.', parameters: { type: 'object' }, execute: () => 1 },
+    ];
+
+    await send(element, 'Hello');
+    await expect.poll(() => part(element, 'error')?.textContent).toContain('name "bad name!" is invalid');
+    expect(element.shadowRoot!.querySelector('textarea')!.value).toBe('Hello');
+  });
+
+  it('reports an unreachable proxy in an alert', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test" model="gpt-4o-mini"></agent-chat>',
+    );
+    await send(element, 'Hello');
+    await expect
+      .poll(() => part(element, 'error')?.textContent)
+      .toContain('Could not reach the model endpoint');
+  });
+});

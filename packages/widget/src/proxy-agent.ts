@@ -1,0 +1,43 @@
+import {
+  type Agent,
+  ConfigurationError,
+  type ConversationStore,
+  createAgent,
+  openAICompatible,
+} from '@agent-chat/core';
+import { type PageTool, toTools } from './page-tools.js';
+
+/** What the element's attributes and `.tools` property say about the agent to build. */
+export interface ProxyAgentOptions {
+  /** Origin of the agent-chat proxy, e.g. `http://127.0.0.1:8787`; the model endpoint is `${proxyUrl}/v1`. */
+  proxyUrl: string | undefined;
+  model: string | undefined;
+  systemPrompt: string | undefined;
+  tools: readonly PageTool[];
+  /** Kept across rebuilds so a changed attribute does not lose the conversation. */
+  store: ConversationStore;
+}
+
+/**
+ * Builds the agent an `<agent-chat>` configured by attributes talks to: an OpenAI-compatible model
+ * behind the agent-chat proxy, with the page's tools. Throws `ConfigurationError` saying what to set.
+ */
+export function createProxyAgent(options: ProxyAgentOptions): Agent {
+  const proxyUrl = options.proxyUrl?.trim();
+  if (!proxyUrl)
+    throw new ConfigurationError(
+      '<agent-chat> is not configured: set the proxy-url and model attributes (e.g. proxy-url="https://my-proxy.workers.dev" model="gpt-4o-mini"), or set the .agent property to an agent made with createAgent().',
+    );
+  const model = options.model?.trim();
+  if (!model)
+    throw new ConfigurationError(
+      `<agent-chat>: the model attribute is required with proxy-url, e.g. model="gpt-4o-mini" (a model the proxy at ${proxyUrl} allows).`,
+    );
+  const systemPrompt = options.systemPrompt?.trim();
+  return createAgent({
+    model: openAICompatible({ baseURL: `${proxyUrl.replace(/\/+$/, '')}/v1`, model }),
+    tools: toTools(options.tools),
+    store: options.store,
+    ...(systemPrompt ? { systemPrompt } : {}),
+  });
+}

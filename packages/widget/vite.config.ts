@@ -1,0 +1,52 @@
+import { gzipSync } from 'node:zlib';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/** Ceiling for dist/agent-chat.js (gzip): Lit + core (mostly zod) + the element. Raise it on purpose, not by accident. */
+const MAX_GZIP_BYTES = 60_000;
+
+/**
+ * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,
+ * that defines <agent-chat> and exports the public API.
+ */
+export default defineConfig({
+  // Workspace packages are read from source (see "exports" in packages/core/package.json).
+  resolve: { conditions: ['@agent-chat/source', ...defaultClientConditions] },
+  build: {
+    target: 'es2022',
+    minify: true,
+    sourcemap: true,
+    lib: {
+      entry: 'src/script-tag.ts',
+      formats: ['es'],
+      fileName: () => 'agent-chat.js',
+    },
+    rolldownOptions: {
+      // Vite keeps whitespace and /*#__PURE__*/ comments in ES libraries for the app bundlers that re-bundle
+      // them; this file is loaded as is by a <script type="module">, so minify it fully.
+      output: { minify: { codegen: true }, comments: { annotation: false } },
+    },
+  },
+  plugins: [browserBundleGuard()],
+});
+
+/** Fails the build when the bundle would import Node modules or outgrow its size ceiling. */
+function browserBundleGuard(): Plugin {
+  return {
+    name: 'agent-chat:browser-bundle-guard',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const nodeImports = [...chunk.imports, ...chunk.dynamicImports].filter((id) => !(id in bundle));
+        const stubbed = Object.keys(chunk.modules).filter((id) => id.includes('__vite-browser-external'));
+        if (nodeImports.length || stubbed.length)
+          this.error(
+            `${chunk.fileName} must run in a browser but imports ${[...nodeImports, ...stubbed].join(', ')}: find the Node-only import (a stubbed Node built-in shows as __vite-browser-external) and keep it out of the browser entry.`,
+          );
+        const gzip = gzipSync(chunk.code).length;
+        if (gzip > MAX_GZIP_BYTES)
+          this.error(`${chunk.fileName} is ${gzip} bytes gzipped, over the ${MAX_GZIP_BYTES}-byte ceiling.`);
+      }
+    },
+  };
+}
