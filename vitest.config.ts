@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 // All test projects; `pnpm test` runs them after typecheck and lint. The JSON report feeds .ci/run's summary line.
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/widget', 'packages/proxy', 'test'],
+    projects: [
+      'packages/core/vitest.config.ts',
+      'packages/core/vitest.browser.config.ts',
+      'packages/widget',
+      'packages/proxy',
+      'test',
+    ],
     reporters: ['default', ['json', { outputFile: 'test/artifacts/vitest-report.json' }]],
   },
 });

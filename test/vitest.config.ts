@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { sourceConditions } from '../vitest.shared.js';
+import { sourceConditions } from '../vitest.shared.ts';
 
 export default defineConfig({
   ...sourceConditions,

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
+
+/** Core tests that need a real browser: IndexedDB, Web Workers, WASM, WebGPU (SwiftShader). */
+export default defineConfig({
+  ...sourceConditions,
+  test: {
+    name: 'core-browser',
+    include: ['src/**/*.browser.test.ts'],
+    passWithNoTests: true,
+    browser: chromiumBrowserMode(['--enable-unsafe-webgpu']),
+  },
+});
