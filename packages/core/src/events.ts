@@ -1,7 +1,17 @@
 import type { Usage } from './model/chat-model.js';
+import type { ContentItem } from './tools/content.js';
 
-/** How a run ended. */
-export type RunStatus = 'completed' | 'max-turns' | 'aborted' | 'failed';
+/** How a run ended. `waiting` = paused on a clarification or approval (answer with `agent.respond`). */
+export type RunStatus = 'completed' | 'max-turns' | 'aborted' | 'failed' | 'blocked' | 'waiting';
+
+/** The supervisor's four actions. */
+export type SupervisorAction = 'answer' | 'call_tool' | 'workflow' | 'clarify';
+
+/** How the supervisor talks to the model: native tool calling, or JSON decisions for models without it. */
+export type DecisionMode = 'native-tools' | 'json';
+
+/** Status of one workflow step when it ends. `fallback` = failed, then its fallback tool succeeded. */
+export type WorkflowStepStatus = 'done' | 'failed' | 'skipped' | 'fallback';
 
 /** Fields every event carries: the run it belongs to, a per-run monotonic sequence number and a timestamp (ms). */
 export interface AgentEventBase {
@@ -10,12 +20,35 @@ export interface AgentEventBase {
   ts: number;
 }
 
-/** The body of each event kind, keyed by `type`. */
+/**
+ * The body of each event kind, keyed by `type` (names follow DESIGN §2.2). `toolCallId` is unique within
+ * a run; UIs that keep several runs should key stages by `runId` + `toolCallId`.
+ */
 export type AgentEventBody =
   | { type: 'run.start'; conversationId: string; message: string }
+  | { type: 'run.finish'; status: RunStatus; turns: number; message?: string }
+  // Supervisor
+  | { type: 'supervisor.thinking'; iteration: number; mode: DecisionMode }
+  | {
+      type: 'supervisor.decided';
+      iteration: number;
+      action: SupervisorAction;
+      reason: string;
+      mode: DecisionMode;
+    }
+  | {
+      type: 'supervisor.reflected';
+      iteration: number;
+      verdict: 'satisfied' | 'need_more' | 'blocked';
+      reason: string;
+    }
+  // Answer
   | { type: 'response.chunk'; turn: number; text: string }
   | { type: 'response.done'; text: string }
-  | { type: 'tool.start'; turn: number; toolCallId: string; name: string; args: unknown }
+  // Tools
+  | { type: 'tool.start'; turn: number; toolCallId: string; name: string; args: unknown; stepId?: string }
+  | { type: 'tool.progress'; toolCallId: string; progress: number; total?: number; message?: string }
+  | { type: 'tool.content'; toolCallId: string; content: ContentItem }
   | {
       type: 'tool.complete';
       toolCallId: string;
@@ -25,9 +58,64 @@ export type AgentEventBody =
       durationMs: number;
     }
   | { type: 'tool.error'; toolCallId: string; name: string; error: string; durationMs: number }
-  | { type: 'usage'; turn: number; model: string; usage: Usage }
-  | { type: 'error'; code: string; message: string; retryable: boolean }
-  | { type: 'run.finish'; status: RunStatus; turns: number; message?: string };
+  // Workflows
+  | {
+      type: 'workflow.created';
+      workflowId: string;
+      goal: string;
+      steps: Array<{ id: string; name: string; tool: string; dependsOn: string[] }>;
+      /** Step ids grouped in the order they run; the steps of one batch run in parallel. */
+      batches: string[][];
+    }
+  | {
+      type: 'workflow.step.start';
+      workflowId: string;
+      stepId: string;
+      name: string;
+      tool: string;
+      batch: number;
+    }
+  | {
+      type: 'workflow.step.complete';
+      workflowId: string;
+      stepId: string;
+      name: string;
+      status: WorkflowStepStatus;
+      durationMs: number;
+      error?: string;
+    }
+  | {
+      type: 'workflow.complete';
+      workflowId: string;
+      status: 'done' | 'partial' | 'failed';
+      durationMs: number;
+    }
+  // Human in the loop
+  | {
+      type: 'clarify.request';
+      requestId: string;
+      question: string;
+      /** JSON Schema of a form to fill (MCP elicitation); free text when absent. */
+      schema?: Record<string, unknown>;
+      source: 'ask_user' | 'mcp-elicitation';
+      serverId?: string;
+    }
+  | { type: 'approval.request'; requestId: string; toolCallId: string; name: string; args: unknown }
+  // Models
+  | {
+      type: 'model.loading';
+      model: string;
+      phase: 'download' | 'compile' | 'ready';
+      fraction: number;
+      loadedBytes?: number;
+      totalBytes?: number;
+      text?: string;
+    }
+  | { type: 'model.decided'; model: string; reason: string; candidates?: string[] }
+  | { type: 'usage'; turn: number; model: string; usage: Usage; costUsd?: number }
+  // Context
+  | { type: 'context.compacted'; beforeTokens: number; afterTokens: number; method: string }
+  | { type: 'error'; code: string; message: string; retryable: boolean };
 
 /**
  * What `agent.run()` yields: a discriminated union on `type`. Tool events carry `toolCallId` so a UI can

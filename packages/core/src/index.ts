@@ -16,7 +16,16 @@ export {
   StreamInterruptedError,
   StreamMalformedError,
 } from './errors.js';
-export type { AgentEvent, AgentEventBase, AgentEventBody, AgentEventOf, RunStatus } from './events.js';
+export type {
+  AgentEvent,
+  AgentEventBase,
+  AgentEventBody,
+  AgentEventOf,
+  DecisionMode,
+  RunStatus,
+  SupervisorAction,
+  WorkflowStepStatus,
+} from './events.js';
 export { toSSE } from './events.js';
 export type { ConversationStore, ConversationSummary } from './memory/conversation-store.js';
 export { visibleMessages } from './memory/conversation-store.js';

@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent } from '@agent-chat/core';
+import type { Agent, AgentEvent, RunStatus } from '@agent-chat/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { applyEvent, type TranscriptItem } from './transcript.js';
 
@@ -6,7 +6,7 @@ import { applyEvent, type TranscriptItem } from './transcript.js';
 export type RunControllerStatus = 'idle' | 'running';
 
 /** How {@link RunController.send} ended; `not-started` means the message never reached the agent. */
-export type SendOutcome = 'completed' | 'max-turns' | 'aborted' | 'failed' | 'not-started';
+export type SendOutcome = RunStatus | 'not-started';
 
 /**
  * Runs an agent for a Lit host: owns the AbortController and status of the current run, folds the
