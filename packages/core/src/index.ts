@@ -27,7 +27,11 @@ export type {
   WorkflowStepStatus,
 } from './events.js';
 export { toSSE } from './events.js';
-export type { ConversationStore, ConversationSummary } from './memory/conversation-store.js';
+export type {
+  ConversationExport,
+  ConversationStore,
+  ConversationSummary,
+} from './memory/conversation-store.js';
 export { visibleMessages } from './memory/conversation-store.js';
 export { memoryStore } from './memory/memory-store.js';
 export type {

@@ -19,7 +19,20 @@ export interface ConversationStore {
   /** Appends the messages of one turn atomically. */
   append(conversationId: string, messages: Message[]): Promise<void>;
   list(): Promise<ConversationSummary[]>;
+  rename(conversationId: string, title: string): Promise<void>;
   delete(conversationId: string): Promise<void>;
+  /** The whole conversation as plain JSON, for download or {@link ConversationStore.import}. */
+  export(conversationId: string): Promise<ConversationExport>;
+  /** Stores an exported conversation (under its own id, or `asId`); returns the id used. */
+  import(data: ConversationExport, asId?: string): Promise<string>;
+}
+
+/** A conversation as exported: versioned plain JSON. */
+export interface ConversationExport {
+  format: 'agent-chat.conversation';
+  version: 1;
+  conversation: ConversationSummary;
+  messages: Message[];
 }
 
 /** The messages a user sees: their own and the final answers, without tool traffic. */

@@ -1,5 +1,6 @@
+import { ConfigurationError } from '../errors.js';
 import type { Message } from '../model/messages.js';
-import type { ConversationStore, ConversationSummary } from './conversation-store.js';
+import type { ConversationExport, ConversationStore, ConversationSummary } from './conversation-store.js';
 
 interface Conversation {
   summary: ConversationSummary;
@@ -40,8 +41,36 @@ export function memoryStore(): ConversationStore {
         .map((c) => ({ ...c.summary }))
         .sort((a, b) => b.updatedAt - a.updatedAt);
     },
+    async rename(id, title) {
+      const conversation = conversations.get(id);
+      if (!conversation) throw new ConfigurationError(`rename: no conversation with id "${id}".`);
+      conversation.summary.title = title.trim() || conversation.summary.title;
+    },
     async delete(id) {
       conversations.delete(id);
+    },
+    async export(id) {
+      const conversation = conversations.get(id);
+      if (!conversation) throw new ConfigurationError(`export: no conversation with id "${id}".`);
+      return structuredClone({
+        format: 'agent-chat.conversation',
+        version: 1,
+        conversation: conversation.summary,
+        messages: conversation.messages,
+      } satisfies ConversationExport);
+    },
+    async import(data, asId) {
+      if (data?.format !== 'agent-chat.conversation' || data.version !== 1 || !Array.isArray(data.messages))
+        throw new ConfigurationError(
+          'import: not an agent-chat conversation export (format "agent-chat.conversation", version 1).',
+        );
+      const id = asId ?? data.conversation.id;
+      const copy = structuredClone(data);
+      conversations.set(id, {
+        summary: { ...copy.conversation, id, messageCount: copy.messages.length },
+        messages: copy.messages,
+      });
+      return id;
     },
   };
 }

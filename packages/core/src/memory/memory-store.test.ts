@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from './memory-store.js';
+
+describe('memoryStore', () => {
+  it('lists, renames, exports, imports and deletes conversations', async () => {
+    const store = memoryStore();
+    await store.append('a', [
+      { role: 'user', content: 'What teas are green?' },
+      { role: 'assistant', content: 'Sencha.' },
+    ]);
+    expect((await store.list()).map((c) => [c.id, c.title, c.messageCount])).toEqual([
+      ['a', 'What teas are green?', 2],
+    ]);
+    await store.rename('a', 'Green teas');
+    const exported = await store.export('a');
+    expect(exported).toMatchObject({
+      format: 'agent-chat.conversation',
+      version: 1,
+      conversation: { title: 'Green teas' },
+    });
+    const id = await store.import(exported, 'b');
+    expect(await store.load('b')).toEqual(await store.load('a'));
+    await store.delete('a');
+    expect((await store.list()).map((c) => c.id)).toEqual([id]);
+  });
+
+  it('says what is wrong with a bad import or an unknown id', async () => {
+    const store = memoryStore();
+    await expect(store.import({ format: 'other' } as never)).rejects.toThrow(
+      /agent-chat conversation export/,
+    );
+    await expect(store.rename('missing', 'x')).rejects.toThrow(/no conversation with id "missing"/);
+  });
+
+  it('keeps stored history independent of the caller’s arrays', async () => {
+    const store = memoryStore();
+    const messages = [{ role: 'user' as const, content: 'hi' }];
+    await store.append('a', messages);
+    messages[0]!.content = 'changed';
+    expect((await store.load('a'))[0]?.content).toBe('hi');
+  });
+});
