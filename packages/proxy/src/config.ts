@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   allowedOrigins,
+  baseUrl,
   creditPrices,
   mcpServers,
   models,
@@ -8,7 +9,6 @@ import {
   positiveInteger,
   upstreamBaseUrl,
   upstreams,
-  baseUrl,
 } from './config-fields';
 import { HttpError } from './http-error';
 import type { ProxyEnv } from './proxy-env';
@@ -126,7 +126,9 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       secrets.add(value.trim());
       return value.trim();
     }
-    problems.push(`${variable} names the secret ${name}, which is not set: run \`wrangler secret put ${name}\``);
+    problems.push(
+      `${variable} names the secret ${name}, which is not set: run \`wrangler secret put ${name}\``,
+    );
     return undefined;
   };
 

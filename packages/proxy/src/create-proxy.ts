@@ -6,10 +6,10 @@ import type { Handler, UpstreamFetch } from './context';
 import { cors } from './cors';
 import { errorResponse } from './error-response';
 import { HttpError } from './http-error';
+import { mcp } from './mcp/mcp-route';
 import type { ProxyEnv } from './proxy-env';
 import { redactSecrets } from './redact';
 import { type RequestLogFields, writeRequestLog } from './request-log';
-import { mcp } from './mcp/mcp-route';
 import { router } from './router';
 import { chatCompletions } from './routes/chat-completions';
 import { health } from './routes/health';
@@ -63,7 +63,16 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     try {
       const config = loadConfig(env);
       secrets = [...config.secrets];
-      response = await app({ request, url, config, fetch: upstreamFetch, responseHeaders, log, params: {}, now });
+      response = await app({
+        request,
+        url,
+        config,
+        fetch: upstreamFetch,
+        responseHeaders,
+        log,
+        params: {},
+        now,
+      });
     } catch (error) {
       response = errorResponse(error);
       log.error = error instanceof HttpError ? error.code : 'internal_error';

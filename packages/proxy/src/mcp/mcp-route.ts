@@ -22,7 +22,11 @@ export const mcp: Handler = async (c) => {
   }
   const server = c.config.mcpServers.get(id);
   if (server === undefined) {
-    throw new HttpError(404, 'mcp_server_not_found', 'No MCP server with this id is configured (MCP_SERVERS).');
+    throw new HttpError(
+      404,
+      'mcp_server_not_found',
+      'No MCP server with this id is configured (MCP_SERVERS).',
+    );
   }
   c.log.mcpServer = id;
   const headers = mcpRequestHeaders(c.request.headers, server.apiKey);

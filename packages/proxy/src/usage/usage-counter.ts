@@ -80,7 +80,12 @@ export class UsageCounter extends DurableObject {
       return {
         ok: false,
         reason: 'credits_exhausted',
-        credits: { limit: ask.dailyCredits, balance: ask.dailyCredits - state.spent, cost: ask.cost, resetAt },
+        credits: {
+          limit: ask.dailyCredits,
+          balance: ask.dailyCredits - state.spent,
+          cost: ask.cost,
+          resetAt,
+        },
       };
     }
     state.windowCount += 1;
@@ -102,7 +107,12 @@ export class UsageCounter extends DurableObject {
       ...(ask.dailyCredits === undefined
         ? {}
         : {
-            credits: { limit: ask.dailyCredits, balance: ask.dailyCredits - state.spent, cost: ask.cost, resetAt },
+            credits: {
+              limit: ask.dailyCredits,
+              balance: ask.dailyCredits - state.spent,
+              cost: ask.cost,
+              resetAt,
+            },
           }),
     };
   }
