@@ -35,6 +35,11 @@ export async function startProxyDev(options: {
   upstreamBaseUrl: string;
   allowedOrigins: string[];
   upstreamApiKey?: string;
+  /**
+   * Further vars and secrets by name (`MCP_SERVERS`, `MODELS`, `AUTH_SECRET`, a secret named by an
+   * `apiKeySecret`…); written to the same mode-600 env file, never to the command line.
+   */
+  vars?: Record<string, string>;
   port?: number;
   /** Stop by itself after this long, so a crashed test leaves nothing running (default 10 min). */
   maxLifetimeMs?: number;
@@ -47,6 +52,12 @@ export async function startProxyDev(options: {
     `ALLOWED_ORIGINS=${options.allowedOrigins.join(',')}`,
   ];
   if (options.upstreamApiKey) vars.push(`UPSTREAM_API_KEY=${options.upstreamApiKey}`);
+  for (const [name, value] of Object.entries(options.vars ?? {})) {
+    // .dev.vars is dotenv: single quotes keep JSON values (with quotes and braces) literal.
+    if (value.includes("'") || /[\r\n]/.test(value))
+      throw new Error(`${name} cannot be passed to wrangler dev.`);
+    vars.push(`${name}='${value}'`);
+  }
   writeFileSync(envFile, `${vars.join('\n')}\n`, { mode: 0o600 });
 
   let output = '';
