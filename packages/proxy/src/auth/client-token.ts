@@ -50,6 +50,7 @@ export async function verifyClientToken(
 ): Promise<ClientTokenClaims | TokenProblem> {
   const [payload, signature, extra] = token.split('.');
   if (payload === undefined || signature === undefined || extra !== undefined) return 'malformed';
+  if (!/^[A-Za-z0-9_-]+$/.test(payload)) return 'malformed';
   const signatureBytes = fromBase64Url(signature);
   if (signatureBytes === undefined) return 'malformed';
   const valid = await crypto.subtle.verify(
