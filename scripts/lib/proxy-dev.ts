@@ -41,6 +41,8 @@ export async function startProxyDev(options: {
    */
   vars?: Record<string, string>;
   port?: number;
+  /** Wrangler config to run (default packages/proxy/wrangler.jsonc), e.g. examples/proxy/wrangler.jsonc. */
+  config?: string;
   /** Stop by itself after this long, so a crashed test leaves nothing running (default 10 min). */
   maxLifetimeMs?: number;
 }): Promise<ProxyDev> {
@@ -67,7 +69,7 @@ export async function startProxyDev(options: {
       join(root, 'node_modules/wrangler/bin/wrangler.js'),
       'dev',
       '--config',
-      join(root, 'packages/proxy/wrangler.jsonc'),
+      options.config ?? join(root, 'packages/proxy/wrangler.jsonc'),
       '--ip',
       '127.0.0.1',
       '--port',
