@@ -9,6 +9,8 @@ export const BROWSER: BuildOptions = {
 /** A Cloudflare Worker: no browser or Node globals assumed. */
 export const WORKER: BuildOptions = {
   platform: 'neutral',
+  // Runtime modules such as cloudflare:workers (Durable Objects) are provided by workerd.
+  external: ['cloudflare:*'],
   conditions: ['@agent-chat/source', 'workerd', 'worker', 'module', 'import', 'default'],
   mainFields: ['module', 'main'],
 };

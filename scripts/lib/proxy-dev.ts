@@ -35,7 +35,14 @@ export async function startProxyDev(options: {
   upstreamBaseUrl: string;
   allowedOrigins: string[];
   upstreamApiKey?: string;
+  /**
+   * Further vars and secrets by name (`MCP_SERVERS`, `MODELS`, `AUTH_SECRET`, a secret named by an
+   * `apiKeySecret`…); written to the same mode-600 env file, never to the command line.
+   */
+  vars?: Record<string, string>;
   port?: number;
+  /** Wrangler config to run (default packages/proxy/wrangler.jsonc), e.g. examples/proxy/wrangler.jsonc. */
+  config?: string;
   /** Stop by itself after this long, so a crashed test leaves nothing running (default 10 min). */
   maxLifetimeMs?: number;
 }): Promise<ProxyDev> {
@@ -47,6 +54,12 @@ export async function startProxyDev(options: {
     `ALLOWED_ORIGINS=${options.allowedOrigins.join(',')}`,
   ];
   if (options.upstreamApiKey) vars.push(`UPSTREAM_API_KEY=${options.upstreamApiKey}`);
+  for (const [name, value] of Object.entries(options.vars ?? {})) {
+    // .dev.vars is dotenv: single quotes keep JSON values (with quotes and braces) literal.
+    if (value.includes("'") || /[\r\n]/.test(value))
+      throw new Error(`${name} cannot be passed to wrangler dev.`);
+    vars.push(`${name}='${value}'`);
+  }
   writeFileSync(envFile, `${vars.join('\n')}\n`, { mode: 0o600 });
 
   let output = '';
@@ -56,7 +69,7 @@ export async function startProxyDev(options: {
       join(root, 'node_modules/wrangler/bin/wrangler.js'),
       'dev',
       '--config',
-      join(root, 'packages/proxy/wrangler.jsonc'),
+      options.config ?? join(root, 'packages/proxy/wrangler.jsonc'),
       '--ip',
       '127.0.0.1',
       '--port',

@@ -19,6 +19,12 @@ export interface Context {
   readonly log: RequestLogFields;
   /** The request body, set by the body-limit middleware once read within the limit. */
   body?: Uint8Array;
+  /** Path parameters of the matched route, e.g. `serverId` for `/mcp/:serverId`. */
+  params: Record<string, string>;
+  /** Whom rate limits and credits are kept for: `sub:<token subject>` or `ip:<client IP>`; set by auth. */
+  user?: string;
+  /** The clock (ms since the epoch); injectable so tests can cross midnight. */
+  readonly now: () => number;
 }
 
 /** Produces the response for a request. */

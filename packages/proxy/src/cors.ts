@@ -1,11 +1,25 @@
 import type { Middleware } from './context';
 import { HttpError } from './http-error';
+import { USAGE_HEADERS } from './usage/charge-usage';
 
 /** Methods the proxy serves to browsers; announced in preflight answers. */
-export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
+export const CORS_ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
 /** Request headers allowed when a preflight does not ask for specific ones. */
-export const CORS_DEFAULT_ALLOWED_HEADERS = 'Content-Type, Accept';
+export const CORS_DEFAULT_ALLOWED_HEADERS =
+  'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID';
+
+/**
+ * Response headers browser code may read: the MCP protocol's (a browser MCP client needs the
+ * session id and the auth challenge) and the proxy's usage headers.
+ */
+export const CORS_EXPOSED_HEADERS = [
+  'Mcp-Session-Id',
+  'MCP-Protocol-Version',
+  'Last-Event-ID',
+  'WWW-Authenticate',
+  ...USAGE_HEADERS,
+].join(', ');
 
 // A header-name list as browsers send it in Access-Control-Request-Headers.
 const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/;
@@ -33,6 +47,7 @@ export function cors(): Middleware {
     c.log.origin = 'allowed';
     // Echo the one matching origin, never `*`: the allowlist is the point.
     c.responseHeaders.set('Access-Control-Allow-Origin', origin);
+    c.responseHeaders.set('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS);
 
     const isPreflight =
       c.request.method === 'OPTIONS' && c.request.headers.has('Access-Control-Request-Method');

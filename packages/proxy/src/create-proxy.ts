@@ -1,21 +1,27 @@
+import { clientAuth } from './auth/client-auth';
 import { bodyLimit } from './body-limit';
 import { compose } from './compose';
 import { loadConfig } from './config';
-import type { UpstreamFetch } from './context';
+import type { Handler, UpstreamFetch } from './context';
 import { cors } from './cors';
 import { errorResponse } from './error-response';
 import { HttpError } from './http-error';
+import { mcp } from './mcp/mcp-route';
 import type { ProxyEnv } from './proxy-env';
 import { redactSecrets } from './redact';
 import { type RequestLogFields, writeRequestLog } from './request-log';
 import { router } from './router';
 import { chatCompletions } from './routes/chat-completions';
 import { health } from './routes/health';
+import { messages } from './routes/messages';
+import { models } from './routes/models';
 
 /** Options for {@link createProxy}. */
 export interface ProxyOptions {
   /** How to reach the upstream; defaults to the global `fetch`, looked up on each call. */
   fetch?: UpstreamFetch;
+  /** The clock for token expiry, rate windows and the credit day; defaults to `Date.now`. */
+  now?: () => number;
 }
 
 /** A Worker `fetch` handler. */
@@ -29,11 +35,20 @@ export type ProxyHandler = (request: Request, env: ProxyEnv) => Promise<Response
 export function createProxy(options: ProxyOptions = {}): ProxyHandler {
   // Resolved per call rather than captured, so a test spying on globalThis.fetch sees the call.
   const upstreamFetch: UpstreamFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? (() => Date.now());
+  // Auth runs before the body is read, so an unauthenticated client cannot make the proxy buffer.
+  const authed = (handler: Handler) => compose([clientAuth(now)], handler);
+  const withBody = (handler: Handler) => compose([clientAuth(now), bodyLimit()], handler);
   const app = compose(
     [cors()],
     router([
       { method: 'GET', path: '/health', handler: health },
-      { method: 'POST', path: '/v1/chat/completions', handler: compose([bodyLimit()], chatCompletions) },
+      { method: 'POST', path: '/v1/chat/completions', handler: withBody(chatCompletions) },
+      { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
+      { method: 'GET', path: '/v1/models', handler: authed(models) },
+      { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
+      { method: 'GET', path: '/mcp/:serverId', handler: authed(mcp) },
+      { method: 'DELETE', path: '/mcp/:serverId', handler: authed(mcp) },
     ]),
   );
 
@@ -47,8 +62,17 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     let response: Response;
     try {
       const config = loadConfig(env);
-      if (config.upstreamApiKey !== undefined) secrets = [config.upstreamApiKey];
-      response = await app({ request, url, config, fetch: upstreamFetch, responseHeaders, log });
+      secrets = [...config.secrets];
+      response = await app({
+        request,
+        url,
+        config,
+        fetch: upstreamFetch,
+        responseHeaders,
+        log,
+        params: {},
+        now,
+      });
     } catch (error) {
       response = errorResponse(error);
       log.error = error instanceof HttpError ? error.code : 'internal_error';

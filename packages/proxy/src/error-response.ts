@@ -4,6 +4,8 @@ import { jsonResponse } from './json-response';
 /** The JSON body of every error the proxy answers with. */
 export interface ErrorBody {
   error: { code: string; message: string };
+  /** Error-specific fields, e.g. `credits: { balance, cost, limit, resetAt }` on a 402. */
+  [detail: string]: unknown;
 }
 
 /**
@@ -12,7 +14,7 @@ export interface ErrorBody {
  */
 export function errorResponse(error: unknown): Response {
   if (error instanceof HttpError) {
-    const body: ErrorBody = { error: { code: error.code, message: error.message } };
+    const body: ErrorBody = { ...error.details, error: { code: error.code, message: error.message } };
     return jsonResponse(body, { status: error.status, headers: error.headers });
   }
   const body: ErrorBody = {

@@ -1,33 +1,42 @@
 import type { Context } from './context';
-import { clientResponseHeaders, upstreamRequestHeaders } from './forwarded-headers';
+import { clientResponseHeaders } from './forwarded-headers';
 import { HttpError } from './http-error';
 import { redactSecrets } from './redact';
 
-/**
- * Sends a JSON body to `UPSTREAM_BASE_URL + path` with the configured key and relays the answer.
- * Success bodies are streamed through untouched (never buffered) so tokens reach the browser as
- * they are generated; error bodies are read and scrubbed of the key; redirects are refused.
- */
-export async function forwardToUpstream(c: Context, path: string, body: Uint8Array): Promise<Response> {
-  const headers = upstreamRequestHeaders(c.request.headers, c.config.upstreamApiKey);
-  // The body was checked to be JSON, so say so even if the client sent text/plain to skip a preflight.
-  headers.set('Content-Type', 'application/json');
-  const secrets = c.config.upstreamApiKey === undefined ? [] : [c.config.upstreamApiKey];
+/** Where and what to forward: built by a route from config only, never from client-supplied URLs. */
+export interface ForwardTarget {
+  url: string;
+  method: string;
+  headers: Headers;
+  body?: Uint8Array;
+  /** Names the upstream in error messages, e.g. `The upstream model server`. */
+  what: string;
+  /** The setting to check when it cannot be reached, e.g. `UPSTREAM_BASE_URL`. */
+  setting: string;
+}
 
+/**
+ * Sends a request to a configured upstream and relays the answer. Success bodies are streamed
+ * through untouched (never buffered) so tokens and MCP events reach the browser as they are
+ * produced; error bodies are read and scrubbed of every secret; redirects are refused; the
+ * upstream's status is kept exactly (202, 400, 404, 405…).
+ */
+export async function forwardToUpstream(c: Context, target: ForwardTarget): Promise<Response> {
+  const secrets = c.config.secrets;
   let upstream: Response;
   try {
     // Redirects are not followed: a redirect would carry the key to a host nobody configured.
-    upstream = await c.fetch(`${c.config.upstreamBaseUrl}${path}`, {
-      method: 'POST',
-      headers,
-      body,
+    upstream = await c.fetch(target.url, {
+      method: target.method,
+      headers: target.headers,
+      body: target.body,
       redirect: 'manual',
     });
   } catch (cause) {
     throw new HttpError(
       502,
       'upstream_unreachable',
-      'The upstream model server could not be reached: check UPSTREAM_BASE_URL and that the server is running.',
+      `${target.what} could not be reached: check ${target.setting} and that the server is running.`,
       { cause },
     );
   }
@@ -38,7 +47,7 @@ export async function forwardToUpstream(c: Context, path: string, body: Uint8Arr
     throw new HttpError(
       502,
       'upstream_redirect',
-      'The upstream answered with a redirect, which the proxy does not follow: set UPSTREAM_BASE_URL to the final URL.',
+      `${target.what} answered with a redirect, which the proxy does not follow: set ${target.setting} to the final URL.`,
     );
   }
 
@@ -54,7 +63,9 @@ export async function forwardToUpstream(c: Context, path: string, body: Uint8Arr
     responseHeaders.set('Cache-Control', 'no-cache');
     responseHeaders.set('X-Accel-Buffering', 'no');
   }
-  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+  // A null-body status (204, 205) must not get a body, not even an empty stream.
+  const body = upstream.status === 204 || upstream.status === 205 ? null : upstream.body;
+  return new Response(body, { status: upstream.status, headers: responseHeaders });
 }
 
 function isEventStream(headers: Headers): boolean {

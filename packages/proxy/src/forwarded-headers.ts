@@ -1,7 +1,7 @@
 import { containsSecret } from './redact';
 
 /**
- * Client request headers passed upstream. An allowlist rather than a blocklist, so Cookie,
+ * Client request headers passed to model upstreams. An allowlist rather than a blocklist, so Cookie,
  * Authorization, Origin, Host, hop-by-hop and any header invented later stay behind by default.
  */
 export const FORWARDED_REQUEST_HEADERS: readonly string[] = ['accept', 'accept-language', 'content-type'];
@@ -19,13 +19,19 @@ export const HOP_BY_HOP_HEADERS: readonly string[] = [
   'upgrade',
 ];
 
-/** Builds the upstream request headers: the allowlisted client headers plus the bearer key, if any. */
-export function upstreamRequestHeaders(incoming: Headers, apiKey: string | undefined): Headers {
+/** Copies only the `allowlist` headers (lower-case names) from `incoming`. */
+export function pickHeaders(incoming: Headers, allowlist: readonly string[]): Headers {
   const headers = new Headers();
-  for (const name of FORWARDED_REQUEST_HEADERS) {
+  for (const name of allowlist) {
     const value = incoming.get(name);
     if (value !== null) headers.set(name, value);
   }
+  return headers;
+}
+
+/** Builds the upstream request headers: the allowlisted client headers plus the bearer key, if any. */
+export function upstreamRequestHeaders(incoming: Headers, apiKey: string | undefined): Headers {
+  const headers = pickHeaders(incoming, FORWARDED_REQUEST_HEADERS);
   if (apiKey !== undefined) headers.set('Authorization', `Bearer ${apiKey}`);
   return headers;
 }

@@ -4,6 +4,8 @@ export interface HttpErrorOptions {
   headers?: HeadersInit;
   /** The failure that caused this one; logged (redacted), never sent to the client. */
   cause?: unknown;
+  /** Extra top-level fields of the JSON error body, e.g. `credits` on a 402. */
+  details?: Record<string, unknown>;
 }
 
 /**
@@ -16,11 +18,13 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly headers: Headers;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(status: number, code: string, message: string, options: HttpErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = status;
     this.code = code;
     this.headers = new Headers(options.headers);
+    this.details = options.details;
   }
 }

@@ -8,6 +8,14 @@ export interface RequestLogFields {
   error?: string;
   /** Short description of the underlying failure, with secrets redacted. */
   detail?: string;
+  /** Outcome of the client token check, when AUTH_SECRET is set (never the token). */
+  auth?: 'ok' | 'malformed' | 'bad_signature' | 'expired' | 'too_long_lived';
+  /** Which limit refused the request. */
+  limited?: 'rate' | 'credits';
+  /** Credits charged. */
+  credits?: number;
+  /** The configured MCP server id, for `/mcp/{serverId}`. */
+  mcpServer?: string;
 }
 
 /** One finished request as written to the log. */

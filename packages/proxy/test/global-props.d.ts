@@ -1,7 +1,11 @@
 // Tells @cloudflare/workers-types which module is the Worker's main module, so that
-// `exports.default` from "cloudflare:workers" is typed in tests (what `wrangler types` would generate).
+// `exports.default` from "cloudflare:workers" is typed in tests, and which bindings `env` has
+// (what `wrangler types` would generate).
 declare namespace Cloudflare {
   interface GlobalProps {
     mainModule: typeof import('../src/worker');
+  }
+  interface Env {
+    USAGE: DurableObjectNamespace<import('../src/usage/usage-counter').UsageCounter>;
   }
 }

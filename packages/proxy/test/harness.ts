@@ -12,9 +12,14 @@ export const UPSTREAM_BASE_URL = 'http://upstream.test/v1';
 /** The proxy's own URL in tests. */
 export const PROXY = 'http://proxy.test';
 
+/** Where the test MCP server is configured, as id `docs`. */
+export const MCP_URL = 'http://mcp.test/mcp';
+/** The credential the proxy adds for the `docs` MCP server. */
+export const MCP_KEY = 'mcp-secret-5e1d7c2b9a';
+
 /** A valid env; pass `undefined` for a key to leave that variable out. */
-export function testEnv(overrides: Partial<Record<keyof ProxyEnv, string | undefined>> = {}): ProxyEnv {
-  const env: Record<string, string | undefined> = {
+export function testEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
+  const env: Record<string, unknown> = {
     UPSTREAM_BASE_URL,
     ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     UPSTREAM_API_KEY: TEST_KEY,
@@ -22,6 +27,35 @@ export function testEnv(overrides: Partial<Record<keyof ProxyEnv, string | undef
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
   return env as ProxyEnv;
+}
+
+/** {@link testEnv} plus an MCP server `docs` at {@link MCP_URL} whose credential is {@link MCP_KEY}. */
+export function mcpEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
+  return testEnv({
+    MCP_SERVERS: JSON.stringify({ docs: { url: MCP_URL, apiKeySecret: 'DOCS_MCP_TOKEN' } }),
+    DOCS_MCP_TOKEN: MCP_KEY,
+    ...overrides,
+  });
+}
+
+/** A JSON-RPC POST to the proxy's `/mcp/{serverId}`. */
+export function mcpRequest(
+  serverId = 'docs',
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit | null } = {},
+): Request {
+  const method = init.method ?? 'POST';
+  return new Request(`${PROXY}/mcp/${serverId}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      ...init.headers,
+    },
+    body:
+      method === 'POST'
+        ? (init.body ?? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
+        : undefined,
+  });
 }
 
 /** Calls the deployed worker's default export in this workerd isolate, as the runtime would. */

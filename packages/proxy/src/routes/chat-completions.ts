@@ -1,13 +1,27 @@
 import type { Handler } from '../context';
-import { forwardToUpstream } from '../forward-upstream';
+import { forwardCharged } from '../forward-charged';
+import { upstreamRequestHeaders } from '../forwarded-headers';
 import { parseJsonObject } from '../json-body';
+import { applyModelPolicy } from '../model-policy';
 
 /**
- * `POST /v1/chat/completions`: forwards an OpenAI chat completion request, streaming or not.
+ * `POST /v1/chat/completions`: forwards an OpenAI chat completion request, streaming or not, to
+ * the upstream the model is allowlisted for (`default` unless `MODELS` says otherwise).
  * Expects the body-limit middleware to have read the body into `c.body`.
  */
 export const chatCompletions: Handler = async (c) => {
-  const body = c.body ?? new Uint8Array(0);
-  parseJsonObject(body);
-  return forwardToUpstream(c, '/chat/completions', body);
+  const original = c.body ?? new Uint8Array(0);
+  const call = applyModelPolicy(c.config, 'openai', parseJsonObject(original), original);
+  const headers = upstreamRequestHeaders(c.request.headers, call.upstream.apiKey);
+  // The body was checked to be JSON, so say so even if the client sent text/plain to skip a preflight.
+  headers.set('Content-Type', 'application/json');
+  const { prices } = c.config;
+  return forwardCharged(c, prices.models[call.model] ?? prices.modelCall, {
+    url: `${call.upstream.baseUrl}/chat/completions`,
+    method: 'POST',
+    headers,
+    body: call.body,
+    what: 'The upstream model server',
+    setting: call.upstream.name === 'default' ? 'UPSTREAM_BASE_URL' : `UPSTREAMS.${call.upstream.name}`,
+  });
 };

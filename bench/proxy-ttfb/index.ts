@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import { handlerOverhead } from './handler-overhead.ts';
+import { loadProxy, loadScriptedModelServer } from './load-bundled.ts';
+import { measureStreams, percentile, type StreamTimings } from './measure-streams.ts';
+
+const CONCURRENT = 200;
+const SEQUENTIAL = 60;
+const HANDLER_ITERATIONS = 2000;
+const DIRECT = 'direct (no proxy)';
+const BARE = 'bare pass-through Worker (same wrangler dev)';
+
+/** Time to first byte through the proxy under `wrangler dev` vs straight to the model server. */
+export const benchmark: Benchmark = {
+  description:
+    'Time to first byte of streaming chat completions from the scripted model server (zero delays, loopback): ' +
+    `${CONCURRENT} concurrent and ${SEQUENTIAL} sequential (interleaved) requests straight to it ("direct"), through ` +
+    'a bare pass-through Worker and through the proxy, both under `wrangler dev` (workerd). Every stream must end ' +
+    'with [DONE]. `added_*_vs_direct` is proxy minus direct (wrangler dev’s local routing included), ' +
+    '`added_*_vs_bare_worker` proxy minus the bare Worker; `proxy_handler_added_*` times the proxy’s own work ' +
+    'in-process (V8) against an upstream that answers at once.',
+  async run(context) {
+    const rows: Measurement[] = [];
+    const { createProxy } = await loadProxy(context.root);
+    const added = await handlerOverhead(createProxy, HANDLER_ITERATIONS);
+    for (const p of [50, 99]) {
+      rows.push({
+        subject: AGENT_CHAT,
+        metric: `proxy_handler_added_p${p}_ms`,
+        value: round(percentile(added, p), 3),
+        unit: 'ms',
+      });
+    }
+    context.log(
+      `in-process handler: p50 ${round(percentile(added, 50), 3)} ms, p99 ${round(percentile(added, 99), 3)} ms`,
+    );
+
+    const { startScriptedModelServer } = await loadScriptedModelServer(context.root);
+    const model = await startScriptedModelServer({ idleTimeoutMs: 120_000 });
+    const devOptions = {
+      upstreamBaseUrl: model.baseURL,
+      allowedOrigins: ['http://127.0.0.1:5173'],
+      maxLifetimeMs: 300_000,
+    };
+    const proxy = await startProxyDev(devOptions);
+    const bare = await startProxyDev({
+      ...devOptions,
+      config: join(import.meta.dirname, 'bare-worker/wrangler.jsonc'),
+    });
+    try {
+      const targets: Record<string, string> = {
+        [DIRECT]: model.baseURL,
+        [BARE]: `${bare.url}/v1`,
+        [AGENT_CHAT]: `${proxy.url}/v1`,
+      };
+      const turns = (n: number) => {
+        for (let i = 0; i < n; i++) model.enqueue({ text: 'The quick brown fox jumps over the lazy dog.' });
+      };
+      // Warm every path (connections, workerd isolates, JIT) before measuring.
+      for (const url of Object.values(targets)) {
+        turns(20);
+        await measureStreams(url, 20, true);
+      }
+      const sequential: Record<string, StreamTimings> = {};
+      const concurrent: Record<string, StreamTimings> = {};
+      for (const subject of Object.keys(targets))
+        sequential[subject] = { ttfbMs: [], completed: 0, failures: [] };
+      // One request to each in turn, so load from other processes hits all subjects alike.
+      turns(SEQUENTIAL * 3);
+      for (let i = 0; i < SEQUENTIAL; i++) {
+        for (const [subject, url] of Object.entries(targets)) {
+          const one = await measureStreams(url, 1, false);
+          const into = sequential[subject]!;
+          into.ttfbMs.push(...one.ttfbMs);
+          into.completed += one.completed;
+          into.failures.push(...one.failures);
+        }
+      }
+      for (const [subject, url] of Object.entries(targets)) {
+        turns(CONCURRENT);
+        concurrent[subject] = await measureStreams(url, CONCURRENT, true);
+      }
+      for (const [label, results, count] of [
+        ['sequential', sequential, SEQUENTIAL],
+        [`${CONCURRENT}_concurrent`, concurrent, CONCURRENT],
+      ] as const) {
+        for (const [subject, timings] of Object.entries(results)) {
+          if (timings.completed !== count) {
+            context.fail(
+              `${subject}, ${label}: ${timings.completed}/${count} streams completed; first failures: ${timings.failures.slice(0, 3).join('; ')}`,
+            );
+          }
+          rows.push(
+            {
+              subject,
+              metric: `ttfb_p50_ms_${label}`,
+              value: round(percentile(timings.ttfbMs, 50)),
+              unit: 'ms',
+            },
+            {
+              subject,
+              metric: `ttfb_p99_ms_${label}`,
+              value: round(percentile(timings.ttfbMs, 99)),
+              unit: 'ms',
+            },
+            { subject, metric: `completed_streams_${label}`, value: timings.completed, unit: 'streams' },
+          );
+        }
+        for (const p of [50, 99]) {
+          const at = (subject: string) => percentile(results[subject]!.ttfbMs, p);
+          for (const [base, suffix] of [
+            [DIRECT, 'vs_direct'],
+            [BARE, 'vs_bare_worker'],
+          ] as const) {
+            const metric = `added_ttfb_p${p}_ms_${label}_${suffix}`;
+            rows.push({ subject: AGENT_CHAT, metric, value: round(at(AGENT_CHAT) - at(base)), unit: 'ms' });
+            context.log(`${metric}: ${round(at(AGENT_CHAT) - at(base))} ms`);
+          }
+        }
+      }
+    } finally {
+      await proxy.stop();
+      await bare.stop();
+      await model.close();
+    }
+    return rows;
+  },
+};
+
+function round(value: number, digits = 2): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}

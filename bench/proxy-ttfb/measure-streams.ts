@@ -1,0 +1,64 @@
+/** Time to first byte of each stream and how many streams arrived whole. */
+export interface StreamTimings {
+  ttfbMs: number[];
+  completed: number;
+  failures: string[];
+}
+
+const BODY = JSON.stringify({
+  model: 'scripted-model',
+  stream: true,
+  messages: [{ role: 'user', content: 'hello' }],
+});
+
+/**
+ * Sends `count` streaming chat requests to `baseURL` (all at once when `concurrent`, else one after
+ * another), timing each from just before `fetch` to its first body chunk, then reading it to the
+ * end and checking it finished with `data: [DONE]`. Each request is bounded by a 30 s timeout.
+ */
+export async function measureStreams(
+  baseURL: string,
+  count: number,
+  concurrent: boolean,
+): Promise<StreamTimings> {
+  const timings: StreamTimings = { ttfbMs: [], completed: 0, failures: [] };
+  const one = async () => {
+    const started = performance.now();
+    try {
+      const response = await fetch(`${baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: BODY,
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (!response.ok || response.body === null) throw new Error(`HTTP ${response.status}`);
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let first = true;
+      let text = '';
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (first) {
+          timings.ttfbMs.push(performance.now() - started);
+          first = false;
+        }
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      if (!text.includes('data: [DONE]')) throw new Error('stream ended without [DONE]');
+      timings.completed += 1;
+    } catch (error) {
+      timings.failures.push(error instanceof Error ? error.message : String(error));
+    }
+  };
+  if (concurrent) await Promise.all(Array.from({ length: count }, one));
+  else for (let i = 0; i < count; i++) await one();
+  return timings;
+}
+
+/** The `p`-th percentile (0–100) by nearest rank. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}

@@ -1,0 +1,40 @@
+import { pickHeaders } from '../forwarded-headers';
+import { HttpError } from '../http-error';
+
+/**
+ * Client headers forwarded to an MCP server (streamable HTTP): content negotiation plus the
+ * protocol's own headers. Everything else, Cookie, Authorization and Origin included, stays behind.
+ */
+export const MCP_REQUEST_HEADERS: readonly string[] = [
+  'accept',
+  'content-type',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+];
+
+// The spec allows only visible ASCII in session ids; the same bound keeps event ids and versions
+// from smuggling anything into the upstream request.
+const VISIBLE_ASCII = /^[\x21-\x7e]{1,256}$/;
+const PROTOCOL_VERSION = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Builds the upstream request headers for an MCP call; throws 400 on a malformed protocol header. */
+export function mcpRequestHeaders(incoming: Headers, apiKey: string | undefined): Headers {
+  const headers = pickHeaders(incoming, MCP_REQUEST_HEADERS);
+  for (const name of ['mcp-session-id', 'last-event-id']) {
+    const value = headers.get(name);
+    if (value !== null && !VISIBLE_ASCII.test(value)) throw invalidHeader(name);
+  }
+  const version = headers.get('mcp-protocol-version');
+  if (version !== null && !PROTOCOL_VERSION.test(version)) throw invalidHeader('mcp-protocol-version');
+  if (apiKey !== undefined) headers.set('Authorization', `Bearer ${apiKey}`);
+  return headers;
+}
+
+function invalidHeader(name: string): HttpError {
+  return new HttpError(
+    400,
+    'invalid_header',
+    `The ${name} header must be 1–256 visible ASCII characters (a protocol version like 2025-06-18).`,
+  );
+}

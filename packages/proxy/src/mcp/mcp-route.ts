@@ -1,0 +1,44 @@
+import { NAME } from '../config-fields';
+import type { Handler } from '../context';
+import { forwardCharged } from '../forward-charged';
+import { HttpError } from '../http-error';
+import { mcpCost } from './mcp-cost';
+import { mcpRequestHeaders } from './mcp-headers';
+
+/**
+ * `POST|GET|DELETE /mcp/{serverId}`: forwards MCP streamable HTTP to the server configured for that
+ * id in `MCP_SERVERS`, at exactly its configured URL (the client's query string is dropped; there is
+ * no way to name another URL). Status codes, MCP headers and SSE streams pass through unchanged.
+ */
+export const mcp: Handler = async (c) => {
+  const id = c.params.serverId ?? '';
+  // Checked before lookup so encoded slashes, dots or CR/LF never reach a log line or a URL.
+  if (!NAME.test(id)) {
+    throw new HttpError(
+      400,
+      'invalid_server_id',
+      'An MCP server id may only use letters, digits, _ and - (1–64 characters).',
+    );
+  }
+  const server = c.config.mcpServers.get(id);
+  if (server === undefined) {
+    throw new HttpError(
+      404,
+      'mcp_server_not_found',
+      'No MCP server with this id is configured (MCP_SERVERS).',
+    );
+  }
+  c.log.mcpServer = id;
+  const headers = mcpRequestHeaders(c.request.headers, server.apiKey);
+  const isPost = c.request.method === 'POST';
+  const body = isPost ? (c.body ?? new Uint8Array(0)) : undefined;
+  const cost = body === undefined ? 0 : mcpCost(body, id, c.config.prices);
+  return forwardCharged(c, cost, {
+    url: server.url,
+    method: c.request.method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    what: `The MCP server "${id}"`,
+    setting: `MCP_SERVERS.${id}.url`,
+  });
+};
