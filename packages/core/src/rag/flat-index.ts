@@ -1,5 +1,5 @@
 import { decodeFlatSnapshot, encodeFlatSnapshot } from './flat-snapshot.js';
-import { float16Table, toFloat16Bits } from './kernel/float16.js';
+import { float16Table, writeFloat16 } from './kernel/float16.js';
 import { type Int8Matrix, jsInt8Matrix, quantize } from './kernel/int8-matrix.js';
 import { kernelModule, wasmInt8Matrix } from './kernel/wasm-int8-matrix.js';
 import { normalized } from './normalize.js';
@@ -51,8 +51,7 @@ export function flatIndex(options: FlatIndexOptions): VectorIndex & { readonly e
   function write(slot: number, unit: Float32Array): void {
     const scale = quantize(unit, scratch);
     matrix.setRow(slot, scratch, scale);
-    const base = slot * dimensions;
-    for (let i = 0; i < dimensions; i++) halves[base + i] = toFloat16Bits(unit[i]!);
+    writeFloat16(unit, halves, slot * dimensions);
   }
 
   function removeOne(id: string): boolean {

@@ -51,3 +51,21 @@ export function float16Table(): Float32Array {
   }
   return table;
 }
+
+type Float16ArrayConstructor = new (
+  buffer: ArrayBufferLike,
+  byteOffset: number,
+  length: number,
+) => {
+  set(values: ArrayLike<number>): void;
+};
+const NativeFloat16 = (globalThis as { Float16Array?: Float16ArrayConstructor }).Float16Array;
+
+/** Writes `values` as float16 into `out` at `offset`, natively where Float16Array exists (Chromium ≥ 135). */
+export function writeFloat16(values: Float32Array, out: Uint16Array, offset: number): void {
+  if (NativeFloat16) {
+    new NativeFloat16(out.buffer, out.byteOffset + offset * 2, values.length).set(values);
+    return;
+  }
+  for (let i = 0; i < values.length; i++) out[offset + i] = toFloat16Bits(values[i]!);
+}

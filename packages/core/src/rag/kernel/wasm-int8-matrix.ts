@@ -44,6 +44,9 @@ export function wasmInt8Matrix(dimensions: number, module: WebAssembly.Module): 
   let capacity = 0;
   let kCapacity = 256;
   let layout = computeLayout(0, kCapacity);
+  // Views over the current memory buffer; memory.grow detaches them, so relayout() renews them.
+  let rowsView = new Int8Array(0);
+  let scalesView = new Float32Array(0);
 
   function computeLayout(rows: number, kCap: number) {
     const query = 0;
@@ -69,6 +72,8 @@ export function wasmInt8Matrix(dimensions: number, module: WebAssembly.Module): 
     layout = next;
     capacity = rows;
     kCapacity = kCap;
+    rowsView = new Int8Array(memory.buffer, layout.vectors, rows * rowBytes);
+    scalesView = new Float32Array(memory.buffer, layout.scales, rows);
   }
 
   relayout(0, kCapacity);
@@ -79,20 +84,12 @@ export function wasmInt8Matrix(dimensions: number, module: WebAssembly.Module): 
       if (rows > capacity) relayout(Math.max(rows, Math.ceil(capacity * 1.5), 64), kCapacity);
     },
     setRow(row, values, scale) {
-      new Int8Array(memory.buffer, layout.vectors + row * rowBytes, rowBytes).set(
-        values.subarray(0, rowBytes),
-      );
-      new Float32Array(memory.buffer, layout.scales, capacity)[row] = scale;
+      rowsView.set(values.length === rowBytes ? values : values.subarray(0, rowBytes), row * rowBytes);
+      scalesView[row] = scale;
     },
     copyRow(from, to) {
-      const bytes = new Uint8Array(memory.buffer);
-      bytes.copyWithin(
-        layout.vectors + to * rowBytes,
-        layout.vectors + from * rowBytes,
-        layout.vectors + (from + 1) * rowBytes,
-      );
-      const scales = new Float32Array(memory.buffer, layout.scales, capacity);
-      scales[to] = scales[from]!;
+      rowsView.copyWithin(to * rowBytes, from * rowBytes, (from + 1) * rowBytes);
+      scalesView[to] = scalesView[from]!;
     },
     top(query, rows, k) {
       const want = Math.min(k, rows);
