@@ -13,7 +13,11 @@ export type AgentChatErrorCode =
   | 'invalid_configuration'
   | 'invalid_tool_definition'
   | 'aborted'
-  | 'store_failed';
+  | 'store_failed'
+  | 'index_corrupt'
+  | 'invalid_input'
+  | 'ingest_failed'
+  | 'embedding_failed';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {

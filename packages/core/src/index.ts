@@ -52,3 +52,4 @@ export {
   type ToolContext,
   type ToolDefinition,
 } from './tools/tool.js';
+export * from './rag/index.js';

@@ -1,0 +1,78 @@
+import MiniSearch from 'minisearch';
+import { type KeywordAnalyzerOptions, keywordAnalyzer } from './keyword-analyzer.js';
+
+/** A text to index for keyword search: its id, body and optional heading fields. */
+export interface KeywordEntry {
+  id: string;
+  text: string;
+  /** Document title, weighted above the body. */
+  title?: string;
+  /** Heading path of the chunk's section. */
+  section?: string;
+}
+
+/** A keyword hit: BM25 score (unbounded, higher is better). */
+export interface KeywordHit {
+  id: string;
+  score: number;
+}
+
+/** Options of {@link keywordIndex}. */
+export interface KeywordIndexOptions extends KeywordAnalyzerOptions {
+  /**
+   * Field weights; default 1 each. Boosting titles is common, but chunks already repeat much of their
+   * title, and on Cranfield a title boost of 1.5 cost 0.02 nDCG@10.
+   */
+  boost?: { text?: number; title?: number; section?: number };
+  /** BM25 parameters (MiniSearch's BM25+; d = 0 is classic BM25): default k 1.2, b 0.75, d 0. */
+  bm25?: { k: number; b: number; d: number };
+  /** Keep MiniSearch's multiplication of scores by the number of matched query terms; default false. */
+  coordination?: boolean;
+}
+
+/**
+ * BM25 keyword search over MiniSearch with an English analyzer (stop words, Porter stemming) and
+ * classic BM25 weights (k1 1.2, b 0.75), the textbook values rather than ones fitted to a test set.
+ */
+export function keywordIndex(options: KeywordIndexOptions = {}) {
+  const processTerm = keywordAnalyzer(options);
+  const boost = { text: 1, title: 1, section: 1, ...options.boost };
+  const bm25 = options.bm25 ?? { k: 1.2, b: 0.75, d: 0 };
+  const coordination = options.coordination ?? false;
+  const search = new MiniSearch<KeywordEntry>({
+    fields: ['text', 'title', 'section'],
+    storeFields: [],
+    processTerm,
+    searchOptions: { boost, bm25, combineWith: 'OR', prefix: false, fuzzy: false },
+  });
+  return {
+    size: () => search.documentCount,
+    add(entries: readonly KeywordEntry[]) {
+      for (const entry of entries) {
+        if (search.has(entry.id)) search.discard(entry.id);
+        search.add(entry);
+      }
+    },
+    remove(ids: readonly string[]) {
+      for (const id of ids) if (search.has(id)) search.discard(id);
+    },
+    search(query: string, k: number): KeywordHit[] {
+      // MiniSearch multiplies each score by the number of query terms matched; with long natural
+      // language queries that coordination factor outweighs the term weights, so plain BM25 sums are used.
+      return search
+        .search(query)
+        .map((result) => ({
+          id: String(result.id),
+          score: coordination ? result.score : result.score / result.queryTerms.length,
+        }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, k);
+    },
+    clear() {
+      search.removeAll();
+    },
+  };
+}
+
+/** The keyword index type returned by {@link keywordIndex}. */
+export type KeywordIndex = ReturnType<typeof keywordIndex>;
