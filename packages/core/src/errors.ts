@@ -13,7 +13,10 @@ export type AgentChatErrorCode =
   | 'invalid_configuration'
   | 'invalid_tool_definition'
   | 'aborted'
-  | 'store_failed';
+  | 'store_failed'
+  | 'mcp_server_unavailable'
+  | 'mcp_request_failed'
+  | 'mcp_invalid_answer';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {
