@@ -54,4 +54,126 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       await hub.dispose();
     }
   });
+
+  it('streams progress of a long-running tool in order, then its result', async () => {
+    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }] });
+    try {
+      await hub.start();
+      const model = mockModel([
+        { toolCalls: [{ id: 'call_long', name: LONG, arguments: { duration: 0.5, steps: 5 } }] },
+        { text: 'finished' },
+      ]);
+      const events = await collect(createAgent({ model, tools: await hub.tools([LONG]) }).run({ message: 'go' }));
+      const progress = events.filter((e) => e.type === 'tool.progress');
+      expect(progress.length).toBeGreaterThanOrEqual(4);
+      expect(progress.map((e) => e.progress)).toEqual([1, 2, 3, 4, 5]);
+      expect(progress.every((e) => e.toolCallId === 'call_long' && e.total === 5)).toBe(true);
+      const types = events.map((e) => e.type);
+      expect(types.lastIndexOf('tool.progress')).toBeLessThan(types.indexOf('tool.complete'));
+      expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({
+        content: expect.stringContaining('Long running operation completed'),
+      });
+    } finally {
+      await hub.dispose();
+    }
+  });
+
+  it('turns an elicitation into clarify.request and answers it through respond, with defaults applied', async () => {
+    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }] });
+    try {
+      await hub.start();
+      const name = 'mcp__everything__trigger-elicitation-request';
+      const model = mockModel([{ toolCalls: [{ name, arguments: {} }] }, { text: 'thanks' }]);
+      const agent = createAgent({ model, tools: await hub.tools([name]) });
+      const refusals: string[] = [];
+      const events = await collect(agent.run({ message: 'ask me' }), (event) => {
+        if (event.type !== 'clarify.request') return;
+        // An answer that breaks the form is refused with a typed error and the question stays open.
+        try {
+          hub.respond(event.requestId, { name: 'Ada', integer: 500 });
+        } catch (error) {
+          refusals.push(`${(error as Error).name}: ${(error as Error).message}`);
+        }
+        expect(hub.pendingRequests).toEqual([event.requestId]);
+        expect(hub.respond(event.requestId, { name: 'Ada Lovelace', check: true })).toBe(true);
+      });
+      const question = events.find((e) => e.type === 'clarify.request');
+      expect(question).toMatchObject({
+        source: 'mcp-elicitation',
+        serverId: 'everything',
+        question: 'Please provide inputs for the following fields:',
+        schema: { type: 'object', required: ['name'] },
+      });
+      expect(refusals).toEqual([expect.stringMatching(/^McpInvalidAnswerError: .*\/integer/)]);
+      const result = events.find((e) => e.type === 'tool.complete');
+      expect(result).toMatchObject({ content: expect.stringContaining('Name: Ada Lovelace') });
+      // Fields the user left empty got the form's defaults (integer 42, number 3.14).
+      expect(result).toMatchObject({ content: expect.stringContaining('Favorite Integer: 42') });
+      expect(result).toMatchObject({ content: expect.stringContaining('Favorite Number: 3.14') });
+    } finally {
+      await hub.dispose();
+    }
+  });
+
+  it('serves sampling with the agent model, asking the user first when configured', async () => {
+    const samplingModel = mockModel([{ text: 'Paris is the capital.' }]);
+    const hub = new McpHub({
+      servers: [{ id: 'everything', url: server.url }],
+      sampling: { model: samplingModel, askUser: true },
+    });
+    try {
+      await hub.start();
+      const name = 'mcp__everything__trigger-sampling-request';
+      const model = mockModel([
+        { toolCalls: [{ name, arguments: { prompt: 'Capital of France?', maxTokens: 50 } }] },
+        { text: 'ok' },
+      ]);
+      const events = await collect(createAgent({ model, tools: await hub.tools([name]) }).run({ message: 'sample' }), (event) => {
+        if (event.type === 'clarify.request') hub.respond(event.requestId, { allow: true });
+      });
+      expect(events.find((e) => e.type === 'clarify.request')).toMatchObject({
+        question: expect.stringContaining('Capital of France?'),
+        schema: { properties: { allow: { type: 'boolean' } } },
+      });
+      expect(samplingModel.requests).toHaveLength(1);
+      expect(samplingModel.requests[0]!.messages).toEqual([
+        { role: 'system', content: 'You are a helpful test server.' },
+        { role: 'user', content: 'Resource trigger-sampling-request context: Capital of France?' },
+      ]);
+      expect(samplingModel.requests[0]!.maxTokens).toBe(50);
+      expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({
+        content: expect.stringContaining('Paris is the capital.'),
+      });
+    } finally {
+      await hub.dispose();
+    }
+  });
+
+  it('emits image and resource content as tool.content and tells the model what was shown', async () => {
+    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }] });
+    try {
+      await hub.start();
+      const image = 'mcp__everything__get-tiny-image';
+      const resource = 'mcp__everything__get-resource-reference';
+      const model = mockModel([
+        {
+          toolCalls: [
+            { id: 'img', name: image, arguments: {} },
+            { id: 'res', name: resource, arguments: { resourceType: 'Text', resourceId: 3 } },
+          ],
+        },
+        { text: 'ok' },
+      ]);
+      const events = await collect(createAgent({ model, tools: await hub.tools([image, resource]) }).run({ message: 'show' }));
+      const contents = events.filter((e) => e.type === 'tool.content');
+      const imageItem = contents.find((e) => e.toolCallId === 'img' && e.content.kind === 'image');
+      expect(imageItem?.content).toMatchObject({ kind: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) });
+      const resourceItem = contents.find((e) => e.toolCallId === 'res' && e.content.kind === 'resource');
+      expect(resourceItem?.content).toMatchObject({ kind: 'resource', uri: expect.stringContaining('3'), text: expect.any(String) });
+      const imageResult = events.find((e) => e.type === 'tool.complete' && e.toolCallId === 'img');
+      expect(imageResult).toMatchObject({ content: expect.stringMatching(/\[image image\/png, \d+ bytes, shown to the user\]/) });
+    } finally {
+      await hub.dispose();
+    }
+  });
 });
