@@ -43,9 +43,13 @@ export class FaultyProxy {
           return;
         }
         if (sessionId && this.#expired.has(sessionId)) {
-          res
-            .writeHead(404, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }));
+          res.writeHead(404, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              error: { code: -32001, message: 'Session not found' },
+              id: null,
+            }),
+          );
           return;
         }
         const isCall = rpc.includes('tools/call');

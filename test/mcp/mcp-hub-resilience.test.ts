@@ -24,7 +24,10 @@ afterEach(async () => {
   await proxy?.stop();
 });
 
-async function hubBehindProxy(options: Partial<ConstructorParameters<typeof McpHub>[0]> = {}, events: McpHubEvent[] = []) {
+async function hubBehindProxy(
+  options: Partial<ConstructorParameters<typeof McpHub>[0]> = {},
+  events: McpHubEvent[] = [],
+) {
   proxy = new FaultyProxy(server.url);
   proxyUrl = await proxy.start();
   const hub = new McpHub({
@@ -37,7 +40,10 @@ async function hubBehindProxy(options: Partial<ConstructorParameters<typeof McpH
   return hub;
 }
 
-async function collect(run: AsyncIterable<AgentEvent>, onEvent?: (event: AgentEvent) => void): Promise<AgentEvent[]> {
+async function collect(
+  run: AsyncIterable<AgentEvent>,
+  onEvent?: (event: AgentEvent) => void,
+): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   for await (const event of run) {
     events.push(event);
@@ -60,7 +66,9 @@ describe('McpHub resilience', () => {
     // The 404 was answered by a fresh initialize, then the same call again.
     const log = proxy.rpcLog();
     const renewal = log.lastIndexOf('initialize');
-    expect(log.slice(renewal)).toEqual(expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/call']));
+    expect(log.slice(renewal)).toEqual(
+      expect.arrayContaining(['initialize', 'notifications/initialized', 'tools/call']),
+    );
     expect(log.filter((m) => m === 'tools/call')).toHaveLength(2);
   });
 
@@ -77,13 +85,18 @@ describe('McpHub resilience', () => {
     const hub = await hubBehindProxy({ refreshTtlMs: 0 }, events);
     const tools = await hub.tools([ECHO]);
     proxy.failNext(100, 502);
-    const model = mockModel([{ toolCalls: [{ name: ECHO, arguments: { message: 'hi' } }] }, { text: 'sorry' }]);
+    const model = mockModel([
+      { toolCalls: [{ name: ECHO, arguments: { message: 'hi' } }] },
+      { text: 'sorry' },
+    ]);
     const run = await collect(createAgent({ model, tools }).run({ message: 'echo' }));
     expect(run.find((e) => e.type === 'tool.error')).toMatchObject({
       error: expect.stringContaining('MCP server "everything"'),
     });
     expect(run.at(-1)).toMatchObject({ type: 'run.finish', status: 'completed' });
-    expect(events).toContainEqual(expect.objectContaining({ type: 'mcp.server.down', serverId: 'everything' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'mcp.server.down', serverId: 'everything' }),
+    );
     expect(hub.servers()[0]).toMatchObject({ status: 'down', toolCount: 0 });
     proxy.failNext(0);
     const summaries = await hub.summaries();
@@ -107,12 +120,18 @@ describe('McpHub resilience', () => {
   it('cancels an in-flight call on abort (notifications/cancelled) and ends the session on dispose (DELETE)', async () => {
     const hub = await hubBehindProxy();
     const tools = await hub.tools([LONG]);
-    const model = mockModel([{ toolCalls: [{ name: LONG, arguments: { duration: 5, steps: 5 } }] }, { text: 'x' }]);
+    const model = mockModel([
+      { toolCalls: [{ name: LONG, arguments: { duration: 5, steps: 5 } }] },
+      { text: 'x' },
+    ]);
     const controller = new AbortController();
     const started = performance.now();
-    const events = await collect(createAgent({ model, tools }).run({ message: 'go', signal: controller.signal }), (e) => {
-      if (e.type === 'tool.progress') controller.abort();
-    });
+    const events = await collect(
+      createAgent({ model, tools }).run({ message: 'go', signal: controller.signal }),
+      (e) => {
+        if (e.type === 'tool.progress') controller.abort();
+      },
+    );
     expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'aborted' });
     expect(performance.now() - started).toBeLessThan(3_000);
     await expect.poll(() => proxy.rpcLog()).toContain('notifications/cancelled');
@@ -123,7 +142,11 @@ describe('McpHub resilience', () => {
     // The server really dropped it: the old session id is refused.
     const reuse = await fetch(server.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionId },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sessionId,
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(reuse.status).toBe(400);
@@ -134,7 +157,9 @@ describe('McpHub with servers that are down or not MCP', () => {
   let junk: Server;
   let junkUrl: string;
   beforeAll(async () => {
-    junk = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not MCP</html>'));
+    junk = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not MCP</html>'),
+    );
     await new Promise<void>((resolve) => junk.listen(0, '127.0.0.1', resolve));
     const address = junk.address();
     junkUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
@@ -158,11 +183,16 @@ describe('McpHub with servers that are down or not MCP', () => {
     await hub.start();
     const down = events.filter((e) => e.type === 'mcp.server.down');
     expect(down.map((e) => e.serverId).sort()).toEqual(['gone', 'junk']);
-    expect(down.find((e) => e.serverId === 'junk')).toMatchObject({ error: expect.stringContaining('content type') });
+    expect(down.find((e) => e.serverId === 'junk')).toMatchObject({
+      error: expect.stringContaining('content type'),
+    });
     const servers = new Set((await hub.summaries()).map((s) => s.serverId));
     expect([...servers]).toEqual(['everything']);
     // The run goes on with the tools that exist.
-    const model = mockModel([{ toolCalls: [{ name: ECHO, arguments: { message: 'ok' } }] }, { text: 'done' }]);
+    const model = mockModel([
+      { toolCalls: [{ name: ECHO, arguments: { message: 'ok' } }] },
+      { text: 'done' },
+    ]);
     const run = await collect(createAgent({ model, tools: await hub.tools() }).run({ message: 'echo' }));
     expect(run.find((e) => e.type === 'tool.complete')).toMatchObject({ content: 'Echo: ok' });
   });

@@ -13,7 +13,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function collect(run: AsyncIterable<AgentEvent>, onEvent?: (event: AgentEvent) => void): Promise<AgentEvent[]> {
+async function collect(
+  run: AsyncIterable<AgentEvent>,
+  onEvent?: (event: AgentEvent) => void,
+): Promise<AgentEvent[]> {
   const events: AgentEvent[] = [];
   for await (const event of run) {
     events.push(event);
@@ -25,7 +28,10 @@ async function collect(run: AsyncIterable<AgentEvent>, onEvent?: (event: AgentEv
 describe('McpHub against server-everything (streamable HTTP)', () => {
   it('lists one-sentence summaries at start and materialises only the selected tools', async () => {
     const hubEvents: McpHubEvent[] = [];
-    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }], onEvent: (e) => hubEvents.push(e) });
+    const hub = new McpHub({
+      servers: [{ id: 'everything', url: server.url }],
+      onEvent: (e) => hubEvents.push(e),
+    });
     try {
       await hub.start();
       const summaries = await hub.summaries();
@@ -33,7 +39,11 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       expect(names).toContain('mcp__everything__echo');
       expect(names).toContain(LONG);
       expect(summaries.every((s) => !('inputSchema' in s))).toBe(true);
-      expect(hubEvents).toContainEqual({ type: 'mcp.server.up', serverId: 'everything', toolCount: names.length });
+      expect(hubEvents).toContainEqual({
+        type: 'mcp.server.up',
+        serverId: 'everything',
+        toolCount: names.length,
+      });
       expect(hub.stats().materialised).toEqual([]);
       const listsAtStart = hub.stats().listRequests.everything!;
 
@@ -45,9 +55,15 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       expect(hub.stats().listRequests.everything).toBe(listsAtStart + 1);
 
       // The model is offered exactly the selected tools, with their full schemas.
-      const model = mockModel([{ toolCalls: [{ name: 'mcp__everything__get-sum', arguments: { a: 2, b: 40 } }] }, { text: 'done' }]);
+      const model = mockModel([
+        { toolCalls: [{ name: 'mcp__everything__get-sum', arguments: { a: 2, b: 40 } }] },
+        { text: 'done' },
+      ]);
       const events = await collect(createAgent({ model, tools }).run({ message: 'add' }));
-      expect(model.requests[0]!.tools!.map((t) => t.name)).toEqual(['mcp__everything__echo', 'mcp__everything__get-sum']);
+      expect(model.requests[0]!.tools!.map((t) => t.name)).toEqual([
+        'mcp__everything__echo',
+        'mcp__everything__get-sum',
+      ]);
       const complete = events.find((e) => e.type === 'tool.complete');
       expect(complete).toMatchObject({ content: expect.stringContaining('42') });
     } finally {
@@ -63,7 +79,9 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
         { toolCalls: [{ id: 'call_long', name: LONG, arguments: { duration: 0.5, steps: 5 } }] },
         { text: 'finished' },
       ]);
-      const events = await collect(createAgent({ model, tools: await hub.tools([LONG]) }).run({ message: 'go' }));
+      const events = await collect(
+        createAgent({ model, tools: await hub.tools([LONG]) }).run({ message: 'go' }),
+      );
       const progress = events.filter((e) => e.type === 'tool.progress');
       expect(progress.length).toBeGreaterThanOrEqual(4);
       expect(progress.map((e) => e.progress)).toEqual([1, 2, 3, 4, 5]);
@@ -128,9 +146,12 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
         { toolCalls: [{ name, arguments: { prompt: 'Capital of France?', maxTokens: 50 } }] },
         { text: 'ok' },
       ]);
-      const events = await collect(createAgent({ model, tools: await hub.tools([name]) }).run({ message: 'sample' }), (event) => {
-        if (event.type === 'clarify.request') hub.respond(event.requestId, { allow: true });
-      });
+      const events = await collect(
+        createAgent({ model, tools: await hub.tools([name]) }).run({ message: 'sample' }),
+        (event) => {
+          if (event.type === 'clarify.request') hub.respond(event.requestId, { allow: true });
+        },
+      );
       expect(events.find((e) => e.type === 'clarify.request')).toMatchObject({
         question: expect.stringContaining('Capital of France?'),
         schema: { properties: { allow: { type: 'boolean' } } },
@@ -164,14 +185,26 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
         },
         { text: 'ok' },
       ]);
-      const events = await collect(createAgent({ model, tools: await hub.tools([image, resource]) }).run({ message: 'show' }));
+      const events = await collect(
+        createAgent({ model, tools: await hub.tools([image, resource]) }).run({ message: 'show' }),
+      );
       const contents = events.filter((e) => e.type === 'tool.content');
       const imageItem = contents.find((e) => e.toolCallId === 'img' && e.content.kind === 'image');
-      expect(imageItem?.content).toMatchObject({ kind: 'image', mimeType: 'image/png', data: expect.stringMatching(/^iVBOR/) });
+      expect(imageItem?.content).toMatchObject({
+        kind: 'image',
+        mimeType: 'image/png',
+        data: expect.stringMatching(/^iVBOR/),
+      });
       const resourceItem = contents.find((e) => e.toolCallId === 'res' && e.content.kind === 'resource');
-      expect(resourceItem?.content).toMatchObject({ kind: 'resource', uri: expect.stringContaining('3'), text: expect.any(String) });
+      expect(resourceItem?.content).toMatchObject({
+        kind: 'resource',
+        uri: expect.stringContaining('3'),
+        text: expect.any(String),
+      });
       const imageResult = events.find((e) => e.type === 'tool.complete' && e.toolCallId === 'img');
-      expect(imageResult).toMatchObject({ content: expect.stringMatching(/\[image image\/png, \d+ bytes, shown to the user\]/) });
+      expect(imageResult).toMatchObject({
+        content: expect.stringMatching(/\[image image\/png, \d+ bytes, shown to the user\]/),
+      });
     } finally {
       await hub.dispose();
     }

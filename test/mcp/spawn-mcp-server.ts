@@ -34,7 +34,10 @@ export async function startServerEverything(maxLifetimeS = 240): Promise<McpServ
   const child = spawn(
     'timeout',
     ['-s', 'KILL', String(maxLifetimeS), process.execPath, script, 'streamableHttp'],
-    { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   // Keep draining its output: the server logs every request, and a full pipe would block it.
   child.stdout?.on('data', () => undefined);
