@@ -209,4 +209,78 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       await hub.dispose();
     }
   });
+
+  it('turns bad input into tool messages the model can act on, and keeps server content as data', async () => {
+    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }], maxResultChars: 200 });
+    try {
+      await hub.start();
+      const echo = 'mcp__everything__echo';
+      const sum = 'mcp__everything__get-sum';
+      const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+      const model = mockModel([
+        {
+          toolCalls: [
+            { id: 'unknown', name: 'mcp__everything__does-not-exist', arguments: {} },
+            { id: 'badargs', name: sum, arguments: { a: 'two', b: 3 } },
+            { id: 'huge', name: echo, arguments: { message: 'x'.repeat(5_000) } },
+            { id: 'hostile', name: echo, arguments: { message: hostile } },
+          ],
+        },
+        { text: 'done' },
+      ]);
+      const events = await collect(
+        createAgent({ model, tools: await hub.tools([echo, sum]) }).run({ message: 'try' }),
+      );
+      const byId = (id: string) =>
+        events.find((e) => (e.type === 'tool.complete' || e.type === 'tool.error') && e.toolCallId === id);
+      expect(byId('unknown')).toMatchObject({
+        type: 'tool.error',
+        error: expect.stringContaining('unknown tool'),
+      });
+      expect(byId('badargs')).toMatchObject({
+        type: 'tool.error',
+        error: expect.stringMatching(/invalid arguments for mcp__everything__get-sum: a: .*number/),
+      });
+      const huge = byId('huge');
+      expect(huge).toMatchObject({
+        type: 'tool.complete',
+        content: expect.stringContaining('[Result truncated: 200 of 5006 characters shown'),
+      });
+      expect(huge?.type === 'tool.complete' && huge.content.length).toBeLessThan(400);
+      expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'completed' });
+      // The model saw every outcome as a tool message.
+      expect(model.requests[1]!.messages.filter((m) => m.role === 'tool')).toHaveLength(4);
+      // Markup from a server stays text: never an `html` item for a UI to inject.
+      const items = events.filter((e) => e.type === 'tool.content').map((e) => e.content);
+      expect(items).toContainEqual({ kind: 'text', text: `Echo: ${hostile}` });
+      expect(items.some((item) => item.kind === 'html')).toBe(false);
+      // Calling a name the hub does not know fails with a typed error listing what exists.
+      await expect(hub.callTool('mcp__everything__nope', {})).rejects.toMatchObject({
+        code: 'mcp_request_failed',
+        message: expect.stringContaining('mcp__everything__echo'),
+      });
+    } finally {
+      await hub.dispose();
+    }
+  });
+
+  it('re-lists tools when the TTL expires and honours allow/deny filters', async () => {
+    const hub = new McpHub({
+      servers: [{ id: 'everything', url: server.url, allow: ['get-*', 'echo'], deny: ['get-env'] }],
+      refreshTtlMs: 0,
+    });
+    try {
+      await hub.start();
+      const names = (await hub.summaries()).map((s) => s.name);
+      expect(names).toContain('mcp__everything__echo');
+      expect(names).toContain('mcp__everything__get-sum');
+      expect(names).not.toContain('mcp__everything__get-env');
+      expect(names).not.toContain(LONG);
+      const before = hub.stats().listRequests.everything!;
+      await hub.summaries();
+      expect(hub.stats().listRequests.everything).toBe(before + 1);
+    } finally {
+      await hub.dispose();
+    }
+  });
 });

@@ -82,7 +82,7 @@ export class ToolCatalog {
   /** True when the server's listing is older than `ttlMs` (or was never taken). */
   isStale(serverId: string, ttlMs: number, now: number): boolean {
     const at = this.#refreshedAt.get(serverId);
-    return at === undefined || now - at > ttlMs;
+    return at === undefined || now - at >= ttlMs;
   }
 
   /** Marks a server's listing as out of date (`notifications/tools/list_changed`). */
