@@ -27,6 +27,7 @@ export type {
   WorkflowStepStatus,
 } from './events.js';
 export { toSSE } from './events.js';
+export { toolCatalogText } from './mcp/catalog-text.js';
 export {
   McpInvalidAnswerError,
   McpRequestError,
