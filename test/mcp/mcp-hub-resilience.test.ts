@@ -153,6 +153,31 @@ describe('McpHub resilience', () => {
   });
 });
 
+describe('McpHub on page unload', () => {
+  it('ends every session with a keepalive DELETE on pagehide', async () => {
+    const page = new EventTarget();
+    const sent: RequestInit[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      if (init?.method === 'DELETE') sent.push(init);
+      return fetch(input, init);
+    };
+    proxy = new FaultyProxy(server.url);
+    proxyUrl = await proxy.start();
+    const hub = new McpHub({
+      servers: [{ id: 'everything', url: proxyUrl, fetch: recordingFetch }],
+      terminateOnUnload: page,
+    });
+    hubs.push(hub);
+    await hub.start();
+    const sessionId = hub.servers()[0]!.sessionId!;
+    page.dispatchEvent(new Event('pagehide'));
+    await expect
+      .poll(() => proxy.seen.filter((r) => r.method === 'DELETE'))
+      .toEqual([expect.objectContaining({ sessionId })]);
+    expect(sent).toEqual([expect.objectContaining({ keepalive: true })]);
+  });
+});
+
 describe('McpHub with servers that are down or not MCP', () => {
   let junk: Server;
   let junkUrl: string;

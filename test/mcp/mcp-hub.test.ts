@@ -283,4 +283,26 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       await hub.dispose();
     }
   });
+
+  it('passes server log messages on as mcp.log events', async () => {
+    const events: McpHubEvent[] = [];
+    const hub = new McpHub({
+      servers: [{ id: 'everything', url: server.url }],
+      onEvent: (e) => events.push(e),
+    });
+    try {
+      await hub.start();
+      await hub.callTool('mcp__everything__toggle-simulated-logging', {});
+      await expect
+        .poll(() => events.find((e) => e.type === 'mcp.log'), { timeout: 4_000 })
+        .toMatchObject({
+          type: 'mcp.log',
+          serverId: 'everything',
+          level: expect.any(String),
+          data: expect.stringContaining('message'),
+        });
+    } finally {
+      await hub.dispose();
+    }
+  });
 });

@@ -53,8 +53,11 @@ export interface McpHubOptions {
   answerTimeoutMs?: number;
   /** Characters of a tool result the model receives; longer results are cut with a note. Default 20 000. */
   maxResultChars?: number;
-  /** Ends sessions with a keepalive DELETE on `pagehide` (browsers); default true. */
-  terminateOnUnload?: boolean;
+  /**
+   * Ends sessions with a keepalive DELETE on `pagehide`: default true in a page (the `window`), or
+   * pass the `EventTarget` whose `pagehide` should do it.
+   */
+  terminateOnUnload?: boolean | EventTarget;
 }
 
 /** A tool as the supervisor first sees it: no input schema, one sentence. */

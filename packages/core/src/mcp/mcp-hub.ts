@@ -56,6 +56,7 @@ export class McpHub {
   readonly #onPageHide = () => {
     for (const connection of this.#connections.values()) connection.terminateOnUnload();
   };
+  readonly #unloadTarget: EventTarget | undefined;
   #sequence = 0;
 
   constructor(options: McpHubOptions) {
@@ -95,8 +96,10 @@ export class McpHub {
         }),
       );
     }
-    if (options.terminateOnUnload !== false && typeof document !== 'undefined')
-      globalThis.addEventListener?.('pagehide', this.#onPageHide);
+    const unload = options.terminateOnUnload ?? true;
+    this.#unloadTarget =
+      typeof unload === 'object' ? unload : unload && typeof document !== 'undefined' ? globalThis : undefined;
+    this.#unloadTarget?.addEventListener('pagehide', this.#onPageHide);
   }
 
   /** Connects every server and lists its tools; a server that fails is reported down, never thrown. */
@@ -226,7 +229,7 @@ export class McpHub {
   async dispose(): Promise<void> {
     this.#closing.abort(new AbortedError());
     this.#pending.rejectAll(new AbortedError());
-    if (typeof document !== 'undefined') globalThis.removeEventListener?.('pagehide', this.#onPageHide);
+    this.#unloadTarget?.removeEventListener('pagehide', this.#onPageHide);
     await Promise.all([...this.#connections.values()].map((connection) => connection.close()));
   }
 
