@@ -98,7 +98,11 @@ export class McpHub {
     }
     const unload = options.terminateOnUnload ?? true;
     this.#unloadTarget =
-      typeof unload === 'object' ? unload : unload && typeof document !== 'undefined' ? globalThis : undefined;
+      typeof unload === 'object'
+        ? unload
+        : unload && typeof document !== 'undefined'
+          ? globalThis
+          : undefined;
     this.#unloadTarget?.addEventListener('pagehide', this.#onPageHide);
   }
 
