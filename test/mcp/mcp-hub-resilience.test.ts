@@ -98,9 +98,15 @@ describe('McpHub resilience', () => {
       expect.objectContaining({ type: 'mcp.server.down', serverId: 'everything' }),
     );
     expect(hub.servers()[0]).toMatchObject({ status: 'down', toolCount: 0 });
+    // While it stays down, each call tries it again and says plainly that it is unavailable.
+    await expect(hub.callTool(ECHO, { message: 'again' })).rejects.toMatchObject({
+      code: 'mcp_server_unavailable',
+      message: expect.stringContaining('still does not answer'),
+    });
     proxy.failNext(0);
-    const summaries = await hub.summaries();
-    expect(summaries.map((s) => s.name)).toContain(ECHO);
+    // The next call finds it back without waiting for a refresh.
+    expect((await hub.callTool(ECHO, { message: 'back' })).text).toBe('Echo: back');
+    expect((await hub.summaries()).map((s) => s.name)).toContain(ECHO);
     expect(events.filter((e) => e.type === 'mcp.server.up')).toHaveLength(2);
   });
 

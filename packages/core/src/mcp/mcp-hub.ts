@@ -152,7 +152,15 @@ export class McpHub {
     args: McpToolArgs,
     context: Partial<Pick<ToolContext, 'signal' | 'toolCallId' | 'emit'>> = {},
   ): Promise<McpToolOutcome> {
-    const summary = this.#catalog.summary(name);
+    let summary = this.#catalog.summary(name);
+    const downServer = summary ? undefined : this.#downServerOf(name);
+    if (downServer) {
+      // The tool's server was down: try it again now rather than wait for the next refresh.
+      await this.#refresh(downServer.config.id);
+      summary = this.#catalog.summary(name);
+      if (!summary && downServer.health.status === 'down')
+        throw new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer');
+    }
     if (!summary) {
       const available = this.#catalog.summaries().map((s) => s.name);
       throw new McpRequestError(
@@ -286,6 +294,13 @@ export class McpHub {
       });
     this.#refreshing.set(serverId, task);
     return task;
+  }
+
+  /** The down server a tool name belongs to, by its `mcp__{server}__` prefix. */
+  #downServerOf(name: string): ServerConnection | undefined {
+    const serverId = /^mcp__([a-zA-Z0-9-]+)__/.exec(name)?.[1];
+    const connection = serverId ? this.#connections.get(serverId) : undefined;
+    return connection?.health.status === 'down' ? connection : undefined;
   }
 
   #serverDown(serverId: string, error: AgentChatError): void {
