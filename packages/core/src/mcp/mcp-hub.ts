@@ -1,20 +1,12 @@
-import {
-  type CreateMessageRequest,
-  type CreateMessageResult,
-  type ElicitRequest,
-  type ElicitResult,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
 import { AbortedError, AgentChatError, ConfigurationError } from '../errors.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
-import { checkJsonSchema, withDefaults } from './json-schema-check.js';
-import { McpInvalidAnswerError, McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
+import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
 import type { McpHubEvent, McpHubOptions, McpToolEvent, McpToolSummary } from './mcp-hub-options.js';
 import { checkServerId } from './mcp-names.js';
 import { type McpToolArgs, toAgentTool } from './mcp-tool.js';
-import { type ElicitationAnswer, PendingAnswers } from './pending-answers.js';
-import { SAMPLING_CONSENT_SCHEMA, sampleWithModel, samplingQuestion } from './sampling.js';
+import type { ElicitationAnswer } from './pending-answers.js';
 import { ServerConnection, type ServerHealth } from './server-connection.js';
+import { ServerQuestions } from './server-questions.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { type McpToolOutcome, normalizeToolResult } from './tool-result.js';
 
@@ -48,7 +40,7 @@ export class McpHub {
   readonly #options: McpHubOptions;
   readonly #connections = new Map<string, ServerConnection>();
   readonly #catalog = new ToolCatalog();
-  readonly #pending = new PendingAnswers();
+  readonly #questions: ServerQuestions;
   readonly #scopes = new Map<string, CallScope[]>();
   readonly #refreshing = new Map<string, Promise<void>>();
   readonly #built = new Map<string, { source: object; tool: Tool<McpToolArgs, string> }>();
@@ -63,6 +55,7 @@ export class McpHub {
     if (!options || !Array.isArray(options.servers))
       throw new ConfigurationError('McpHub: servers must be an array of { id, url }.');
     this.#options = options;
+    this.#questions = new ServerQuestions(options, this.#closing.signal, (id) => this.#questionSink(id));
     for (const server of options.servers) {
       const id = checkServerId(server?.id);
       if (this.#connections.has(id))
@@ -77,9 +70,9 @@ export class McpHub {
       this.#connections.set(
         id,
         new ServerConnection(server, {
-          elicit: (serverId, params, signal) => this.#elicit(serverId, params, signal),
+          elicit: (serverId, params, signal) => this.#questions.elicit(serverId, params, signal),
           ...(options.sampling
-            ? { sample: (serverId, params, signal) => this.#sample(serverId, params, signal) }
+            ? { sample: (serverId, params, signal) => this.#questions.sample(serverId, params, signal) }
             : {}),
           log: (serverId, params) =>
             this.#emitHub({
@@ -207,16 +200,12 @@ export class McpHub {
    * id; throws {@link McpInvalidAnswerError} (the question stays open) when the answer does not fit.
    */
   respond(requestId: string, answer: ElicitationAnswer | Record<string, unknown>): boolean {
-    const normalized: ElicitationAnswer =
-      'action' in answer && typeof answer.action === 'string'
-        ? (answer as ElicitationAnswer)
-        : { action: 'accept', content: answer as Record<string, unknown> };
-    return this.#pending.answer(requestId, normalized);
+    return this.#questions.respond(requestId, answer);
   }
 
   /** Ids of the questions waiting for `respond`. */
   get pendingRequests(): string[] {
-    return this.#pending.ids;
+    return this.#questions.ids;
   }
 
   /** Health of each server. */
@@ -240,7 +229,7 @@ export class McpHub {
   /** Cancels calls in flight, closes open questions and ends every session (DELETE). */
   async dispose(): Promise<void> {
     this.#closing.abort(new AbortedError());
-    this.#pending.rejectAll(new AbortedError());
+    this.#questions.close();
     this.#unloadTarget?.removeEventListener('pagehide', this.#onPageHide);
     await Promise.all([...this.#connections.values()].map((connection) => connection.close()));
   }
@@ -315,72 +304,7 @@ export class McpHub {
     return this.#options.onEvent;
   }
 
-  async #ask(
-    serverId: string,
-    question: string,
-    schema: Record<string, unknown>,
-    signal: AbortSignal,
-  ): Promise<ElicitationAnswer> {
-    const emit = this.#questionSink(serverId);
-    // Nobody can answer: decline at once rather than leave the server waiting for ten minutes.
-    if (!emit) return { action: 'decline' };
-    const requestId = `mcpq_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-    const answer = this.#pending.wait(requestId, {
-      signal: AbortSignal.any([signal, this.#closing.signal]),
-      timeoutMs: this.#options.answerTimeoutMs ?? 10 * 60_000,
-      check: (given) => checkAnswer(given, schema),
-    });
-    emit({ type: 'clarify.request', requestId, question, schema, source: 'mcp-elicitation', serverId });
-    return answer;
-  }
-
-  async #elicit(
-    serverId: string,
-    params: ElicitRequest['params'],
-    signal: AbortSignal,
-  ): Promise<ElicitResult> {
-    if (params.mode === 'url') return { action: 'decline' };
-    const schema = params.requestedSchema as Record<string, unknown>;
-    const answer = await this.#ask(serverId, params.message, schema, signal);
-    // The answer was checked against the requested schema, so its values are the form's primitive types.
-    return answer.action === 'accept'
-      ? { action: 'accept', content: (answer.content ?? {}) as NonNullable<ElicitResult['content']> }
-      : answer;
-  }
-
-  async #sample(
-    serverId: string,
-    params: CreateMessageRequest['params'],
-    signal: AbortSignal,
-  ): Promise<CreateMessageResult> {
-    const sampling = this.#options.sampling!;
-    if (sampling.askUser) {
-      const answer = await this.#ask(
-        serverId,
-        samplingQuestion(serverId, params),
-        SAMPLING_CONSENT_SCHEMA,
-        signal,
-      );
-      // -1: "user rejected the sampling request", as the MCP specification suggests.
-      if (answer.action !== 'accept' || answer.content?.allow !== true)
-        throw new McpError(-1, 'The user declined the sampling request.');
-    }
-    return sampleWithModel(sampling.model, params, AbortSignal.any([signal, this.#closing.signal]));
-  }
-
   #emitHub(event: McpHubEvent): void {
     this.#options.onEvent?.(event);
   }
-}
-
-/** Applies the form's defaults to an accepted answer and checks it against the form's schema. */
-function checkAnswer(answer: ElicitationAnswer, schema: Record<string, unknown>): ElicitationAnswer {
-  if (answer.action !== 'accept') return answer;
-  const content = withDefaults(schema, answer.content ?? {});
-  const problems = checkJsonSchema(schema, content);
-  if (problems.length)
-    throw new McpInvalidAnswerError(
-      `The answer does not fit the requested form: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}. Correct these fields and answer again.`,
-    );
-  return { action: 'accept', content };
 }
