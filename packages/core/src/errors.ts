@@ -17,7 +17,10 @@ export type AgentChatErrorCode =
   | 'index_corrupt'
   | 'invalid_input'
   | 'ingest_failed'
-  | 'embedding_failed';
+  | 'embedding_failed'
+  | 'mcp_server_unavailable'
+  | 'mcp_request_failed'
+  | 'mcp_invalid_answer';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {

@@ -27,6 +27,23 @@ export type {
   WorkflowStepStatus,
 } from './events.js';
 export { toSSE } from './events.js';
+export { toolCatalogText } from './mcp/catalog-text.js';
+export {
+  McpInvalidAnswerError,
+  McpRequestError,
+  McpServerUnavailableError,
+} from './mcp/mcp-errors.js';
+export { McpHub, type McpServerStatus } from './mcp/mcp-hub.js';
+export type {
+  McpHubEvent,
+  McpHubOptions,
+  McpServerConfig,
+  McpToolEvent,
+  McpToolSummary,
+} from './mcp/mcp-hub-options.js';
+export type { McpToolArgs } from './mcp/mcp-tool.js';
+export type { ElicitationAnswer } from './mcp/pending-answers.js';
+export type { McpToolOutcome } from './mcp/tool-result.js';
 export type {
   ConversationExport,
   ConversationStore,
@@ -51,5 +68,6 @@ export {
   type Tool,
   type ToolContext,
   type ToolDefinition,
+  type ToolEvent,
 } from './tools/tool.js';
 export * from './rag/index.js';

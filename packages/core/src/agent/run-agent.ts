@@ -166,6 +166,7 @@ async function runToolCalls(
         signal: run.signal,
         toolCallId: call.id,
         runId: run.runId,
+        emit: run.emit,
       });
       const durationMs = performance.now() - started;
       if (outcome.ok)

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ConfigurationError } from '../errors.js';
+import type { AgentEventBody } from '../events.js';
 import type { ToolSpec } from '../model/chat-model.js';
 
 /** What a running tool gets besides its arguments. */
@@ -9,7 +10,15 @@ export interface ToolContext {
   /** Id of this call, as in `tool.start` / `tool.complete` events. */
   toolCallId: string;
   runId: string;
+  /** Adds a progress, content or question event to the run's stream (set by the agent). */
+  emit?: (event: ToolEvent) => void;
 }
+
+/** The events a running tool may add to the run: progress, rich content, a question for the user. */
+export type ToolEvent = Extract<
+  AgentEventBody,
+  { type: 'tool.progress' | 'tool.content' | 'clarify.request' }
+>;
 
 /** A tool the model can call. Create one with {@link defineTool}. */
 export interface Tool<Args = unknown, Result = unknown> {

@@ -1,0 +1,310 @@
+import { AbortedError, AgentChatError, ConfigurationError } from '../errors.js';
+import type { Tool, ToolContext } from '../tools/tool.js';
+import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
+import type { McpHubEvent, McpHubOptions, McpToolEvent, McpToolSummary } from './mcp-hub-options.js';
+import { checkServerId } from './mcp-names.js';
+import { type McpToolArgs, toAgentTool } from './mcp-tool.js';
+import type { ElicitationAnswer } from './pending-answers.js';
+import { ServerConnection, type ServerHealth } from './server-connection.js';
+import { ServerQuestions } from './server-questions.js';
+import { ToolCatalog } from './tool-catalog.js';
+import { type McpToolOutcome, normalizeToolResult } from './tool-result.js';
+
+/** Where the events of one tool call go. */
+interface CallScope {
+  toolCallId: string;
+  emit: ((event: McpToolEvent) => void) | undefined;
+}
+
+/** A server as {@link McpHub.servers} reports it. */
+export interface McpServerStatus extends ServerHealth {
+  id: string;
+  url: string;
+  toolCount: number;
+  /** Requests in flight now. */
+  active: number;
+}
+
+/**
+ * Connects an agent to MCP servers over streamable HTTP, lazily: `summaries()` gives the supervisor one
+ * sentence per tool, `tools(names)` materialises full definitions only for the tools it picks, and each
+ * call streams progress, rich content and the servers' questions (elicitation, sampling consent) as
+ * agent events. A server that is down loses its tools with an `mcp.server.down` event; the rest go on.
+ *
+ * @example
+ * const hub = new McpHub({ servers: [{ id: 'docs', url: 'https://proxy.example/mcp/docs' }] });
+ * await hub.start();
+ * const agent = createAgent({ model, tools: await hub.tools() });
+ */
+export class McpHub {
+  readonly #options: McpHubOptions;
+  readonly #connections = new Map<string, ServerConnection>();
+  readonly #catalog = new ToolCatalog();
+  readonly #questions: ServerQuestions;
+  readonly #scopes = new Map<string, CallScope[]>();
+  readonly #refreshing = new Map<string, Promise<void>>();
+  readonly #built = new Map<string, { source: object; tool: Tool<McpToolArgs, string> }>();
+  readonly #closing = new AbortController();
+  readonly #onPageHide = () => {
+    for (const connection of this.#connections.values()) connection.terminateOnUnload();
+  };
+  readonly #unloadTarget: EventTarget | undefined;
+  #sequence = 0;
+
+  constructor(options: McpHubOptions) {
+    if (!options || !Array.isArray(options.servers))
+      throw new ConfigurationError('McpHub: servers must be an array of { id, url }.');
+    this.#options = options;
+    this.#questions = new ServerQuestions(options, this.#closing.signal, (id) => this.#questionSink(id));
+    for (const server of options.servers) {
+      const id = checkServerId(server?.id);
+      if (this.#connections.has(id))
+        throw new ConfigurationError(`McpHub: two servers have the id "${id}"; ids must be unique.`);
+      try {
+        new URL(String(server.url));
+      } catch {
+        throw new ConfigurationError(
+          `McpHub: server "${id}" has an invalid url ${JSON.stringify(String(server.url))}; give an absolute URL such as https://example.com/mcp.`,
+        );
+      }
+      this.#connections.set(
+        id,
+        new ServerConnection(server, {
+          elicit: (serverId, params, signal) => this.#questions.elicit(serverId, params, signal),
+          ...(options.sampling
+            ? { sample: (serverId, params, signal) => this.#questions.sample(serverId, params, signal) }
+            : {}),
+          log: (serverId, params) =>
+            this.#emitHub({
+              type: 'mcp.log',
+              serverId,
+              level: params.level,
+              ...(params.logger ? { logger: params.logger } : {}),
+              data: params.data,
+            }),
+          toolsChanged: (serverId) => {
+            this.#catalog.invalidate(serverId);
+            void this.#refresh(serverId, true);
+          },
+        }),
+      );
+    }
+    const unload = options.terminateOnUnload ?? true;
+    this.#unloadTarget =
+      typeof unload === 'object'
+        ? unload
+        : unload && typeof document !== 'undefined'
+          ? globalThis
+          : undefined;
+    this.#unloadTarget?.addEventListener('pagehide', this.#onPageHide);
+  }
+
+  /** Connects every server and lists its tools; a server that fails is reported down, never thrown. */
+  async start(): Promise<void> {
+    await Promise.all([...this.#connections.keys()].map((id) => this.#refresh(id)));
+  }
+
+  /** One-sentence summaries of every available tool (what the supervisor chooses from). */
+  async summaries(): Promise<McpToolSummary[]> {
+    await this.#ensureFresh();
+    return this.#catalog.summaries();
+  }
+
+  /**
+   * Agent tools for `names` (all available tools when omitted): their full definitions are fetched
+   * from the servers now and kept. Names that are not available (unknown, or their server is down)
+   * are skipped; compare with `summaries()` to tell.
+   */
+  async tools(names?: readonly string[]): Promise<Tool<McpToolArgs, string>[]> {
+    await this.#ensureFresh();
+    const wanted = names ?? this.#catalog.summaries().map((summary) => summary.name);
+    const missing = new Map<string, Set<string>>();
+    for (const name of wanted) {
+      const summary = this.#catalog.summary(name);
+      if (!summary || this.#catalog.full(name)) continue;
+      const set = missing.get(summary.serverId) ?? new Set<string>();
+      set.add(name);
+      missing.set(summary.serverId, set);
+    }
+    // MCP has no per-tool schema request: one tools/list per server that has tools to materialise.
+    await Promise.all([...missing].map(([serverId, set]) => this.#refresh(serverId, false, set)));
+    const tools: Tool<McpToolArgs, string>[] = [];
+    for (const name of wanted) {
+      const tool = this.#tool(name);
+      if (tool) tools.push(tool);
+    }
+    return tools;
+  }
+
+  /**
+   * Calls a tool by its `mcp__{server}__{tool}` name. Progress and content go to `context.emit` (the
+   * agent's run) or `onEvent`. Throws an {@link AgentChatError} whose message the model can act on.
+   */
+  async callTool(
+    name: string,
+    args: McpToolArgs,
+    context: Partial<Pick<ToolContext, 'signal' | 'toolCallId' | 'emit'>> = {},
+  ): Promise<McpToolOutcome> {
+    let summary = this.#catalog.summary(name);
+    const downServer = summary ? undefined : this.#downServerOf(name);
+    if (downServer) {
+      // The tool's server was down: try it again now rather than wait for the next refresh.
+      await this.#refresh(downServer.config.id);
+      summary = this.#catalog.summary(name);
+      if (!summary && downServer.health.status === 'down')
+        throw new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer');
+    }
+    if (!summary) {
+      const available = this.#catalog.summaries().map((s) => s.name);
+      throw new McpRequestError(
+        '',
+        `find the tool "${name}"`,
+        `no such tool is available${available.length ? ` (available: ${available.slice(0, 30).join(', ')})` : ''}`,
+      );
+    }
+    const connection = this.#connections.get(summary.serverId)!;
+    const toolCallId = context.toolCallId ?? `mcp_${++this.#sequence}`;
+    const scope: CallScope = { toolCallId, emit: context.emit ?? this.#options.onEvent };
+    const scopes = this.#scopes.get(summary.serverId) ?? [];
+    scopes.push(scope);
+    this.#scopes.set(summary.serverId, scopes);
+    const signal = context.signal
+      ? AbortSignal.any([context.signal, this.#closing.signal])
+      : this.#closing.signal;
+    try {
+      const result = await connection.callTool(summary.toolName, args, {
+        signal,
+        onProgress: ({ progress, total, message }) =>
+          scope.emit?.({
+            type: 'tool.progress',
+            toolCallId,
+            progress,
+            ...(total !== undefined ? { total } : {}),
+            ...(message ? { message } : {}),
+          }),
+      });
+      const outcome = normalizeToolResult(result, this.#options.maxResultChars ?? 20_000);
+      for (const content of outcome.items) scope.emit?.({ type: 'tool.content', toolCallId, content });
+      return outcome;
+    } catch (error) {
+      if (error instanceof McpServerUnavailableError) this.#serverDown(summary.serverId, error);
+      throw error;
+    } finally {
+      scopes.splice(scopes.indexOf(scope), 1);
+    }
+  }
+
+  /**
+   * Answers a `clarify.request` raised by a server (elicitation or sampling consent). A plain object is
+   * an accepted form; missing fields get the schema's defaults. Returns false when no question has that
+   * id; throws {@link McpInvalidAnswerError} (the question stays open) when the answer does not fit.
+   */
+  respond(requestId: string, answer: ElicitationAnswer | Record<string, unknown>): boolean {
+    return this.#questions.respond(requestId, answer);
+  }
+
+  /** Ids of the questions waiting for `respond`. */
+  get pendingRequests(): string[] {
+    return this.#questions.ids;
+  }
+
+  /** Health of each server. */
+  servers(): McpServerStatus[] {
+    return [...this.#connections.values()].map((connection) => ({
+      id: connection.config.id,
+      url: connection.url,
+      ...connection.health,
+      toolCount: this.#catalog.count(connection.config.id),
+      active: connection.active,
+    }));
+  }
+
+  /** Instrumentation: `tools/list` requests per server and the tools whose full definition is kept. */
+  stats(): { listRequests: Record<string, number>; materialised: string[] } {
+    const listRequests: Record<string, number> = {};
+    for (const [id, connection] of this.#connections) listRequests[id] = connection.listRequests;
+    return { listRequests, materialised: this.#catalog.materialised() };
+  }
+
+  /** Cancels calls in flight, closes open questions and ends every session (DELETE). */
+  async dispose(): Promise<void> {
+    this.#closing.abort(new AbortedError());
+    this.#questions.close();
+    this.#unloadTarget?.removeEventListener('pagehide', this.#onPageHide);
+    await Promise.all([...this.#connections.values()].map((connection) => connection.close()));
+  }
+
+  #tool(name: string): Tool<McpToolArgs, string> | undefined {
+    const full = this.#catalog.full(name);
+    if (!full) return undefined;
+    const built = this.#built.get(name);
+    if (built?.source === full) return built.tool;
+    const tool = toAgentTool(name, full, async (args, context) => {
+      const outcome = await this.callTool(name, args, context);
+      if (outcome.isError) throw new Error(outcome.text || 'the tool reported an error without details.');
+      return outcome.text;
+    });
+    this.#built.set(name, { source: full, tool });
+    return tool;
+  }
+
+  async #ensureFresh(): Promise<void> {
+    const ttl = this.#options.refreshTtlMs ?? 5 * 60_000;
+    const now = Date.now();
+    const stale = [...this.#connections.keys()].filter((id) => this.#catalog.isStale(id, ttl, now));
+    await Promise.all(stale.map((id) => this.#refresh(id)));
+  }
+
+  /** Lists a server's tools (one listing at a time per server), reporting up/down/changed. */
+  #refresh(serverId: string, changed = false, materialise?: ReadonlySet<string>): Promise<void> {
+    const running = this.#refreshing.get(serverId);
+    if (running && !materialise) return running;
+    const connection = this.#connections.get(serverId)!;
+    const task = (running ?? Promise.resolve())
+      .then(async () => {
+        const wasUp = connection.health.status === 'up';
+        try {
+          const tools = await connection.listTools(this.#closing.signal);
+          const count = this.#catalog.replace(connection.config, tools, Date.now(), materialise);
+          if (!wasUp) this.#emitHub({ type: 'mcp.server.up', serverId, toolCount: count });
+          else if (changed) this.#emitHub({ type: 'mcp.tools.changed', serverId, toolCount: count });
+        } catch (error) {
+          if (this.#closing.signal.aborted) return;
+          this.#serverDown(
+            serverId,
+            error instanceof AgentChatError
+              ? error
+              : new McpServerUnavailableError(serverId, connection.url, error),
+          );
+        }
+      })
+      .finally(() => {
+        if (this.#refreshing.get(serverId) === task) this.#refreshing.delete(serverId);
+      });
+    this.#refreshing.set(serverId, task);
+    return task;
+  }
+
+  /** The down server a tool name belongs to, by its `mcp__{server}__` prefix. */
+  #downServerOf(name: string): ServerConnection | undefined {
+    const serverId = /^mcp__([a-zA-Z0-9-]+)__/.exec(name)?.[1];
+    const connection = serverId ? this.#connections.get(serverId) : undefined;
+    return connection?.health.status === 'down' ? connection : undefined;
+  }
+
+  #serverDown(serverId: string, error: AgentChatError): void {
+    this.#catalog.remove(serverId);
+    this.#emitHub({ type: 'mcp.server.down', serverId, error: error.message });
+  }
+
+  /** Who hears a server's question: its most recent call in flight, else `onEvent`. */
+  #questionSink(serverId: string): ((event: McpToolEvent) => void) | undefined {
+    const scopes = this.#scopes.get(serverId) ?? [];
+    for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i]?.emit) return scopes[i]!.emit;
+    return this.#options.onEvent;
+  }
+
+  #emitHub(event: McpHubEvent): void {
+    this.#options.onEvent?.(event);
+  }
+}

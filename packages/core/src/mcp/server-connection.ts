@@ -1,0 +1,287 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  type CallToolResult,
+  type CreateMessageRequest,
+  CreateMessageRequestSchema,
+  type CreateMessageResult,
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type LoggingMessageNotification,
+  LoggingMessageNotificationSchema,
+  type Tool as McpTool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { AbortedError, AgentChatError } from '../errors.js';
+import { ConcurrencyLimit } from './concurrency-limit.js';
+import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
+import type { McpServerConfig } from './mcp-hub-options.js';
+
+/** What a connection asks of the hub when its server calls back. */
+export interface ConnectionCallbacks {
+  elicit(serverId: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+  /** Absent when no model is configured for sampling: the capability is then not advertised. */
+  sample?: (
+    serverId: string,
+    params: CreateMessageRequest['params'],
+    signal: AbortSignal,
+  ) => Promise<CreateMessageResult>;
+  log(serverId: string, params: LoggingMessageNotification['params']): void;
+  toolsChanged(serverId: string): void;
+}
+
+/** How a server is doing, as the hub reports it. */
+export interface ServerHealth {
+  status: 'idle' | 'up' | 'down';
+  consecutiveFailures: number;
+  lastError?: string;
+  /** `Mcp-Session-Id` of the current session, when the server uses sessions. */
+  sessionId?: string;
+}
+
+const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
+
+/**
+ * One MCP server over streamable HTTP: a lazily connected SDK `Client`, a concurrency limit, retry with
+ * backoff for transient transport errors, and a transparent new session when the server answers 404
+ * to an expired `Mcp-Session-Id`.
+ */
+export class ServerConnection {
+  readonly config: McpServerConfig;
+  readonly health: ServerHealth = { status: 'idle', consecutiveFailures: 0 };
+  /** `tools/list` requests sent to this server (pages counted), for instrumentation. */
+  listRequests = 0;
+  readonly #limit: ConcurrencyLimit;
+  readonly #callbacks: ConnectionCallbacks;
+  #client: Client | undefined;
+  #transport: StreamableHTTPClientTransport | undefined;
+  #connecting: Promise<Client> | undefined;
+
+  constructor(config: McpServerConfig, callbacks: ConnectionCallbacks) {
+    this.config = config;
+    this.#callbacks = callbacks;
+    this.#limit = new ConcurrencyLimit(config.maxConcurrency ?? 10);
+  }
+
+  get url(): string {
+    return String(this.config.url);
+  }
+
+  /** Requests running now (at most `maxConcurrency`). */
+  get active(): number {
+    return this.#limit.active;
+  }
+
+  /** All tools of the server, following `nextCursor` pages. */
+  listTools(signal?: AbortSignal): Promise<McpTool[]> {
+    return this.request(
+      'list its tools',
+      async (client) => {
+        const tools: McpTool[] = [];
+        let cursor: string | undefined;
+        for (let page = 0; page < 100; page++) {
+          this.listRequests++;
+          const result = await client.listTools(cursor ? { cursor } : undefined, { signal });
+          tools.push(...result.tools);
+          cursor = result.nextCursor;
+          if (!cursor) break;
+        }
+        return tools;
+      },
+      signal,
+    );
+  }
+
+  /** Calls a tool; `onProgress` receives the server's progress notifications in order. */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: {
+      signal: AbortSignal;
+      onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+    },
+  ): Promise<CallToolResult> {
+    const { signal, onProgress } = options;
+    return this.request(
+      `run the tool "${name}"`,
+      (client) =>
+        client.callTool({ name, arguments: args }, undefined, {
+          signal,
+          timeout: this.config.timeoutMs ?? 60_000,
+          resetTimeoutOnProgress: true,
+          ...(onProgress ? { onprogress: onProgress } : {}),
+        }) as Promise<CallToolResult>,
+      signal,
+    );
+  }
+
+  /** Runs one request under the concurrency limit, with retry, session renewal and health tracking. */
+  async request<T>(
+    what: string,
+    operation: (client: Client) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    return this.#limit.run(async () => {
+      const retries = this.config.retries ?? 2;
+      let renewed = false;
+      for (let attempt = 0; ; attempt++) {
+        let connected = false;
+        try {
+          const client = await this.#ensureClient();
+          connected = true;
+          const result = await operation(client);
+          this.#markUp();
+          return result;
+        } catch (error) {
+          if (signal?.aborted) throw new AbortedError(signal.reason);
+          if (connected && isSessionExpired(error) && !renewed) {
+            // 404 to our Mcp-Session-Id: the server forgot the session; start a new one and try again.
+            renewed = true;
+            this.#drop();
+            attempt--;
+            continue;
+          }
+          const transient = !connected || isTransient(error);
+          if (transient && attempt < retries) {
+            this.#drop();
+            await sleep((this.config.retryDelayMs ?? 250) * 2 ** attempt, signal);
+            continue;
+          }
+          throw this.#fail(what, error, transient);
+        }
+      }
+    }, signal);
+  }
+
+  /** Ends the session: DELETE with its `Mcp-Session-Id` (best effort), then closes the client. */
+  async close(): Promise<void> {
+    const transport = this.#transport;
+    const client = this.#client;
+    this.#client = undefined;
+    this.#transport = undefined;
+    this.#connecting = undefined;
+    this.health.status = 'idle';
+    delete this.health.sessionId;
+    if (transport?.sessionId) await transport.terminateSession().catch(() => undefined);
+    await client?.close().catch(() => undefined);
+  }
+
+  /**
+   * Ends the session while the page unloads: a `keepalive` DELETE survives the page, an awaited one
+   * would not.
+   */
+  terminateOnUnload(): void {
+    const sessionId = this.#transport?.sessionId;
+    if (!sessionId) return;
+    const headers: Record<string, string> = { ...this.config.headers, 'mcp-session-id': sessionId };
+    const version = this.#transport?.protocolVersion;
+    if (version) headers['mcp-protocol-version'] = version;
+    const doFetch = this.config.fetch ?? fetch;
+    void doFetch(this.url, { method: 'DELETE', headers, keepalive: true }).catch(() => undefined);
+  }
+
+  #ensureClient(): Promise<Client> {
+    if (this.#client) return Promise.resolve(this.#client);
+    this.#connecting ??= this.#connect().finally(() => {
+      this.#connecting = undefined;
+    });
+    return this.#connecting;
+  }
+
+  async #connect(): Promise<Client> {
+    const { config } = this;
+    const transport = new StreamableHTTPClientTransport(new URL(this.url), {
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+      ...(config.headers ? { requestInit: { headers: config.headers } } : {}),
+    });
+    const sample = this.#callbacks.sample;
+    const client = new Client(CLIENT_INFO, {
+      capabilities: {
+        elicitation: { form: { applyDefaults: true } },
+        ...(sample ? { sampling: {} } : {}),
+      },
+      // Eval-free validation (no `new Function`), so the hub runs under a strict Content-Security-Policy.
+      jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+    });
+    const id = config.id;
+    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
+      this.#callbacks.elicit(id, request.params, extra.signal),
+    );
+    if (sample)
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
+        sample(id, request.params, extra.signal),
+      );
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) =>
+      this.#callbacks.log(id, notification.params),
+    );
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#callbacks.toolsChanged(id));
+    // Transport errors of the background GET stream are not failures of a request; requests report their own.
+    transport.onerror = () => undefined;
+    await client.connect(transport, { timeout: config.timeoutMs ?? 60_000 });
+    this.#client = client;
+    this.#transport = transport;
+    if (transport.sessionId) this.health.sessionId = transport.sessionId;
+    return client;
+  }
+
+  /** Forgets the current client without a DELETE (its session is gone or unusable). */
+  #drop(): void {
+    const client = this.#client;
+    this.#client = undefined;
+    this.#transport = undefined;
+    delete this.health.sessionId;
+    void client?.close().catch(() => undefined);
+  }
+
+  #markUp(): void {
+    this.health.status = 'up';
+    this.health.consecutiveFailures = 0;
+    delete this.health.lastError;
+    if (this.#transport?.sessionId) this.health.sessionId = this.#transport.sessionId;
+  }
+
+  #fail(what: string, error: unknown, unavailable: boolean): AgentChatError {
+    const wrapped =
+      error instanceof AgentChatError
+        ? error
+        : unavailable
+          ? new McpServerUnavailableError(this.config.id, this.url, error)
+          : new McpRequestError(this.config.id, what, error);
+    if (wrapped instanceof McpServerUnavailableError) {
+      this.health.status = 'down';
+      this.health.consecutiveFailures++;
+    }
+    this.health.lastError = wrapped.message;
+    return wrapped;
+  }
+}
+
+function isSessionExpired(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && error.code === 404;
+}
+
+function isTransient(error: unknown): boolean {
+  if (error instanceof StreamableHTTPError)
+    return error.code === 408 || error.code === 429 || (error.code !== undefined && error.code >= 500);
+  // fetch rejects with a TypeError when the network fails (connection refused, reset, DNS).
+  return error instanceof TypeError;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new AbortedError(signal.reason));
+      },
+      { once: true },
+    );
+  });
+}

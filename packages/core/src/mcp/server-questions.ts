@@ -1,0 +1,116 @@
+import {
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
+  McpError,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AbortedError } from '../errors.js';
+import { checkJsonSchema, withDefaults } from './json-schema-check.js';
+import { McpInvalidAnswerError } from './mcp-errors.js';
+import type { McpHubOptions, McpToolEvent } from './mcp-hub-options.js';
+import { type ElicitationAnswer, PendingAnswers } from './pending-answers.js';
+import { SAMPLING_CONSENT_SCHEMA, sampleWithModel, samplingQuestion } from './sampling.js';
+
+/**
+ * What servers ask of the client: elicitations become `clarify.request` events answered through
+ * `respond` (defaults applied, checked against the form); sampling is served by the agent's model,
+ * after the user's consent when `sampling.askUser` is set.
+ */
+export class ServerQuestions {
+  readonly #pending = new PendingAnswers();
+  readonly #options: McpHubOptions;
+  readonly #closing: AbortSignal;
+  /** Who hears a server's question (its call in flight, else the hub's `onEvent`). */
+  readonly #sinkFor: (serverId: string) => ((event: McpToolEvent) => void) | undefined;
+
+  constructor(
+    options: McpHubOptions,
+    closing: AbortSignal,
+    sinkFor: (serverId: string) => ((event: McpToolEvent) => void) | undefined,
+  ) {
+    this.#options = options;
+    this.#closing = closing;
+    this.#sinkFor = sinkFor;
+  }
+
+  /** Ids of the questions waiting for an answer. */
+  get ids(): string[] {
+    return this.#pending.ids;
+  }
+
+  /** Answers a question; see `McpHub.respond`. */
+  respond(requestId: string, answer: ElicitationAnswer | Record<string, unknown>): boolean {
+    const normalized: ElicitationAnswer =
+      'action' in answer && typeof answer.action === 'string'
+        ? (answer as ElicitationAnswer)
+        : { action: 'accept', content: answer as Record<string, unknown> };
+    return this.#pending.answer(requestId, normalized);
+  }
+
+  /** Closes every open question (the hub is closing). */
+  close(): void {
+    this.#pending.rejectAll(new AbortedError());
+  }
+
+  async elicit(
+    serverId: string,
+    params: ElicitRequest['params'],
+    signal: AbortSignal,
+  ): Promise<ElicitResult> {
+    if (params.mode === 'url') return { action: 'decline' };
+    const schema = params.requestedSchema as Record<string, unknown>;
+    const answer = await this.#ask(serverId, params.message, schema, signal);
+    // The answer was checked against the requested schema, so its values are the form's primitive types.
+    return answer.action === 'accept'
+      ? { action: 'accept', content: (answer.content ?? {}) as NonNullable<ElicitResult['content']> }
+      : answer;
+  }
+
+  async sample(
+    serverId: string,
+    params: CreateMessageRequest['params'],
+    signal: AbortSignal,
+  ): Promise<CreateMessageResult> {
+    const sampling = this.#options.sampling!;
+    if (sampling.askUser) {
+      const question = samplingQuestion(serverId, params);
+      const answer = await this.#ask(serverId, question, SAMPLING_CONSENT_SCHEMA, signal);
+      // -1: "user rejected the sampling request", as the MCP specification suggests.
+      if (answer.action !== 'accept' || answer.content?.allow !== true)
+        throw new McpError(-1, 'The user declined the sampling request.');
+    }
+    return sampleWithModel(sampling.model, params, AbortSignal.any([signal, this.#closing]));
+  }
+
+  async #ask(
+    serverId: string,
+    question: string,
+    schema: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<ElicitationAnswer> {
+    const emit = this.#sinkFor(serverId);
+    // Nobody can answer: decline at once rather than leave the server waiting for ten minutes.
+    if (!emit) return { action: 'decline' };
+    const requestId = `mcpq_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const answer = this.#pending.wait(requestId, {
+      signal: AbortSignal.any([signal, this.#closing]),
+      timeoutMs: this.#options.answerTimeoutMs ?? 10 * 60_000,
+      check: (given) => checkAnswer(given, schema),
+    });
+    emit({ type: 'clarify.request', requestId, question, schema, source: 'mcp-elicitation', serverId });
+    return answer;
+  }
+}
+
+/** Applies the form's defaults to an accepted answer and checks it against the form's schema. */
+function checkAnswer(answer: ElicitationAnswer, schema: Record<string, unknown>): ElicitationAnswer {
+  if (answer.action !== 'accept') return answer;
+  const content = withDefaults(schema, answer.content ?? {});
+  const problems = checkJsonSchema(schema, content);
+  if (problems.length)
+    throw new McpInvalidAnswerError(
+      `The answer does not fit the requested form: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}. Correct these fields and answer again.`,
+    );
+  return { action: 'accept', content };
+}
