@@ -4,9 +4,11 @@ import {
   type ConversationStore,
   type ConversationSummary,
   memoryStore,
+  type Tool,
 } from '@agent-chat/core';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { agentChatStyles } from './agent-chat.styles.js';
+import { Attachments } from './attachments.js';
 import { type ConversationActions, renderConversations } from './conversations-view.js';
 import { emit } from './events.js';
 import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
@@ -58,6 +60,7 @@ export type RespondingAgent = Agent & {
  * @csspart input - The message text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button, shown while a run is in progress.
+ * @csspart attach - The button that picks files to attach; `attachment` each attached file.
  * @csspart regenerate - Asks the last question again.
  * @csspart edit - Puts the last message back into the text box.
  *
@@ -137,6 +140,8 @@ export class AgentChatElement extends LitElement {
   readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
   readonly #view = new ItemView();
   readonly #defaultStore = memoryStore();
+  readonly #attachments = new Attachments();
+  readonly #extraTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
   #stickToBottom = true;
   #scrollAfterSend = false;
@@ -147,8 +152,25 @@ export class AgentChatElement extends LitElement {
     super();
     this.tools = [];
     this.autoCollapse = true;
+    // Files dropped anywhere on the chat are attached to the next message.
+    this.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    });
+    this.addEventListener('drop', (event) => {
+      if (!event.dataTransfer?.files.length) return;
+      event.preventDefault();
+      void this.#attach(event.dataTransfer.files);
+    });
     this._panel = false;
     this._conversations = [];
+  }
+
+  /**
+   * The `read_attachment` tool over the files the user attached. Agents built from the attributes have it;
+   * add it to the tools of an agent you build yourself to let it read attachments.
+   */
+  get attachmentTool(): Tool {
+    return this.#attachments.tool;
   }
 
   get #strings(): AgentChatStrings {
@@ -170,6 +192,7 @@ export class AgentChatElement extends LitElement {
       model: this.model,
       systemPrompt: this.systemPrompt,
       tools: this.tools,
+      extraTools: this.#extraTools,
       store: this.#store,
     };
     const built = this.#proxyAgent;
@@ -204,10 +227,15 @@ export class AgentChatElement extends LitElement {
     }
     if (input.value === text) input.value = '';
     this.#scrollAfterSend = true;
-    this.#lastMessage = message;
-    const outcome = await this.#run.send(agent, message);
-    // The message never reached the agent: give the user their text back instead of losing it.
-    if (outcome === 'not-started' && input.value === '') input.value = text;
+    const attached = this.#attachments.pending.map((a) => a.name);
+    const full = this.#attachments.takeInto(message);
+    this.#lastMessage = full;
+    const outcome = await this.#run.send(agent, full);
+    // The message never reached the agent: give the user their text and files back instead of losing them.
+    if (outcome === 'not-started') {
+      if (input.value === '') input.value = text;
+      this.#attachments.restore(attached);
+    }
     this.#syncConversation();
   }
 
@@ -381,6 +409,38 @@ export class AgentChatElement extends LitElement {
     if (this._panel) void this.#refreshList();
   }
 
+  async #attach(files: FileList | null | undefined): Promise<void> {
+    if (!files?.length) return;
+    const errors = await this.#attachments.add(files);
+    if (errors.length) this.#fail(new Error(errors.join('\n')));
+    this.requestUpdate();
+  }
+
+  #onFilePicked(event: Event): void {
+    const picker = event.target as HTMLInputElement;
+    void this.#attach(picker.files).then(() => {
+      picker.value = '';
+    });
+  }
+
+  #removeAttachment(name: string): void {
+    this.#attachments.remove(name);
+    this.requestUpdate();
+    this.#input?.focus();
+  }
+
+  #renderAttachments(strings: AgentChatStrings): TemplateResult | typeof nothing {
+    const pending = this.#attachments.pending;
+    if (!pending.length) return nothing;
+    return html`<ul class="attachments" aria-label=${strings.attach}>
+      ${pending.map(
+        (a) => html`<li part="attachment">${a.name}
+          <button type="button" aria-label=${format(strings.removeAttachment, { name: a.name })}
+            @click=${() => this.#removeAttachment(a.name)}>×</button></li>`,
+      )}
+    </ul>`;
+  }
+
   #onKeydown(event: KeyboardEvent): void {
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     event.preventDefault();
@@ -472,7 +532,12 @@ export class AgentChatElement extends LitElement {
             </div>`
           : nothing
       }
+      ${this.#renderAttachments(strings)}
       <form part="composer" class="composer" @submit=${this.#onSubmit}>
+        <input type="file" id="file" class="visually-hidden" multiple tabindex="-1" aria-hidden="true"
+          @change=${this.#onFilePicked} />
+        <button type="button" part="attach" class="attach" aria-label=${strings.attach} title=${strings.attach}
+          @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#file')?.click()}>+</button>
         <label class="visually-hidden" for="input">${strings.message}</label>
         <textarea id="input" part="input" rows="2" placeholder=${strings.placeholder}
           aria-describedby=${configured ? nothing : 'notice'} @keydown=${this.#onKeydown}></textarea>

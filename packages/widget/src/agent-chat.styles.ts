@@ -210,6 +210,38 @@ const baseStyles = css`
     padding: 0 0.75rem;
   }
 
+  .attachments {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.375rem;
+    margin: 0;
+    padding: 0.375rem 0.75rem 0;
+    list-style: none;
+    font-size: 0.85em;
+  }
+
+  .attachments li {
+    display: flex;
+    align-items: center;
+    gap: 0.25rem;
+    padding: 0.125rem 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+  }
+
+  .attachments button,
+  .attach {
+    padding: 0 0.5rem;
+    color: var(--_fg);
+    background: transparent;
+    border-color: var(--_border);
+  }
+
+  .attach {
+    align-self: stretch;
+    font-size: 1.25em;
+  }
+
   .composer {
     display: flex;
     gap: 0.5rem;
