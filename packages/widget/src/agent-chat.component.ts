@@ -141,7 +141,8 @@ export class AgentChatElement extends LitElement {
   readonly #view = new ItemView();
   readonly #defaultStore = memoryStore();
   readonly #attachments = new Attachments();
-  readonly #extraTools = [this.#attachments.tool];
+  /** `read_attachment` joins the tools once something was attached: no extra tool in every request before. */
+  readonly #attachmentTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
   #stickToBottom = true;
   #scrollAfterSend = false;
@@ -192,7 +193,7 @@ export class AgentChatElement extends LitElement {
       model: this.model,
       systemPrompt: this.systemPrompt,
       tools: this.tools,
-      extraTools: this.#extraTools,
+      extraTools: this.#attachments.used ? this.#attachmentTools : NO_TOOLS,
       store: this.#store,
     };
     const built = this.#proxyAgent;
@@ -218,17 +219,19 @@ export class AgentChatElement extends LitElement {
     if (!input || this.#run.status === 'running') return;
     const message = text.trim();
     if (!message) return;
+    // Attachments first: the agent built from attributes gets read_attachment once a file is sent.
+    const attached = this.#attachments.pending.map((a) => a.name);
+    const full = this.#attachments.takeInto(message);
     let agent: Agent;
     try {
       agent = this.#resolveAgent();
     } catch (error) {
+      this.#attachments.restore(attached);
       this.#fail(error);
       return;
     }
     if (input.value === text) input.value = '';
     this.#scrollAfterSend = true;
-    const attached = this.#attachments.pending.map((a) => a.name);
-    const full = this.#attachments.takeInto(message);
     this.#lastMessage = full;
     const outcome = await this.#run.send(agent, full);
     // The message never reached the agent: give the user their text and files back instead of losing them.
@@ -547,6 +550,8 @@ export class AgentChatElement extends LitElement {
     `;
   }
 }
+
+const NO_TOOLS: readonly Tool[] = [];
 
 /** A bad `mcp-servers` value is kept as its error and reported when the agent is built. */
 function parseMcpServersSafe(value: string | null): McpServerConfig[] | Error {

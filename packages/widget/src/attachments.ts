@@ -41,6 +41,11 @@ export class Attachments {
     return errors;
   }
 
+  /** Whether any file was ever sent with a message. */
+  get used(): boolean {
+    return this.#sent.size > 0;
+  }
+
   remove(name: string): void {
     this.pending = this.pending.filter((a) => a.name !== name);
   }
