@@ -16,7 +16,7 @@ export function renderContent(item: ContentItem, onEngine: () => void): Template
       return html`<p part="content-text" class="content-text">${item.text}</p>`;
     case 'markdown': {
       const engine = markdownEngine();
-      if (!engine) void loadMarkdownEngine().then(onEngine);
+      if (!engine) loadMarkdownEngine().then(onEngine, () => {});
       return html`<div part="content-markdown" class="markdown">
         ${engine ? unsafeHTML(engine.renderMarkdown(item.markdown)) : item.markdown}
       </div>`;

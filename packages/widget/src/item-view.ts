@@ -64,7 +64,7 @@ export class ItemView {
     const engine = markdownEngine();
     if (!engine) {
       // First answer on the page: show the text as is until marked + DOMPurify have loaded.
-      void loadMarkdownEngine().then(ctx.rerender);
+      loadMarkdownEngine().then(ctx.rerender, () => {});
       return html`<div class="markdown plain">${text}</div>`;
     }
     let renderer = this.#markdown.get(id);

@@ -12,10 +12,18 @@ export function markdownEngine(): Engine | undefined {
 
 /** Loads marked + DOMPurify (a separate chunk) once; resolves with the engine. */
 export function loadMarkdownEngine(): Promise<Engine> {
-  loading ??= import('./markdown-engine.js').then((loaded) => {
-    engine = loaded;
-    return loaded;
-  });
+  loading ??= import('./markdown-engine.js').then(
+    (loaded) => {
+      engine = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      // Answers stay plain text; the next answer tries again (e.g. after a network hiccup).
+      loading = undefined;
+      console.warn('<agent-chat>: the Markdown engine could not be loaded; showing plain text.', error);
+      throw error;
+    },
+  );
   return loading;
 }
 
