@@ -145,6 +145,7 @@ export class AgentChatElement extends LitElement {
   readonly #attachmentTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
   #stickToBottom = true;
+  #lastScrollTop = 0;
   #scrollAfterSend = false;
   #focusedForms = new Set<string>();
   #lastMessage: string | undefined;
@@ -471,17 +472,36 @@ export class AgentChatElement extends LitElement {
     super.willUpdate(changed);
     if (changed.has('conversationId') && this.conversationId !== this.#run.conversationId && this.hasUpdated)
       void this.#open(this.conversationId).catch((error) => this.#fail(error));
-    const log = this.renderRoot.querySelector<HTMLElement>('[part~="log"]');
-    // Follow new output only when the user has not scrolled up to read something.
-    if (log) this.#stickToBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
     if (this.#scrollAfterSend) this.#stickToBottom = true;
     this.#scrollAfterSend = false;
+  }
+
+  /**
+   * While a run streams, render at most once per frame: tokens arrive faster than frames, and rendering
+   * per token would fall behind and then render many times in one task (a long task).
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.#run.status === 'running') await nextFrame();
+    super.scheduleUpdate();
+  }
+
+  /** Follow new output only while the reader is at the bottom; scrolling up to read stops it. */
+  #onScroll(event: Event): void {
+    const log = event.currentTarget as HTMLElement;
+    const up = log.scrollTop < this.#lastScrollTop;
+    this.#lastScrollTop = log.scrollTop;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
+    // Our own scrolling (down) keeps following even if more output arrived in between.
+    this.#stickToBottom = atBottom || (!up && this.#stickToBottom);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const log = this.renderRoot.querySelector<HTMLElement>('[part~="log"]');
-    if (log && this.#stickToBottom) log.scrollTop = log.scrollHeight;
+    if (log && this.#stickToBottom) {
+      log.scrollTop = log.scrollHeight;
+      this.#lastScrollTop = log.scrollTop;
+    }
     this.#focusNewForm();
     this.#view.prune(this.#run.transcript);
   }
@@ -523,7 +543,8 @@ export class AgentChatElement extends LitElement {
       </div>
       ${this._panel ? renderConversations(this._conversations, run.conversationId, this._renaming, strings, this.#actions) : nothing}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
-      <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}>
+      <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
+        @scroll=${this.#onScroll}>
         ${this.#view.render(ctx)}
       </div>
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
@@ -552,6 +573,17 @@ export class AgentChatElement extends LitElement {
 }
 
 const NO_TOOLS: readonly Tool[] = [];
+
+/** The next animation frame, or 100 ms in a background tab where frames do not come. */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** A bad `mcp-servers` value is kept as its error and reported when the agent is built. */
 function parseMcpServersSafe(value: string | null): McpServerConfig[] | Error {

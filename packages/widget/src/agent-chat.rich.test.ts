@@ -54,6 +54,44 @@ describe('<agent-chat> Markdown', () => {
     expect(blocks[0]!.isConnected).toBe(true);
   });
 
+  it('follows the stream at the bottom, stops when the reader scrolls up, and follows again at the bottom', async () => {
+    const line = (i: number) => `Line ${i} of a long answer.\n\n`;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const { element, root } = await mount([
+      () => [
+        ...Array.from(
+          { length: 60 },
+          (_, i) => ({ type: 'response.chunk', turn: 1, text: line(i) }) as const,
+        ),
+        { until: () => gate },
+        ...Array.from(
+          { length: 60 },
+          (_, i) => ({ type: 'response.chunk', turn: 1, text: line(60 + i) }) as const,
+        ),
+        { wait: 50 },
+        { type: 'response.chunk', turn: 1, text: 'The end.' },
+      ],
+    ]);
+    element.style.setProperty('--agent-chat-height', '300px');
+    await send(element, 'long');
+    const log = root.querySelector<HTMLElement>('[part~="log"]')!;
+    const distance = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+    await expect.poll(() => log.textContent).toContain('Line 59');
+    await expect.poll(distance).toBeLessThan(2);
+    log.scrollTop = 100;
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await expect.poll(() => log.textContent).toContain('Line 119');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(log.scrollTop).toBe(100);
+    log.scrollTop = log.scrollHeight;
+    await expect.poll(() => log.textContent).toContain('The end.');
+    await expect.poll(distance).toBeLessThan(2);
+  });
+
   it('renders model and tool output inert: no handler, javascript: link or script ever runs', async () => {
     const evil =
       'Look <img src=x onerror="window.__xss=1"> and [click](javascript:window.__xss=2) ' +

@@ -182,8 +182,10 @@ const baseStyles = css`
     color: var(--_accent-text);
   }
 
+  /* Stretched (capped by max-width) rather than shrink-to-fit: a fit-content width would make the browser
+     measure the whole answer's text again on every streamed frame. */
   .message.assistant {
-    align-self: flex-start;
+    align-self: stretch;
     background: var(--_surface);
     border: 1px solid var(--_border);
   }

@@ -2,6 +2,12 @@ import { css } from 'lit';
 
 /** Styles of what goes into the log: Markdown, stages, workflows, rich content, forms, model progress. */
 export const contentStyles = css`
+  /* Blocks out of view skip layout and paint, so a long answer costs the same per frame as a short one. */
+  .markdown > .block {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 2lh;
+  }
+
   .markdown > .block > :first-child {
     margin-top: 0;
   }
