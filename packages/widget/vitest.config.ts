@@ -4,6 +4,8 @@ import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
 /** The widget's tests run in real Chromium. */
 export default defineConfig({
   ...sourceConditions,
+  // Pre-bundled up front: discovered mid-run, they make Vite reload the page under a running test.
+  optimizeDeps: { include: ['axe-core', 'marked', 'dompurify'] },
   test: {
     name: 'widget',
     include: ['src/**/*.test.ts'],

@@ -62,6 +62,7 @@ export type {
 } from './model/chat-model.js';
 export type { Message, ToolCall } from './model/messages.js';
 export { type OpenAICompatibleOptions, openAICompatible } from './model/openai-compatible.js';
+export type { ChartSpec, ContentItem } from './tools/content.js';
 export {
   defineTool,
   type JSONSchemaObject,

@@ -144,4 +144,46 @@ describe('<agent-chat> configured by attributes', () => {
       .poll(() => part(element, 'error')?.textContent)
       .toContain('Could not reach the model endpoint');
   });
+
+  it('gives the attribute-built agent read_attachment once a file is attached', async () => {
+    const proxy = fakeProxy([
+      { text: 'Hello.' },
+      { toolCalls: [{ name: 'read_attachment', arguments: { name: 'a.csv' } }] },
+      { text: 'Read it.' },
+    ]);
+    const element = await mount('<agent-chat proxy-url="http://proxy.test" model="m"></agent-chat>');
+    await send(element, 'hi');
+    await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe('Hello.');
+    expect(proxy.requests[0]!.body.tools).toBeUndefined();
+    await userEvent.upload(
+      element.shadowRoot!.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File(['x,y\n1,2'], 'a.csv'),
+    );
+    await expect.poll(() => part(element, 'attachment')).not.toBeNull();
+    await send(element, 'read it');
+    await expect.poll(() => proxy.requests.length).toBe(3);
+    const names = (proxy.requests[1]!.body.tools as Array<{ function: { name: string } }>).map(
+      (t) => t.function.name,
+    );
+    expect(names).toEqual(['read_attachment']);
+    const toolMessage = (proxy.requests[2]!.body.messages as Array<{ role: string; content: string }>).at(-1);
+    expect(toolMessage).toMatchObject({ role: 'tool', content: 'x,y\n1,2' });
+  });
+
+  it('reports a bad provider or mcp-servers value with what to write instead', async () => {
+    fakeProxy([{ text: 'x' }]);
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test" model="m" mcp-servers="[oops"></agent-chat>',
+    );
+    await send(element, 'hi');
+    await expect.poll(() => part(element, 'error')?.textContent).toContain('mcp-servers is not valid JSON');
+    element.setAttribute('mcp-servers', '[{"id":"everything"}]');
+    element.setAttribute('provider', 'acme');
+    await send(element, '');
+    await userEvent.keyboard('{Enter}');
+    await expect
+      .poll(() => part(element, 'error')?.textContent)
+      .toContain('provider "acme" is not available');
+    expect(element.mcpServers).toEqual([{ id: 'everything' }]);
+  });
 });

@@ -1,39 +1,81 @@
-import { type Agent, memoryStore } from '@agent-chat/core';
+import {
+  type Agent,
+  type AgentEvent,
+  type ConversationStore,
+  type ConversationSummary,
+  memoryStore,
+  type Tool,
+} from '@agent-chat/core';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { agentChatStyles } from './agent-chat.styles.js';
+import { Attachments } from './attachments.js';
+import { type ConversationActions, renderConversations } from './conversations-view.js';
+import { emit } from './events.js';
+import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
+import { ItemView } from './item-view.js';
 import type { PageTool } from './page-tools.js';
 import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
 import { RunController } from './run-controller.js';
-import type { StageStatus, TranscriptItem } from './transcript.js';
+import { type AgentChatStrings, format, resolveStrings } from './strings.js';
+import type { ApprovalItem, ClarifyItem, TranscriptItem } from './transcript.js';
+import { formatBytes, type ViewContext } from './view-context.js';
+import { checkProvider, lastConversation, type McpServerConfig, parseMcpServers } from './widget-config.js';
 
-const STATUS_LABEL: Record<StageStatus, string> = { running: 'running', done: 'done', failed: 'failed' };
+/** An agent that can take answers to `clarify.request` / `approval.request` (core's runtime adds it). */
+export type RespondingAgent = Agent & {
+  respond?(requestId: string, value: unknown): unknown;
+};
 
 /**
- * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each tool call as a stage.
+ * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each step as it happens.
  * Configure it with the `proxy-url` and `model` attributes (the model is reached through the agent-chat
  * proxy), or give it an agent built in JS through the `.agent` property.
  *
  * @example
  * <agent-chat proxy-url="https://my-proxy.workers.dev" model="gpt-4o-mini"></agent-chat>
  *
+ * @event agent-chat-message - A message was sent or an answer finished; `detail: { role, text, conversationId }`.
+ * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
+ * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
+ * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
+ *
+ * @csspart header - The bar with the conversation buttons.
+ * @csspart conversations-toggle - The button that shows the conversation list.
+ * @csspart conversations - The conversation list; each entry is `conversation`.
+ * @csspart new-conversation - The "New conversation" button.
  * @csspart log - The message list (`role="log"`).
  * @csspart message - Each message; also `message-user` or `message-assistant`.
- * @csspart stage - Each tool call; its `data-status` is `running`, `done` or `failed`.
+ * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`.
+ * @csspart stage-summary - The always-visible line of a stage.
+ * @csspart stage-progress - The progress bar of a running tool.
+ * @csspart workflow - A workflow plan; `workflow-batch` each group, `workflow-step` each step.
+ * @csspart content-table - A table from a tool; also `content-image`, `content-chart`, `content-json`, `content-html`, `content-text`, `content-markdown`.
+ * @csspart clarify - A question form; `form-submit` its button.
+ * @csspart approval - An approval request; `approve` and `deny` its buttons.
+ * @csspart model-progress - A local model's download progress; `model-cancel`, `model-retry` its buttons.
+ * @csspart model-notice - Which model answers and why.
  * @csspart notice - The "how to configure" message shown while nothing is configured.
  * @csspart error - The error message (`role="alert"`).
  * @csspart composer - The form holding the input and the buttons.
  * @csspart input - The message text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button, shown while a run is in progress.
+ * @csspart attach - The button that picks files to attach; `attachment` each attached file.
+ * @csspart regenerate - Asks the last question again.
+ * @csspart edit - Puts the last message back into the text box.
  *
- * @cssprop --agent-chat-font - Font of the whole chat; default inherited.
+ * @cssprop --agent-chat-font - Font of the whole chat; default `system-ui, sans-serif`.
+ * @cssprop --agent-chat-font-size - Base font size; default `15px`.
  * @cssprop --agent-chat-color - Text colour.
  * @cssprop --agent-chat-background - Background of the chat.
+ * @cssprop --agent-chat-surface - Background of answers, stages and forms.
  * @cssprop --agent-chat-accent - Accent colour: user messages, send button, focus ring.
  * @cssprop --agent-chat-accent-text - Text colour on the accent colour.
  * @cssprop --agent-chat-border - Border colour of the chat, messages and stages.
+ * @cssprop --agent-chat-muted - Colour of secondary text.
+ * @cssprop --agent-chat-success - Colour of finished stages.
  * @cssprop --agent-chat-error - Colour of errors and failed stages.
+ * @cssprop --agent-chat-code-background - Background of code blocks.
  * @cssprop --agent-chat-radius - Corner radius.
  * @cssprop --agent-chat-height - Height of the chat; default 32rem.
  */
@@ -42,51 +84,117 @@ export class AgentChatElement extends LitElement {
 
   static override properties = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
+    provider: { type: String },
     model: { type: String },
     systemPrompt: { type: String, attribute: 'system-prompt' },
+    mcpServers: { attribute: 'mcp-servers', converter: { fromAttribute: parseMcpServersSafe } },
+    conversationId: { type: String, attribute: 'conversation-id' },
+    theme: { type: String, reflect: true },
+    lang: { type: String },
+    autoCollapse: {
+      attribute: 'auto-collapse',
+      converter: { fromAttribute: (value: string | null) => value !== 'false' },
+    },
+    strings: { attribute: false },
     tools: { attribute: false },
     agent: { attribute: false },
+    store: { attribute: false },
+    _panel: { state: true },
+    _conversations: { state: true },
+    _renaming: { state: true },
   };
 
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
   declare proxyUrl: string | undefined;
+  /** Provider behind the proxy (attribute `provider`); `openai` (any OpenAI-compatible API) for now. */
+  declare provider: string | undefined;
   /** Model name the proxy allows, e.g. `gpt-4o-mini` (attribute `model`). */
   declare model: string | undefined;
   /** Instructions sent with every model call, never stored in the conversation (attribute `system-prompt`). */
   declare systemPrompt: string | undefined;
+  /** MCP servers reached through the proxy (attribute `mcp-servers`, JSON `[{"id":"…"}]`). */
+  declare mcpServers: McpServerConfig[] | Error | undefined;
+  /** The conversation shown and continued (attribute `conversation-id`); restored after a reload. */
+  declare conversationId: string | undefined;
+  /** `light`, `dark` or `auto` (default: follows `prefers-color-scheme`). */
+  declare theme: 'light' | 'dark' | 'auto' | undefined;
+  /** Language of the built-in strings (`en`, `fr`, `de`); others fall back to English. */
+  declare lang: string;
+  /** Close each stage when its tool call ends (attribute `auto-collapse="false"` keeps them open). */
+  declare autoCollapse: boolean;
+  /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
+  declare strings: Partial<AgentChatStrings> | undefined;
   /**
    * Tools of the page the model may call: made with `defineTool`, or plain `{ name, description,
    * parameters, execute }` objects. Assign a new array to change them; used from the next message on.
    */
   declare tools: readonly PageTool[];
   /** An agent built in JS with `createAgent`; when set, it is used and the attributes are ignored. */
-  declare agent: Agent | undefined;
+  declare agent: RespondingAgent | undefined;
+  /** Where conversations are kept when the agent is built from attributes; default in memory. */
+  declare store: ConversationStore | undefined;
+  declare _panel: boolean;
+  declare _conversations: readonly ConversationSummary[];
+  declare _renaming: string | undefined;
 
-  readonly #run = new RunController(this);
-  /** One store for every agent built from attributes, so changing an attribute keeps the conversation. */
-  readonly #store = memoryStore();
+  readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
+  readonly #view = new ItemView();
+  readonly #defaultStore = memoryStore();
+  readonly #attachments = new Attachments();
+  /** `read_attachment` joins the tools once something was attached: no extra tool in every request before. */
+  readonly #attachmentTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
   #stickToBottom = true;
+  #lastScrollTop = 0;
   #scrollAfterSend = false;
+  #focusedForms = new Set<string>();
+  #lastMessage: string | undefined;
 
   constructor() {
     super();
     this.tools = [];
+    this.autoCollapse = true;
+    // Files dropped anywhere on the chat are attached to the next message.
+    this.addEventListener('dragover', (event) => {
+      if (event.dataTransfer?.types.includes('Files')) event.preventDefault();
+    });
+    this.addEventListener('drop', (event) => {
+      if (!event.dataTransfer?.files.length) return;
+      event.preventDefault();
+      void this.#attach(event.dataTransfer.files);
+    });
+    this._panel = false;
+    this._conversations = [];
   }
 
-  /** The conversation the next message continues; set by the first message. */
-  get conversationId(): string | undefined {
-    return this.#run.conversationId;
+  /**
+   * The `read_attachment` tool over the files the user attached. Agents built from the attributes have it;
+   * add it to the tools of an agent you build yourself to let it read attachments.
+   */
+  get attachmentTool(): Tool {
+    return this.#attachments.tool;
+  }
+
+  get #strings(): AgentChatStrings {
+    return resolveStrings(this.lang, this.strings);
+  }
+
+  /** The store conversations are listed from and kept in. */
+  get #store(): ConversationStore {
+    return this.agent?.store ?? this.store ?? this.#defaultStore;
   }
 
   /** The agent messages go to: `.agent`, or one built (lazily, again when attributes change) from the attributes. */
   #resolveAgent(): Agent {
     if (this.agent) return this.agent;
+    checkProvider(this.provider);
+    if (this.mcpServers instanceof Error) throw this.mcpServers;
     const options: ProxyAgentOptions = {
       proxyUrl: this.proxyUrl,
       model: this.model,
       systemPrompt: this.systemPrompt,
       tools: this.tools,
+      extraTools: this.#attachments.used ? this.#attachmentTools : NO_TOOLS,
       store: this.#store,
     };
     const built = this.#proxyAgent;
@@ -103,27 +211,238 @@ export class AgentChatElement extends LitElement {
   }
 
   get #input(): HTMLTextAreaElement | null {
-    return this.renderRoot.querySelector('textarea');
+    return this.renderRoot.querySelector('textarea#input');
   }
 
-  async #send(): Promise<void> {
+  /** Sends `text` (default: the text box) as the next user message. */
+  async #send(text = this.#input?.value ?? ''): Promise<void> {
     const input = this.#input;
     if (!input || this.#run.status === 'running') return;
-    const text = input.value;
     const message = text.trim();
     if (!message) return;
+    // Attachments first: the agent built from attributes gets read_attachment once a file is sent.
+    const attached = this.#attachments.pending.map((a) => a.name);
+    const full = this.#attachments.takeInto(message);
     let agent: Agent;
     try {
       agent = this.#resolveAgent();
     } catch (error) {
-      this.#run.fail(error);
+      this.#attachments.restore(attached);
+      this.#fail(error);
       return;
     }
-    input.value = '';
+    if (input.value === text) input.value = '';
     this.#scrollAfterSend = true;
-    const outcome = await this.#run.send(agent, message);
-    // The message never reached the agent: give the user their text back instead of losing it.
-    if (outcome === 'not-started' && input.value === '') input.value = text;
+    this.#lastMessage = full;
+    const outcome = await this.#run.send(agent, full);
+    // The message never reached the agent: give the user their text and files back instead of losing them.
+    if (outcome === 'not-started') {
+      if (input.value === '') input.value = text;
+      this.#attachments.restore(attached);
+    }
+    this.#syncConversation();
+  }
+
+  #fail(error: unknown): void {
+    this.#run.fail(error);
+    const code = (error as { code?: unknown })?.code;
+    emit(this, 'agent-chat-error', {
+      code: typeof code === 'string' ? code : 'CONFIGURATION',
+      message: this.#run.error ?? String(error),
+      retryable: false,
+    });
+  }
+
+  #onAgentEvent(event: AgentEvent): void {
+    const conversationId = this.#run.conversationId;
+    switch (event.type) {
+      case 'run.start':
+        this.conversationId = event.conversationId;
+        lastConversation.set(this, event.conversationId);
+        emit(this, 'agent-chat-run-start', { runId: event.runId, conversationId: event.conversationId });
+        emit(this, 'agent-chat-message', { role: 'user', text: event.message, conversationId });
+        break;
+      case 'response.done':
+        emit(this, 'agent-chat-message', { role: 'assistant', text: event.text, conversationId });
+        break;
+      case 'run.finish':
+        emit(this, 'agent-chat-run-finish', { runId: event.runId, status: event.status, turns: event.turns });
+        break;
+      case 'error':
+        emit(this, 'agent-chat-error', {
+          code: event.code,
+          message: event.message,
+          retryable: event.retryable,
+        });
+        break;
+      case 'model.loading':
+        if (event.phase === 'download' && event.totalBytes) void this.#checkStorage(event);
+        break;
+    }
+  }
+
+  /** Warns before a download that cannot fit in the origin's storage quota. */
+  async #checkStorage(event: AgentEvent & { type: 'model.loading' }): Promise<void> {
+    const id = `${event.runId}:model:${event.model}`;
+    const state = this.#view.modelStates.get(id) ?? { cancelled: false };
+    if (state.storageWarning !== undefined || !navigator.storage?.estimate) return;
+    state.storageWarning = '';
+    this.#view.modelStates.set(id, state);
+    const { quota = Infinity, usage = 0 } = await navigator.storage.estimate();
+    const needed = (event.totalBytes ?? 0) - (event.loadedBytes ?? 0);
+    if (quota - usage >= needed) return;
+    state.storageWarning = format(this.#strings.storageLow, {
+      model: event.model,
+      needed: formatBytes(needed),
+      free: formatBytes(Math.max(0, quota - usage)),
+    });
+    this.requestUpdate();
+  }
+
+  async #respond(requestId: string, value: unknown): Promise<void> {
+    const agent = this.agent ?? this.#proxyAgent?.agent;
+    const respond = (agent as RespondingAgent | undefined)?.respond;
+    if (!agent || typeof respond !== 'function') throw new Error(this.#strings.cannotRespond);
+    const result = await respond.call(agent, requestId, value);
+    // A runtime may continue the paused run in its own generator, or hand back the continued run's events.
+    if (result && typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] === 'function')
+      await this.#run.consume(() => result as AsyncIterable<AgentEvent>);
+  }
+
+  #answer = (item: ClarifyItem, value: unknown): void => {
+    this.#settle(item.id, { state: 'answered' });
+    void this.#respond(item.requestId, value).catch((error) => this.#fail(error));
+  };
+
+  #decide = (item: ApprovalItem, approved: boolean): void => {
+    this.#settle(item.id, { state: approved ? 'approved' : 'denied' });
+    void this.#respond(item.requestId, { approved }).catch((error) => this.#fail(error));
+  };
+
+  #settle(id: string, patch: Partial<ClarifyItem> | Partial<ApprovalItem>): void {
+    this.#run.patch((items) => items.map((i) => (i.id === id ? ({ ...i, ...patch } as TranscriptItem) : i)));
+    this.updateComplete.then(() => this.#input?.focus());
+  }
+
+  #cancelModel = (): void => {
+    for (const item of this.#run.transcript)
+      if (item.kind === 'model-load' && item.phase !== 'ready')
+        this.#view.modelStates.set(item.id, { ...this.#view.modelStates.get(item.id), cancelled: true });
+    this.#run.stop();
+    this.requestUpdate();
+  };
+
+  #retryModel = (): void => {
+    if (this.#lastMessage) void this.#send(this.#lastMessage);
+  };
+
+  /** Asks the last question again: the last turn is removed from the store first. */
+  async #regenerate(): Promise<void> {
+    const text = await this.#dropLastTurn();
+    if (text !== undefined) await this.#send(text);
+  }
+
+  /** Puts the last message back into the text box to change it; the last turn is removed. */
+  async #editLast(): Promise<void> {
+    const text = await this.#dropLastTurn();
+    const input = this.#input;
+    if (text === undefined || !input) return;
+    input.value = text;
+    input.focus();
+  }
+
+  async #dropLastTurn(): Promise<string | undefined> {
+    const id = this.#run.conversationId;
+    if (!id || this.#run.status === 'running') return undefined;
+    try {
+      const text = await dropLastTurn(this.#store, id);
+      const items = this.#run.transcript;
+      const cut = items.findLastIndex((item) => item.kind === 'user');
+      this.#run.reset(cut === -1 ? items : items.slice(0, cut), id);
+      return text;
+    } catch (error) {
+      this.#fail(error);
+      return undefined;
+    }
+  }
+
+  /** Shows a stored conversation (or a new, empty one when `id` is undefined). */
+  async #open(id: string | undefined): Promise<void> {
+    if (id === this.#run.conversationId && this.#run.transcript.length) return;
+    const messages = id ? await this.#store.load(id) : [];
+    this.#run.reset(id ? transcriptFromMessages(id, messages) : [], messages.length ? id : undefined);
+    this.conversationId = messages.length ? id : undefined;
+    lastConversation.set(this, this.conversationId);
+  }
+
+  async #refreshList(): Promise<void> {
+    this._conversations = await this.#store.list();
+  }
+
+  #syncConversation(): void {
+    if (this._panel) void this.#refreshList();
+  }
+
+  readonly #actions: ConversationActions = {
+    open: (id) => void this.#open(id).then(() => this.#input?.focus()),
+    create: () => void this.#open(undefined).then(() => this.#input?.focus()),
+    rename: (id) => {
+      this._renaming = id;
+      this.updateComplete.then(() =>
+        this.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select(),
+      );
+    },
+    commitRename: (id, title) => {
+      if (this._renaming !== id) return;
+      this._renaming = undefined;
+      if (title?.trim()) void this.#store.rename(id, title.trim()).then(() => this.#refreshList());
+    },
+    remove: (id) =>
+      void this.#store.delete(id).then(async () => {
+        if (id === this.#run.conversationId) await this.#open(undefined);
+        await this.#refreshList();
+      }),
+    exportOne: (id) => void downloadConversation(this.#store, id).catch((error) => this.#fail(error)),
+    close: () => {
+      this._panel = false;
+    },
+  };
+
+  #togglePanel(): void {
+    this._panel = !this._panel;
+    if (this._panel) void this.#refreshList();
+  }
+
+  async #attach(files: FileList | null | undefined): Promise<void> {
+    if (!files?.length) return;
+    const errors = await this.#attachments.add(files);
+    if (errors.length) this.#fail(new Error(errors.join('\n')));
+    this.requestUpdate();
+  }
+
+  #onFilePicked(event: Event): void {
+    const picker = event.target as HTMLInputElement;
+    void this.#attach(picker.files).then(() => {
+      picker.value = '';
+    });
+  }
+
+  #removeAttachment(name: string): void {
+    this.#attachments.remove(name);
+    this.requestUpdate();
+    this.#input?.focus();
+  }
+
+  #renderAttachments(strings: AgentChatStrings): TemplateResult | typeof nothing {
+    const pending = this.#attachments.pending;
+    if (!pending.length) return nothing;
+    return html`<ul class="attachments" aria-label=${strings.attach}>
+      ${pending.map(
+        (a) => html`<li part="attachment">${a.name}
+          <button type="button" aria-label=${format(strings.removeAttachment, { name: a.name })}
+            @click=${() => this.#removeAttachment(a.name)}>×</button></li>`,
+      )}
+    </ul>`;
   }
 
   #onKeydown(event: KeyboardEvent): void {
@@ -142,84 +461,135 @@ export class AgentChatElement extends LitElement {
     this.#input?.focus();
   }
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Show the conversation of the last visit (or the one named by conversation-id) again.
+    const id = this.conversationId ?? lastConversation.get(this);
+    if (id && !this.#run.transcript.length) void this.#open(id).catch((error) => this.#fail(error));
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    const log = this.renderRoot.querySelector<HTMLElement>('[part~="log"]');
-    // Follow new output only when the user has not scrolled up to read something.
-    if (log) this.#stickToBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
+    if (changed.has('conversationId') && this.conversationId !== this.#run.conversationId && this.hasUpdated)
+      void this.#open(this.conversationId).catch((error) => this.#fail(error));
     if (this.#scrollAfterSend) this.#stickToBottom = true;
     this.#scrollAfterSend = false;
+  }
+
+  /**
+   * While a run streams, render at most once per frame: tokens arrive faster than frames, and rendering
+   * per token would fall behind and then render many times in one task (a long task).
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.#run.status === 'running') await nextFrame();
+    super.scheduleUpdate();
+  }
+
+  /** Follow new output only while the reader is at the bottom; scrolling up to read stops it. */
+  #onScroll(event: Event): void {
+    const log = event.currentTarget as HTMLElement;
+    const up = log.scrollTop < this.#lastScrollTop;
+    this.#lastScrollTop = log.scrollTop;
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
+    // Our own scrolling (down) keeps following even if more output arrived in between.
+    this.#stickToBottom = atBottom || (!up && this.#stickToBottom);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const log = this.renderRoot.querySelector<HTMLElement>('[part~="log"]');
-    if (log && this.#stickToBottom) log.scrollTop = log.scrollHeight;
+    if (log && this.#stickToBottom) {
+      log.scrollTop = log.scrollHeight;
+      this.#lastScrollTop = log.scrollTop;
+    }
+    this.#focusNewForm();
+    this.#view.prune(this.#run.transcript);
+  }
+
+  /** A question or approval that just appeared takes the focus, so it can be answered from the keyboard. */
+  #focusNewForm(): void {
+    const pending = this.#run.transcript.findLast(
+      (item) => (item.kind === 'clarify' || item.kind === 'approval') && item.state === 'pending',
+    );
+    if (!pending || this.#focusedForms.has(pending.id)) return;
+    this.#focusedForms.add(pending.id);
+    const forms = this.renderRoot.querySelectorAll('[part~="clarify"], [part~="approval"]');
+    const form = forms[forms.length - 1];
+    form?.querySelector<HTMLElement>('input, textarea, select, button')?.focus();
   }
 
   protected override render(): TemplateResult {
     const run = this.#run;
+    const strings = this.#strings;
     const running = run.status === 'running';
     const configured = Boolean(this.agent || this.proxyUrl);
+    const ctx: ViewContext = {
+      strings,
+      autoCollapse: this.autoCollapse,
+      items: run.transcript,
+      rerender: () => this.requestUpdate(),
+      answer: this.#answer,
+      decide: this.#decide,
+      cancelModel: this.#cancelModel,
+      retryModel: this.#retryModel,
+    };
+    const canRedo =
+      !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
     return html`
-      ${configured ? nothing : renderNotice()}
-      <div part="log" class="log" role="log" aria-live="polite" aria-label="Conversation">
-        ${repeat(run.transcript, (item) => item.id, renderItem)}
+      <div part="header" class="header">
+        <button type="button" part="conversations-toggle" aria-expanded=${this._panel}
+          @click=${this.#togglePanel}>${strings.conversations}</button>
+        <button type="button" part="new-conversation" @click=${this.#actions.create}>${strings.newConversation}</button>
+      </div>
+      ${this._panel ? renderConversations(this._conversations, run.conversationId, this._renaming, strings, this.#actions) : nothing}
+      ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
+      <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
+        @scroll=${this.#onScroll}>
+        ${this.#view.render(ctx)}
       </div>
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
+      ${
+        canRedo
+          ? html`<div class="redo">
+              <button type="button" part="regenerate" @click=${() => this.#regenerate()}>${strings.regenerate}</button>
+              <button type="button" part="edit" @click=${() => this.#editLast()}>${strings.editLast}</button>
+            </div>`
+          : nothing
+      }
+      ${this.#renderAttachments(strings)}
       <form part="composer" class="composer" @submit=${this.#onSubmit}>
-        <label class="visually-hidden" for="input">Message</label>
-        <textarea
-          id="input"
-          part="input"
-          rows="2"
-          placeholder="Write a message…"
-          aria-describedby=${configured ? nothing : 'notice'}
-          @keydown=${this.#onKeydown}
-        ></textarea>
-        ${
-          running
-            ? html`<button type="button" part="stop" class="stop" @click=${this.#onStop}>Stop</button>`
-            : nothing
-        }
-        <button type="submit" part="send" class="send" ?disabled=${running}>Send</button>
+        <input type="file" id="file" class="visually-hidden" multiple tabindex="-1" aria-hidden="true"
+          @change=${this.#onFilePicked} />
+        <button type="button" part="attach" class="attach" aria-label=${strings.attach} title=${strings.attach}
+          @click=${() => this.renderRoot.querySelector<HTMLInputElement>('#file')?.click()}>+</button>
+        <label class="visually-hidden" for="input">${strings.message}</label>
+        <textarea id="input" part="input" rows="2" placeholder=${strings.placeholder}
+          aria-describedby=${configured ? nothing : 'notice'} @keydown=${this.#onKeydown}></textarea>
+        ${running ? html`<button type="button" part="stop" class="stop" @click=${this.#onStop}>${strings.stop}</button>` : nothing}
+        <button type="submit" part="send" class="send" ?disabled=${running}>${strings.send}</button>
       </form>
     `;
   }
 }
 
-function renderNotice(): TemplateResult {
-  return html`<p part="notice" id="notice" class="notice">
-    This chat is not configured yet. Set the <code>proxy-url</code> and <code>model</code> attributes, e.g.
-    <code>&lt;agent-chat proxy-url="https://my-proxy.workers.dev" model="gpt-4o-mini"&gt;</code>, or set the
-    <code>.agent</code> property to an agent made with <code>createAgent()</code> from @agent-chat/core.
-  </p>`;
+const NO_TOOLS: readonly Tool[] = [];
+
+/** The next animation frame, or 100 ms in a background tab where frames do not come. */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
-function renderItem(item: TranscriptItem): TemplateResult {
-  switch (item.kind) {
-    case 'user':
-      return html`<div part="message message-user" class="message user">${item.text}</div>`;
-    case 'assistant':
-      return html`<div part="message message-assistant" class="message assistant">${item.text}${
-        item.stopped ? html`<span class="stopped">(stopped)</span>` : nothing
-      }</div>`;
-    case 'stage':
-      return html`<div part="stage" class="stage" data-status=${item.status} data-tool=${item.name}>
-        <span class="stage-name">${item.name}</span>
-        <code class="stage-args">${compactJson(item.args)}</code>
-        <span class="stage-status">${STATUS_LABEL[item.status]}</span>
-        ${item.error ? html`<div class="stage-error">${item.error}</div>` : nothing}
-      </div>`;
-  }
-}
-
-function compactJson(value: unknown): string {
-  let text: string;
+/** A bad `mcp-servers` value is kept as its error and reported when the agent is built. */
+function parseMcpServersSafe(value: string | null): McpServerConfig[] | Error {
   try {
-    text = JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
+    return parseMcpServers(value);
+  } catch (error) {
+    return error as Error;
   }
-  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
 }

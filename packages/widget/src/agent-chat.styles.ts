@@ -1,22 +1,77 @@
 import { css } from 'lit';
+import { contentStyles } from './content.styles.js';
 
-/** Styles of `<agent-chat>`: light defaults, themable through `--agent-chat-*` properties and `::part()`. */
-export const agentChatStyles = css`
+/**
+ * Styles of `<agent-chat>`: light and dark palettes (`prefers-color-scheme` or the `theme` attribute),
+ * themable through `--agent-chat-*` properties and `::part()`. The host sets every inherited text
+ * property explicitly, so a host page's CSS reset or odd body styles do not leak in.
+ */
+const baseStyles = css`
   :host {
+    --_bg: var(--agent-chat-background, #fff);
+    --_fg: var(--agent-chat-color, #18181b);
+    --_surface: var(--agent-chat-surface, #f4f4f5);
     --_accent: var(--agent-chat-accent, #2563eb);
+    --_accent-text: var(--agent-chat-accent-text, #fff);
     --_border: var(--agent-chat-border, #d4d4d8);
+    --_muted: var(--agent-chat-muted, #52525b);
+    --_success: var(--agent-chat-success, #15803d);
     --_error: var(--agent-chat-error, #b91c1c);
+    --_code-bg: var(--agent-chat-code-background, #f4f4f5);
     --_radius: var(--agent-chat-radius, 0.5rem);
+    color-scheme: light;
     display: flex;
     flex-direction: column;
+    position: relative;
     box-sizing: border-box;
     height: var(--agent-chat-height, 32rem);
-    font: var(--agent-chat-font, inherit);
-    color: var(--agent-chat-color, inherit);
-    background: var(--agent-chat-background, Canvas);
+    min-width: 0;
+    font-family: var(--agent-chat-font, system-ui, -apple-system, 'Segoe UI', sans-serif);
+    font-size: var(--agent-chat-font-size, 15px);
+    font-weight: normal;
+    font-style: normal;
+    line-height: 1.5;
+    letter-spacing: normal;
+    text-align: start;
+    text-transform: none;
+    text-indent: 0;
+    white-space: normal;
+    word-spacing: normal;
+    color: var(--_fg);
+    background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     overflow: hidden;
+  }
+
+  :host([theme='dark']) {
+    --_bg: var(--agent-chat-background, #18181b);
+    --_fg: var(--agent-chat-color, #f4f4f5);
+    --_surface: var(--agent-chat-surface, #27272a);
+    --_accent: var(--agent-chat-accent, #60a5fa);
+    --_accent-text: var(--agent-chat-accent-text, #0b1220);
+    --_border: var(--agent-chat-border, #3f3f46);
+    --_muted: var(--agent-chat-muted, #a1a1aa);
+    --_success: var(--agent-chat-success, #4ade80);
+    --_error: var(--agent-chat-error, #f87171);
+    --_code-bg: var(--agent-chat-code-background, #0f0f12);
+    color-scheme: dark;
+  }
+
+  @media (prefers-color-scheme: dark) {
+    :host(:not([theme='light'])) {
+      --_bg: var(--agent-chat-background, #18181b);
+      --_fg: var(--agent-chat-color, #f4f4f5);
+      --_surface: var(--agent-chat-surface, #27272a);
+      --_accent: var(--agent-chat-accent, #60a5fa);
+      --_accent-text: var(--agent-chat-accent-text, #0b1220);
+      --_border: var(--agent-chat-border, #3f3f46);
+      --_muted: var(--agent-chat-muted, #a1a1aa);
+      --_success: var(--agent-chat-success, #4ade80);
+      --_error: var(--agent-chat-error, #f87171);
+      --_code-bg: var(--agent-chat-code-background, #0f0f12);
+      color-scheme: dark;
+    }
   }
 
   :host([hidden]) {
@@ -26,7 +81,74 @@ export const agentChatStyles = css`
   *,
   *::before,
   *::after {
-    box-sizing: inherit;
+    box-sizing: border-box;
+  }
+
+  .header {
+    display: flex;
+    gap: 0.5rem;
+    justify-content: flex-end;
+    padding: 0.375rem 0.75rem;
+    border-bottom: 1px solid var(--_border);
+  }
+
+  .header button,
+  .redo button,
+  .conversations button,
+  .approval button,
+  .model-progress button {
+    padding: 0.25rem 0.625rem;
+    font-size: 0.875em;
+    color: var(--_fg);
+    background: transparent;
+    border-color: var(--_border);
+  }
+
+  .conversations {
+    position: absolute;
+    inset: 2.6rem 0 auto 0;
+    z-index: 1;
+    max-height: 60%;
+    overflow-y: auto;
+    padding: 0.5rem 0.75rem;
+    background: var(--_bg);
+    border-bottom: 1px solid var(--_border);
+    box-shadow: 0 4px 12px rgb(0 0 0 / 0.15);
+  }
+
+  .conversations-head {
+    display: flex;
+    gap: 0.5rem;
+    justify-content: space-between;
+  }
+
+  .conversations ul {
+    list-style: none;
+    margin: 0.5rem 0 0;
+    padding: 0;
+  }
+
+  .conversations li {
+    display: flex;
+    gap: 0.25rem;
+    align-items: center;
+    padding: 0.25rem 0;
+    border-top: 1px solid var(--_border);
+  }
+
+  .conversations li[aria-current='true'] .conversation-title {
+    font-weight: 600;
+  }
+
+  .conversations .conversation-title,
+  .conversations .rename {
+    flex: 1;
+    min-width: 0;
+    text-align: start;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    border: none;
   }
 
   .notice {
@@ -43,88 +165,36 @@ export const agentChatStyles = css`
     gap: 0.5rem;
     padding: 0.75rem;
     overflow-y: auto;
+    overscroll-behavior: contain;
   }
 
   .message {
     max-width: 85%;
     padding: 0.5rem 0.75rem;
     border-radius: var(--_radius);
-    white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
 
   .message.user {
     align-self: flex-end;
+    white-space: pre-wrap;
     background: var(--_accent);
-    color: var(--agent-chat-accent-text, #fff);
+    color: var(--_accent-text);
   }
 
+  /* Stretched (capped by max-width) rather than shrink-to-fit: a fit-content width would make the browser
+     measure the whole answer's text again on every streamed frame. */
   .message.assistant {
-    align-self: flex-start;
+    align-self: stretch;
+    background: var(--_surface);
     border: 1px solid var(--_border);
   }
 
-  .stopped {
+  .stopped,
+  .form-state {
     margin-inline-start: 0.5em;
-    opacity: 0.7;
+    color: var(--_muted);
     font-style: italic;
-  }
-
-  .stage {
-    align-self: stretch;
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    gap: 0.5rem;
-    padding: 0.375rem 0.75rem;
-    border: 1px dashed var(--_border);
-    border-radius: var(--_radius);
-    font-size: 0.875em;
-  }
-
-  .stage-name {
-    font-weight: 600;
-  }
-
-  .stage-args {
-    flex: 1;
-    min-width: 0;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-    opacity: 0.8;
-  }
-
-  .stage-status::before {
-    content: '';
-    display: inline-block;
-    width: 0.5em;
-    height: 0.5em;
-    margin-inline-end: 0.375em;
-    border-radius: 50%;
-    background: currentColor;
-  }
-
-  .stage[data-status='running'] .stage-status {
-    color: var(--_accent);
-  }
-
-  .stage[data-status='done'] .stage-status {
-    color: #15803d;
-  }
-
-  .stage[data-status='failed'] {
-    border-color: var(--_error);
-  }
-
-  .stage[data-status='failed'] .stage-status,
-  .stage-error {
-    color: var(--_error);
-  }
-
-  .stage-error {
-    flex-basis: 100%;
-    white-space: pre-wrap;
   }
 
   .error {
@@ -136,6 +206,44 @@ export const agentChatStyles = css`
     white-space: pre-wrap;
   }
 
+  .redo {
+    display: flex;
+    gap: 0.5rem;
+    padding: 0 0.75rem;
+  }
+
+  .attachments {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.375rem;
+    margin: 0;
+    padding: 0.375rem 0.75rem 0;
+    list-style: none;
+    font-size: 0.85em;
+  }
+
+  .attachments li {
+    display: flex;
+    align-items: center;
+    gap: 0.25rem;
+    padding: 0.125rem 0.5rem;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+  }
+
+  .attachments button,
+  .attach {
+    padding: 0 0.5rem;
+    color: var(--_fg);
+    background: transparent;
+    border-color: var(--_border);
+  }
+
+  .attach {
+    align-self: stretch;
+    font-size: 1.25em;
+  }
+
   .composer {
     display: flex;
     gap: 0.5rem;
@@ -144,28 +252,36 @@ export const agentChatStyles = css`
     border-top: 1px solid var(--_border);
   }
 
-  textarea {
-    flex: 1;
-    resize: vertical;
-    min-height: 2.5rem;
-    padding: 0.5rem;
+  textarea,
+  input,
+  select {
     font: inherit;
     color: inherit;
-    background: transparent;
+    background: var(--_bg);
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
+    padding: 0.375rem 0.5rem;
+  }
+
+  .composer textarea {
+    flex: 1;
+    min-width: 0;
+    resize: vertical;
+    min-height: 2.5rem;
   }
 
   button {
     padding: 0.5rem 1rem;
     font: inherit;
+    line-height: 1.2;
     border: 1px solid var(--_accent);
     border-radius: var(--_radius);
     cursor: pointer;
   }
 
-  .send {
-    color: var(--agent-chat-accent-text, #fff);
+  .send,
+  button.primary {
+    color: var(--_accent-text);
     background: var(--_accent);
   }
 
@@ -179,8 +295,7 @@ export const agentChatStyles = css`
     cursor: default;
   }
 
-  textarea:focus-visible,
-  button:focus-visible {
+  :focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 1px;
   }
@@ -194,3 +309,5 @@ export const agentChatStyles = css`
     white-space: nowrap;
   }
 `;
+
+export const agentChatStyles = [baseStyles, contentStyles];

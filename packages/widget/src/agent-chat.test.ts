@@ -84,7 +84,12 @@ describe('<agent-chat>', () => {
     await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe(answer);
     observer.disconnect();
 
-    expect(seen.slice(0, 3)).toEqual(['Strea', 'Streaming ', 'Streaming works']);
+    // Shown as it arrives (at most once per frame): growing prefixes of the answer, then the whole of it.
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (const [i, text] of seen.entries()) {
+      expect(answer.startsWith(text)).toBe(true);
+      if (i > 0) expect(text.length).toBeGreaterThan(seen[i - 1]!.length);
+    }
     await expect.poll(() => part(element, 'stop')).toBeNull();
     expect(textarea(element).value).toBe('');
   });
@@ -107,15 +112,21 @@ describe('<agent-chat>', () => {
 
     await type(element, 'Weather in Paris?{Enter}');
     await expect.poll(() => part(element, 'stage')?.dataset.status).toBe('running');
-    const stage = part(element, 'stage')!;
-    expect(stage.querySelector('.stage-name')?.textContent).toBe('get_weather');
-    expect(stage.querySelector('.stage-args')?.textContent).toBe('{"city":"Paris"}');
+    const stage = part(element, 'stage') as HTMLDetailsElement;
+    expect(stage.querySelector('.stage-title')?.textContent).toBe('Using get_weather');
+    expect(JSON.parse(stage.querySelector('.stage-args')?.textContent ?? '')).toEqual({ city: 'Paris' });
     expect(stage.querySelector('.stage-status')?.textContent).toBe('running');
+    expect(stage.open).toBe(true);
     expect(part(element, 'stop')).not.toBeNull();
 
     lookup.resolve({ temperature: 21 });
     await expect.poll(() => part(element, 'stage')?.dataset.status).toBe('done');
-    expect(part(element, 'stage')?.querySelector('.stage-status')?.textContent).toBe('done');
+    expect(stage.querySelector('.stage-title')?.textContent).toBe('Used get_weather');
+    expect(stage.querySelector('.stage-status')?.textContent).toBe('done');
+    expect(stage.querySelector('.stage-duration')?.textContent).toMatch(/\d+ ms|\d\.\d s/);
+    expect(stage.querySelector('.stage-result')?.textContent).toBe('{"temperature":21}');
+    // Done stages collapse so the answer stays in view.
+    expect(stage.open).toBe(false);
     await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe('It is 21°C in Paris.');
   });
 

@@ -4,6 +4,7 @@ import {
   type ConversationStore,
   createAgent,
   openAICompatible,
+  type Tool,
 } from '@agent-chat/core';
 import { type PageTool, toTools } from './page-tools.js';
 
@@ -14,6 +15,8 @@ export interface ProxyAgentOptions {
   model: string | undefined;
   systemPrompt: string | undefined;
   tools: readonly PageTool[];
+  /** Tools of the element itself (e.g. `read_attachment`); a stable array. */
+  extraTools: readonly Tool[];
   /** Kept across rebuilds so a changed attribute does not lose the conversation. */
   store: ConversationStore;
 }
@@ -36,7 +39,7 @@ export function createProxyAgent(options: ProxyAgentOptions): Agent {
   const systemPrompt = options.systemPrompt?.trim();
   return createAgent({
     model: openAICompatible({ baseURL: `${proxyUrl.replace(/\/+$/, '')}/v1`, model }),
-    tools: toTools(options.tools),
+    tools: [...toTools(options.tools), ...options.extraTools],
     store: options.store,
     ...(systemPrompt ? { systemPrompt } : {}),
   });

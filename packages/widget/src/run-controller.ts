@@ -22,15 +22,32 @@ export class RunController implements ReactiveController {
   conversationId: string | undefined;
 
   readonly #host: ReactiveControllerHost;
+  readonly #listener: (event: AgentEvent) => void;
   #abort: AbortController | undefined;
 
-  constructor(host: ReactiveControllerHost) {
+  /** `listener` sees every event after it was folded into the transcript (the element re-dispatches some). */
+  constructor(host: ReactiveControllerHost, listener: (event: AgentEvent) => void = () => {}) {
     this.#host = host;
+    this.#listener = listener;
     host.addController(this);
   }
 
   /** Sends one user message and resolves when the run has ended; never throws. */
-  async send(agent: Agent, message: string): Promise<SendOutcome> {
+  send(agent: Agent, message: string): Promise<SendOutcome> {
+    return this.consume((signal) =>
+      agent.run({
+        message,
+        signal,
+        ...(this.conversationId ? { conversationId: this.conversationId } : {}),
+      }),
+    );
+  }
+
+  /**
+   * Plays the events of a run (a new one, or the continuation an agent returns from `respond`) into the
+   * transcript; resolves with how it ended.
+   */
+  async consume(start: (signal: AbortSignal) => AsyncIterable<AgentEvent>): Promise<SendOutcome> {
     if (this.status === 'running') return 'not-started';
     const abort = new AbortController();
     this.#abort = abort;
@@ -39,16 +56,9 @@ export class RunController implements ReactiveController {
     this.#host.requestUpdate();
     let outcome: SendOutcome = 'not-started';
     try {
-      const input = {
-        message,
-        signal: abort.signal,
-        ...(this.conversationId ? { conversationId: this.conversationId } : {}),
-      };
-      for await (const event of agent.run(input)) {
-        if (event.type === 'run.start') {
-          outcome = 'completed';
-          this.conversationId = event.conversationId;
-        }
+      for await (const event of start(abort.signal)) {
+        if (event.type === 'run.start') this.conversationId = event.conversationId;
+        if (outcome === 'not-started') outcome = 'completed';
         this.#onEvent(event);
         if (event.type === 'run.finish') outcome = event.status;
       }
@@ -75,6 +85,21 @@ export class RunController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** Replaces what is shown, e.g. with a conversation loaded from the store. */
+  reset(transcript: readonly TranscriptItem[], conversationId: string | undefined): void {
+    this.stop();
+    this.transcript = transcript;
+    this.conversationId = conversationId;
+    this.error = undefined;
+    this.#host.requestUpdate();
+  }
+
+  /** Changes items in place of the run's events (e.g. an answered form). */
+  patch(update: (items: readonly TranscriptItem[]) => readonly TranscriptItem[]): void {
+    this.transcript = update(this.transcript);
+    this.#host.requestUpdate();
+  }
+
   hostDisconnected(): void {
     // A removed element must not keep a model stream and tools running in the background.
     this.stop();
@@ -85,8 +110,10 @@ export class RunController implements ReactiveController {
     else if (event.type === 'run.finish' && event.status === 'max-turns' && event.message)
       this.error = event.message;
     const next = applyEvent(this.transcript, event);
-    if (next === this.transcript && event.type !== 'error' && event.type !== 'run.finish') return;
-    this.transcript = next;
-    this.#host.requestUpdate();
+    if (next !== this.transcript || event.type === 'error' || event.type === 'run.finish') {
+      this.transcript = next;
+      this.#host.requestUpdate();
+    }
+    this.#listener(event);
   }
 }

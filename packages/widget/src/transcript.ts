@@ -1,90 +1,170 @@
 import type { AgentEvent } from '@agent-chat/core';
+import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
-/** Status of a tool-call stage. */
-export type StageStatus = 'running' | 'done' | 'failed';
-
-/** One thing shown in the message log, in the order it happened. */
-export type TranscriptItem =
-  | { kind: 'user'; id: string; text: string }
-  | { kind: 'assistant'; id: string; runId: string; turn: number; text: string; stopped: boolean }
-  | {
-      kind: 'stage';
-      /** `runId:toolCallId`: providers and fakes reuse call ids across runs, so the run makes them unique. */
-      id: string;
-      name: string;
-      args: unknown;
-      status: StageStatus;
-      error?: string;
-      durationMs?: number;
-    };
+export type * from './transcript-items.js';
 
 /**
  * Folds one agent event into the transcript and returns the new transcript (the input is not mutated,
  * so a renderer can compare by identity). Events that change nothing visible return the same array.
  */
 export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent): readonly TranscriptItem[] {
+  const { runId } = event;
   switch (event.type) {
     case 'run.start':
-      return [...items, { kind: 'user', id: `${event.runId}:user`, text: event.message }];
+      return [...items, { kind: 'user', id: `${runId}:user`, text: event.message }];
     case 'response.chunk': {
       const last = items.at(-1);
-      if (last?.kind === 'assistant' && last.runId === event.runId && last.turn === event.turn)
-        return [...items.slice(0, -1), { ...last, text: last.text + event.text }];
-      const id = `${event.runId}:${event.turn}:text`;
-      return [
-        ...items,
-        { kind: 'assistant', id, runId: event.runId, turn: event.turn, text: event.text, stopped: false },
-      ];
+      if (last?.kind === 'assistant' && last.runId === runId && last.turn === event.turn)
+        return items.with(-1, { ...last, text: last.text + event.text });
+      const id = `${runId}:${event.turn}:text`;
+      return [...items, { kind: 'assistant', id, runId, turn: event.turn, text: event.text, stopped: false }];
     }
     case 'tool.start':
       return [
         ...items,
         {
           kind: 'stage',
-          id: stageId(event.runId, event.toolCallId),
+          id: `${runId}:${event.toolCallId}`,
+          runId,
           name: event.name,
           args: event.args,
           status: 'running',
+          content: [],
+          ...(event.stepId ? { stepId: event.stepId } : {}),
         },
       ];
+    case 'tool.progress':
+      return patchStage(items, runId, event.toolCallId, () => ({
+        progress: { progress: event.progress, total: event.total, message: event.message },
+      }));
+    case 'tool.content':
+      return patchStage(items, runId, event.toolCallId, (stage) => ({
+        content: [...stage.content, event.content],
+      }));
     case 'tool.complete':
-      return updateStage(items, stageId(event.runId, event.toolCallId), {
+      return patchStage(items, runId, event.toolCallId, () => ({
         status: 'done',
         durationMs: event.durationMs,
-      });
+        result: event.content,
+      }));
     case 'tool.error':
-      return updateStage(items, stageId(event.runId, event.toolCallId), {
+      return patchStage(items, runId, event.toolCallId, () => ({
         status: 'failed',
         error: event.error,
         durationMs: event.durationMs,
-      });
+      }));
+    case 'workflow.created':
+      return [
+        ...items,
+        {
+          kind: 'workflow',
+          id: `${runId}:${event.workflowId}`,
+          runId,
+          goal: event.goal,
+          steps: event.steps.map((step) => ({ ...step, status: 'pending' })),
+          batches: event.batches,
+          status: 'running',
+        },
+      ];
+    case 'workflow.step.start':
+      return patchWorkflow(items, runId, event.workflowId, (flow) => ({
+        steps: flow.steps.map((s) => (s.id === event.stepId ? { ...s, status: 'running' } : s)),
+      }));
+    case 'workflow.step.complete':
+      return patchWorkflow(items, runId, event.workflowId, (flow) => ({
+        steps: flow.steps.map((s) =>
+          s.id === event.stepId
+            ? { ...s, status: event.status, durationMs: event.durationMs, error: event.error }
+            : s,
+        ),
+      }));
+    case 'workflow.complete':
+      return patchWorkflow(items, runId, event.workflowId, () => ({
+        status: event.status,
+        durationMs: event.durationMs,
+      }));
+    case 'clarify.request':
+      return [
+        ...items,
+        {
+          kind: 'clarify',
+          id: `${runId}:${event.requestId}`,
+          runId,
+          requestId: event.requestId,
+          question: event.question,
+          ...(event.schema ? { schema: event.schema } : {}),
+          state: 'pending',
+        },
+      ];
+    case 'approval.request':
+      return [
+        ...items,
+        {
+          kind: 'approval',
+          id: `${runId}:${event.requestId}`,
+          runId,
+          requestId: event.requestId,
+          name: event.name,
+          args: event.args,
+          state: 'pending',
+        },
+      ];
+    case 'model.loading': {
+      const id = `${runId}:model:${event.model}`;
+      const { type: _t, runId: _r, seq: _s, ts: _ts, ...load } = event;
+      const index = items.findIndex((item) => item.id === id);
+      const item = { kind: 'model-load', id, runId, ...load } as const;
+      return index === -1 ? [...items, item] : items.with(index, item);
+    }
+    case 'model.decided':
+      return [
+        ...items,
+        {
+          kind: 'model-notice',
+          id: `${runId}:decided:${event.seq}`,
+          runId,
+          model: event.model,
+          reason: event.reason,
+        },
+      ];
     case 'run.finish':
-      return event.status === 'aborted' ? markStopped(items, event.runId) : items;
+      return event.status === 'aborted' ? markStopped(items, runId) : items;
     default:
       return items;
   }
 }
 
-function stageId(runId: string, toolCallId: string): string {
-  return `${runId}:${toolCallId}`;
-}
-
-function updateStage(
+function patchStage(
   items: readonly TranscriptItem[],
-  id: string,
-  patch: { status: StageStatus; error?: string; durationMs: number },
+  runId: string,
+  toolCallId: string,
+  patch: (stage: StageItem) => Partial<StageItem>,
 ): readonly TranscriptItem[] {
-  const index = items.findIndex((item) => item.kind === 'stage' && item.id === id);
+  const id = `${runId}:${toolCallId}`;
+  const index = items.findLastIndex((item) => item.id === id);
   const stage = items[index];
   if (stage?.kind !== 'stage') return items;
-  return items.with(index, { ...stage, ...patch });
+  return items.with(index, { ...stage, ...patch(stage) });
+}
+
+function patchWorkflow(
+  items: readonly TranscriptItem[],
+  runId: string,
+  workflowId: string,
+  patch: (flow: WorkflowItem) => Partial<WorkflowItem>,
+): readonly TranscriptItem[] {
+  const id = `${runId}:${workflowId}`;
+  const index = items.findLastIndex((item) => item.id === id);
+  const flow = items[index];
+  if (flow?.kind !== 'workflow') return items;
+  return items.with(index, { ...flow, ...patch(flow) });
 }
 
 /** A stopped run keeps its partial output, marked as such; stages still running can no longer finish. */
 function markStopped(items: readonly TranscriptItem[], runId: string): readonly TranscriptItem[] {
   const last = items.at(-1);
   return items.map((item) => {
-    if (item.kind === 'stage' && item.status === 'running' && item.id.startsWith(`${runId}:`))
+    if (item.kind === 'stage' && item.status === 'running' && item.runId === runId)
       return { ...item, status: 'failed', error: 'stopped' };
     if (item === last && item.kind === 'assistant' && item.runId === runId) return { ...item, stopped: true };
     return item;

@@ -1,0 +1,49 @@
+import type { RunStatus } from '@agent-chat/core';
+
+/** `detail` of `agent-chat-message`: a message the user sent or a finished answer. */
+export interface AgentChatMessageDetail {
+  role: 'user' | 'assistant';
+  text: string;
+  conversationId: string | undefined;
+}
+
+/** `detail` of `agent-chat-run-start`. */
+export interface AgentChatRunStartDetail {
+  runId: string;
+  conversationId: string;
+}
+
+/** `detail` of `agent-chat-run-finish`. */
+export interface AgentChatRunFinishDetail {
+  runId: string;
+  status: RunStatus;
+  turns: number;
+}
+
+/** `detail` of `agent-chat-error`: a run error or a configuration error (code `CONFIGURATION`). */
+export interface AgentChatErrorDetail {
+  code: string;
+  message: string;
+  retryable: boolean;
+}
+
+/** The custom events `<agent-chat>` dispatches; all bubble and cross shadow roots (`composed`). */
+export interface AgentChatEventMap {
+  'agent-chat-message': CustomEvent<AgentChatMessageDetail>;
+  'agent-chat-run-start': CustomEvent<AgentChatRunStartDetail>;
+  'agent-chat-run-finish': CustomEvent<AgentChatRunFinishDetail>;
+  'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
+}
+
+/** Dispatches one of the element's events, bubbling and composed. */
+export function emit<K extends keyof AgentChatEventMap>(
+  target: EventTarget,
+  type: K,
+  detail: AgentChatEventMap[K]['detail'],
+): void {
+  target.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
+declare global {
+  interface HTMLElementEventMap extends AgentChatEventMap {}
+}

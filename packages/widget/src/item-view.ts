@@ -1,0 +1,82 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { renderApproval, renderClarify } from './forms-view.js';
+import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
+import { type ModelLoadState, renderModelLoad, renderModelNotice } from './model-view.js';
+import { renderStage, renderWorkflow } from './stage-view.js';
+import type { TranscriptItem } from './transcript.js';
+import type { ViewContext } from './view-context.js';
+
+/** Renders transcript items; keeps one streaming Markdown renderer per assistant message. */
+export class ItemView {
+  readonly #markdown = new Map<string, StreamingMarkdown>();
+  /** Per model-load item: cancelled, storage warning. */
+  readonly modelStates = new Map<string, ModelLoadState>();
+
+  render(ctx: ViewContext): TemplateResult {
+    const flows = new Set(
+      ctx.items.flatMap((item) =>
+        item.kind === 'workflow' ? item.steps.map((s) => `${item.runId}:${s.id}`) : [],
+      ),
+    );
+    // Tool calls made for a workflow step are shown inside that step, not on their own.
+    const top = ctx.items.filter(
+      (item) => !(item.kind === 'stage' && item.stepId && flows.has(`${item.runId}:${item.stepId}`)),
+    );
+    return html`${repeat(
+      top,
+      (item) => item.id,
+      (item) => this.#item(item, ctx),
+    )}`;
+  }
+
+  /** Forgets renderers of messages no longer shown. */
+  prune(items: readonly TranscriptItem[]): void {
+    const ids = new Set(items.map((i) => i.id));
+    for (const id of this.#markdown.keys()) if (!ids.has(id)) this.#markdown.delete(id);
+  }
+
+  #item(item: TranscriptItem, ctx: ViewContext): TemplateResult {
+    switch (item.kind) {
+      case 'user':
+        return html`<div part="message message-user" class="message user">${item.text}</div>`;
+      case 'assistant':
+        return html`<div part="message message-assistant" class="message assistant">${this.#markdownOf(item.id, item.text, ctx)}${
+          item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing
+        }</div>`;
+      case 'stage':
+        return renderStage(item, ctx);
+      case 'workflow':
+        return renderWorkflow(item, ctx);
+      case 'clarify':
+        return renderClarify(item, ctx);
+      case 'approval':
+        return renderApproval(item, ctx);
+      case 'model-load':
+        return renderModelLoad(item, this.modelStates.get(item.id) ?? { cancelled: false }, ctx);
+      case 'model-notice':
+        return renderModelNotice(item, ctx);
+    }
+  }
+
+  #markdownOf(id: string, text: string, ctx: ViewContext): TemplateResult {
+    const engine = markdownEngine();
+    if (!engine) {
+      // First answer on the page: show the text as is until marked + DOMPurify have loaded.
+      loadMarkdownEngine().then(ctx.rerender, () => {});
+      return html`<div class="markdown plain">${text}</div>`;
+    }
+    let renderer = this.#markdown.get(id);
+    if (!renderer) {
+      renderer = new StreamingMarkdown();
+      this.#markdown.set(id, renderer);
+    }
+    const blocks = renderer.update(text, engine);
+    return html`<div class="markdown">${repeat(
+      blocks,
+      (block) => block.key,
+      (block) => html`<div class="block">${unsafeHTML(block.html)}</div>`,
+    )}</div>`;
+  }
+}

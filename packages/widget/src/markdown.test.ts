@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadMarkdownEngine, StreamingMarkdown } from './markdown.js';
+
+describe('StreamingMarkdown', () => {
+  it('renders each finished block once and re-renders only the last one as text streams in', async () => {
+    const engine = await loadMarkdownEngine();
+    const text = Array.from({ length: 20 }, (_, i) => `Paragraph ${i} with *emphasis*.`).join('\n\n');
+    let rendered = 0;
+    const counting = {
+      ...engine,
+      renderTokens: (tokens: Parameters<typeof engine.renderTokens>[0]) => {
+        rendered += tokens.length;
+        return engine.renderTokens(tokens);
+      },
+    };
+    const renderer = new StreamingMarkdown();
+    let blocks: ReturnType<StreamingMarkdown['update']> = [];
+    for (let end = 5; end < text.length + 5; end += 5) blocks = renderer.update(text.slice(0, end), counting);
+    const updates = Math.ceil(text.length / 5);
+    expect(blocks).toHaveLength(20);
+    expect(blocks.map((b) => b.html)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `<p>Paragraph ${i} with <em>emphasis</em>.</p>`),
+    );
+    // One render per update for the open block, plus one per block when it is finished.
+    expect(rendered).toBeLessThanOrEqual(updates + 20);
+  });
+
+  it('starts over when the text is replaced rather than extended', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    renderer.update('# One\n\nfirst', engine);
+    expect(renderer.update('Other', engine).map((b) => b.html)).toEqual(['<p>Other</p>']);
+  });
+});

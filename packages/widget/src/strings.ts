@@ -1,0 +1,171 @@
+/** Every text `<agent-chat>` shows; override any of them with the `strings` property. */
+export interface AgentChatStrings {
+  conversation: string;
+  message: string;
+  placeholder: string;
+  send: string;
+  stop: string;
+  stopped: string;
+  regenerate: string;
+  editLast: string;
+  attach: string;
+  removeAttachment: string;
+  using: string;
+  used: string;
+  failed: string;
+  running: string;
+  failedStatus: string;
+  done: string;
+  arguments: string;
+  result: string;
+  workflow: string;
+  parallel: string;
+  after: string;
+  skipped: string;
+  fallback: string;
+  answer: string;
+  submit: string;
+  approve: string;
+  deny: string;
+  approvalQuestion: string;
+  approved: string;
+  denied: string;
+  answered: string;
+  downloading: string;
+  compiling: string;
+  modelReady: string;
+  cancel: string;
+  retry: string;
+  storageLow: string;
+  modelDecided: string;
+  conversations: string;
+  newConversation: string;
+  rename: string;
+  delete: string;
+  export: string;
+  open: string;
+  untitled: string;
+  close: string;
+  renamePrompt: string;
+  notConfigured: string;
+  cannotRespond: string;
+}
+
+/** English strings: the defaults. `{name}`-style placeholders are filled in by {@link format}. */
+export const EN: AgentChatStrings = {
+  conversation: 'Conversation',
+  message: 'Message',
+  placeholder: 'Write a message…',
+  send: 'Send',
+  stop: 'Stop',
+  stopped: '(stopped)',
+  regenerate: 'Regenerate',
+  editLast: 'Edit last message',
+  attach: 'Attach a file',
+  removeAttachment: 'Remove {name}',
+  using: 'Using {name}',
+  used: 'Used {name}',
+  failed: '{name} failed',
+  running: 'running',
+  failedStatus: 'failed',
+  done: 'done',
+  arguments: 'Arguments',
+  result: 'Result',
+  workflow: 'Plan: {goal}',
+  parallel: 'Step group {n} (in parallel)',
+  after: 'after {steps}',
+  skipped: 'skipped',
+  fallback: 'fallback',
+  answer: 'Your answer',
+  submit: 'Submit',
+  approve: 'Approve',
+  deny: 'Deny',
+  approvalQuestion: 'Allow {name} to run?',
+  approved: 'Approved',
+  denied: 'Denied',
+  answered: 'Answered',
+  downloading: 'Downloading {model}',
+  compiling: 'Preparing {model}',
+  modelReady: '{model} is ready',
+  cancel: 'Cancel',
+  retry: 'Retry',
+  storageLow: 'Not enough storage for {model}: {needed} needed, {free} free.',
+  modelDecided: 'Answering with {model}: {reason}',
+  conversations: 'Conversations',
+  newConversation: 'New conversation',
+  rename: 'Rename',
+  delete: 'Delete',
+  export: 'Export',
+  open: 'Open',
+  untitled: 'Untitled',
+  close: 'Close',
+  renamePrompt: 'New title',
+  notConfigured:
+    'This chat is not configured yet. Set the proxy-url and model attributes, or the .agent property to an agent made with createAgent() from @agent-chat/core.',
+  cannotRespond: 'This agent cannot take answers (it has no respond method).',
+};
+
+const FR: Partial<AgentChatStrings> = {
+  conversation: 'Conversation',
+  message: 'Message',
+  placeholder: 'Écrivez un message…',
+  send: 'Envoyer',
+  stop: 'Arrêter',
+  stopped: '(arrêté)',
+  regenerate: 'Régénérer',
+  editLast: 'Modifier le dernier message',
+  attach: 'Joindre un fichier',
+  using: 'Utilise {name}',
+  used: '{name} utilisé',
+  failed: '{name} a échoué',
+  running: 'en cours',
+  done: 'terminé',
+  answer: 'Votre réponse',
+  submit: 'Envoyer',
+  approve: 'Autoriser',
+  deny: 'Refuser',
+  approvalQuestion: 'Autoriser {name} ?',
+  cancel: 'Annuler',
+  retry: 'Réessayer',
+  conversations: 'Conversations',
+  newConversation: 'Nouvelle conversation',
+  rename: 'Renommer',
+  delete: 'Supprimer',
+  export: 'Exporter',
+};
+
+const DE: Partial<AgentChatStrings> = {
+  placeholder: 'Nachricht schreiben…',
+  message: 'Nachricht',
+  send: 'Senden',
+  stop: 'Stopp',
+  stopped: '(gestoppt)',
+  regenerate: 'Neu erzeugen',
+  using: 'Verwende {name}',
+  used: '{name} verwendet',
+  failed: '{name} fehlgeschlagen',
+  approve: 'Erlauben',
+  deny: 'Ablehnen',
+  cancel: 'Abbrechen',
+  retry: 'Erneut versuchen',
+  newConversation: 'Neues Gespräch',
+  conversations: 'Gespräche',
+};
+
+const BUILT_IN: Record<string, Partial<AgentChatStrings>> = { fr: FR, de: DE };
+
+/** The strings for `lang` (its primary subtag), with the page's `overrides` on top. */
+export function resolveStrings(
+  lang: string | undefined,
+  overrides: Partial<AgentChatStrings> | undefined,
+): AgentChatStrings {
+  const primary = lang?.toLowerCase().split('-')[0] ?? '';
+  return { ...EN, ...BUILT_IN[primary], ...overrides };
+}
+
+/** Fills `{key}` placeholders: `format('Using {name}', { name: 'search' })`. */
+export function format(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
+    key in values ? String(values[key]) : match,
+  );
+}

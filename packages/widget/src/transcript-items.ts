@@ -1,0 +1,103 @@
+import type { ContentItem, WorkflowStepStatus } from '@agent-chat/core';
+
+/** Status of a tool-call stage. */
+export type StageStatus = 'running' | 'done' | 'failed';
+
+/** A tool call as shown: "Using X" while it runs, then "Used X" or failed, with progress and output. */
+export interface StageItem {
+  kind: 'stage';
+  /** `runId:toolCallId`: providers and fakes reuse call ids across runs, so the run makes them unique. */
+  id: string;
+  runId: string;
+  name: string;
+  args: unknown;
+  status: StageStatus;
+  error?: string;
+  durationMs?: number;
+  /** Last `tool.progress`: `progress` of `total` (a fraction when `total` is absent and progress ≤ 1). */
+  progress?: { progress: number; total?: number; message?: string };
+  /** The text the model received (`tool.complete` `content`). */
+  result?: string;
+  /** Rich output from `tool.content`, in order. */
+  content: ContentItem[];
+  /** The workflow step this call belongs to. */
+  stepId?: string;
+}
+
+/** One step of a workflow plan. */
+export interface WorkflowStepView {
+  id: string;
+  name: string;
+  tool: string;
+  dependsOn: string[];
+  status: 'pending' | 'running' | WorkflowStepStatus;
+  durationMs?: number;
+  error?: string;
+}
+
+/** A workflow plan: its steps (a DAG) grouped in batches whose steps run in parallel. */
+export interface WorkflowItem {
+  kind: 'workflow';
+  id: string;
+  runId: string;
+  goal: string;
+  steps: WorkflowStepView[];
+  batches: string[][];
+  status: 'running' | 'done' | 'partial' | 'failed';
+  durationMs?: number;
+}
+
+/** A question from the agent (`ask_user`) or an MCP server (elicitation). */
+export interface ClarifyItem {
+  kind: 'clarify';
+  id: string;
+  runId: string;
+  requestId: string;
+  question: string;
+  schema?: Record<string, unknown>;
+  state: 'pending' | 'answered';
+}
+
+/** A tool call waiting for the user's approval. */
+export interface ApprovalItem {
+  kind: 'approval';
+  id: string;
+  runId: string;
+  requestId: string;
+  name: string;
+  args: unknown;
+  state: 'pending' | 'approved' | 'denied';
+}
+
+/** A local model being downloaded and compiled. */
+export interface ModelLoadItem {
+  kind: 'model-load';
+  id: string;
+  runId: string;
+  model: string;
+  phase: 'download' | 'compile' | 'ready';
+  fraction: number;
+  loadedBytes?: number;
+  totalBytes?: number;
+  text?: string;
+}
+
+/** Which model answers and why, e.g. that the remote model is used because the local one cannot run. */
+export interface ModelNoticeItem {
+  kind: 'model-notice';
+  id: string;
+  runId: string;
+  model: string;
+  reason: string;
+}
+
+/** One thing shown in the message log, in the order it happened. */
+export type TranscriptItem =
+  | { kind: 'user'; id: string; text: string }
+  | { kind: 'assistant'; id: string; runId: string; turn: number; text: string; stopped: boolean }
+  | StageItem
+  | WorkflowItem
+  | ClarifyItem
+  | ApprovalItem
+  | ModelLoadItem
+  | ModelNoticeItem;
