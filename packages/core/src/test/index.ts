@@ -1,4 +1,6 @@
 // Public API of @agent-chat/core/test: fakes that implement the real ports, for your own tests.
+
+export { anthropicStreamEvents } from './anthropic-wire.js';
 export { type MockModel, type MockTurn, mockModel } from './mock-model.js';
 export { openAIStreamEvents } from './openai-wire.js';
 export type { ScriptedTurn } from './scripted-turn.js';
