@@ -5,13 +5,12 @@ import {
   StreamInterruptedError,
   StreamMalformedError,
 } from '../errors.js';
-import type { ChatModel, FinishReason, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
-import { mapFinishReason } from './finish-reason.js';
+import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
 import { parseEventJson, postForEventStream } from './http-call.js';
+import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { openAIRequestBody } from './openai-messages.js';
 import { resolveOpenAIModel } from './resolve-model.js';
 import { sseEvents } from './sse-events.js';
-import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
 /** Options of {@link openAICompatible}. */
 export interface OpenAICompatibleOptions {
@@ -110,8 +109,7 @@ async function* streamCompletion(
     },
     signal,
   );
-  const toolCalls = new ToolCallAccumulator();
-  let finish: { reason: FinishReason; rawReason: string } | undefined;
+  const reader = new OpenAIChunkReader();
   let done = false;
   let events = 0;
   try {
@@ -121,47 +119,7 @@ async function* streamCompletion(
         done = true;
         break;
       }
-      const chunk = parseEventJson<WireChunk>(message.data);
-      if (chunk.error)
-        throw new StreamMalformedError(
-          `the provider reported an error mid-stream: ${chunk.error.message ?? 'unknown'}`,
-        );
-      const choice = chunk.choices?.[0];
-      const delta = choice?.delta;
-      if (delta?.content) yield { type: 'text-delta', text: delta.content };
-      for (const fragment of delta?.tool_calls ?? []) {
-        // Ollama's older OpenAI layer sends whole calls without `index`: a fragment with a name opens the
-        // next call, one without continues the last.
-        const index =
-          fragment.index ?? (fragment.function?.name ? toolCalls.size : Math.max(0, toolCalls.size - 1));
-        const { started, call } = toolCalls.add({
-          index,
-          id: fragment.id,
-          name: fragment.function?.name,
-          argumentsDelta: fragment.function?.arguments,
-        });
-        if (started) yield { type: 'tool-call-start', index: call.index, id: call.id, name: call.name };
-        if (fragment.function?.arguments)
-          yield {
-            type: 'tool-call-delta',
-            index: call.index,
-            id: call.id,
-            argumentsDelta: fragment.function.arguments,
-          };
-      }
-      if (choice?.finish_reason)
-        finish = { reason: mapFinishReason(choice.finish_reason), rawReason: choice.finish_reason };
-      if (chunk.usage) {
-        const { prompt_tokens = 0, completion_tokens = 0 } = chunk.usage;
-        yield {
-          type: 'usage',
-          usage: {
-            inputTokens: prompt_tokens,
-            outputTokens: completion_tokens,
-            totalTokens: chunk.usage.total_tokens ?? prompt_tokens + completion_tokens,
-          },
-        };
-      }
+      yield* reader.read(parseEventJson<OpenAIChunk>(message.data));
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
@@ -170,24 +128,6 @@ async function* streamCompletion(
   }
   if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
   // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
-  if (!finish && !done) throw new StreamInterruptedError();
-  if (toolCalls.size > 0) {
-    for (const [index, toolCall] of toolCalls.finish().entries())
-      yield { type: 'tool-call-end', index, toolCall };
-  }
-  // Some servers report "stop" after tool calls; the calls are what the agent must act on.
-  const reason = toolCalls.size > 0 ? 'tool-calls' : (finish?.reason ?? 'stop');
-  yield { type: 'finish', reason, rawReason: finish?.rawReason ?? '[DONE]' };
-}
-
-interface WireChunk {
-  choices?: Array<{
-    delta?: {
-      content?: string | null;
-      tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }>;
-    };
-    finish_reason?: string | null;
-  }>;
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
-  error?: { message?: string };
+  if (!reader.finishReason && !done) throw new StreamInterruptedError();
+  yield* reader.end('[DONE]');
 }
