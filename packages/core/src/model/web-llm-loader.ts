@@ -112,7 +112,9 @@ export class LocalModelLoader {
     if (this.options.engine) {
       if (check)
         await checkWebGPU({ model: modelId, requiredFeatures: info.requiredFeatures, vramMB: info.vramMB });
-      return this.options.engine(modelId, { onProgress, signal: cancel });
+      return this.options.engine(modelId, { onProgress, signal: cancel }).catch((error: unknown) => {
+        throw loadFailed(modelId, error);
+      });
     }
     // WebGPU first: a browser without it never downloads the 6 MB library.
     if (check) await checkWebGPU({ model: modelId });
@@ -160,12 +162,17 @@ export class LocalModelLoader {
       return engine;
     } catch (error) {
       worker.terminate();
-      if (error instanceof AgentChatError) throw error;
-      throw new LocalModelUnavailableError(
-        'engine-failed',
-        `The local model ${modelId} could not be loaded (${error instanceof Error ? error.message : String(error)}): try again, or use a remote model.`,
-        error,
-      );
+      throw loadFailed(modelId, error);
     }
   }
+}
+
+function loadFailed(modelId: string, error: unknown): AgentChatError {
+  if (error instanceof AgentChatError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  return new LocalModelUnavailableError(
+    'engine-failed',
+    `The local model ${modelId} could not be loaded (${detail}): try again, or use a remote model.`,
+    error,
+  );
 }
