@@ -39,6 +39,7 @@ type Waiter = (progress: ModelLoadingProgress) => void;
 export class LocalModelLoader {
   #engine: Promise<WebLLMEngine> | undefined;
   #cancel: AbortController | undefined;
+  #loaded = false;
   readonly #waiters = new Set<Waiter>();
 
   constructor(
@@ -53,10 +54,17 @@ export class LocalModelLoader {
     const fresh = !this.#engine;
     if (!this.#engine) {
       this.#cancel = new AbortController();
-      this.#engine = this.#start(this.#cancel.signal);
-      this.#engine.catch(() => {
-        this.#engine = undefined;
-      });
+      this.#loaded = false;
+      const engine = this.#start(this.#cancel.signal);
+      this.#engine = engine;
+      engine.then(
+        () => {
+          if (this.#engine === engine) this.#loaded = true;
+        },
+        () => {
+          if (this.#engine === engine) this.#engine = undefined;
+        },
+      );
     }
     const queue: ModelLoadingProgress[] = [];
     let wake: (() => void) | undefined;
@@ -93,12 +101,16 @@ export class LocalModelLoader {
     }
   }
 
-  /** Frees the engine and its worker. */
+  /** Frees the engine and its worker; cancels a load in progress. */
   async unload(): Promise<void> {
-    const engine = this.#engine;
+    const pending = this.#engine;
     this.#engine = undefined;
-    this.#cancel?.abort(new AbortedError());
-    await (await engine?.catch(() => undefined))?.unload?.().catch(() => {});
+    if (!pending) return;
+    if (!this.#loaded) {
+      this.#cancel?.abort(new AbortedError());
+      return;
+    }
+    await (await pending.catch(() => undefined))?.unload?.();
   }
 
   async #start(cancel: AbortSignal): Promise<WebLLMEngine> {
@@ -131,7 +143,8 @@ export class LocalModelLoader {
     if (check)
       await checkWebGPU({
         model: modelId,
-        requiredFeatures: record.required_features ?? info.requiredFeatures,
+        // web-llm's record is the source of truth: it lists the features its compiled library needs.
+        requiredFeatures: record.required_features ?? [],
         vramMB,
         ...(record.buffer_size_required_bytes ? { bufferBytes: record.buffer_size_required_bytes } : {}),
         // The weights are at most the VRAM figure; cached weights need no new space.
@@ -146,6 +159,14 @@ export class LocalModelLoader {
       }),
     );
     abort.catch(() => {}); // Only raced; a later unload() also lands here.
+    // A worker script that fails to load or throws would otherwise leave web-llm waiting forever.
+    const crashed = new Promise<never>((_, reject) =>
+      worker.addEventListener('error', (event) => {
+        event.preventDefault?.();
+        reject(new Error(`the web-llm worker failed: ${event.message || 'its script could not be loaded'}`));
+      }),
+    );
+    crashed.catch(() => {});
     try {
       const engine = await Promise.race([
         runtime.CreateWebWorkerMLCEngine(worker, modelId, {
@@ -153,10 +174,12 @@ export class LocalModelLoader {
           initProgressCallback: onProgress,
         }),
         abort,
+        crashed,
       ]);
       const unload = engine.unload?.bind(engine);
       engine.unload = async () => {
-        await unload?.().catch(() => {});
+        // A worker that no longer answers must not keep unload() waiting.
+        await Promise.race([unload?.().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 2000))]);
         worker.terminate();
       };
       return engine;
