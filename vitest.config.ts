@@ -6,6 +6,7 @@ export default defineConfig({
     projects: [
       'packages/core/vitest.config.ts',
       'packages/core/vitest.browser.config.ts',
+      'packages/core/vitest.browser-no-webgpu.config.ts',
       'packages/widget',
       'packages/proxy',
       'test',

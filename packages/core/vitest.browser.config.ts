@@ -4,6 +4,8 @@ import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
 /** Core tests that need a real browser: IndexedDB, Web Workers, WASM, WebGPU (SwiftShader). */
 export default defineConfig({
   ...sourceConditions,
+  // Pre-bundled up front: discovering web-llm (6.8 MB) mid-run would make Vite reload the test page.
+  optimizeDeps: { include: ['@mlc-ai/web-llm'] },
   test: {
     name: 'core-browser',
     include: ['src/**/*.browser.test.ts'],

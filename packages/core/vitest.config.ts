@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { sourceConditions } from '../../vitest.shared.ts';
 
-/** Core unit tests in Node; `*.browser.test.ts` files run in Chromium (vitest.browser.config.ts). */
+/** Core unit tests in Node; `*.browser.test.ts` and `*.no-webgpu.test.ts` files run in Chromium (their own configs). */
 export default defineConfig({
   ...sourceConditions,
   test: {
     name: 'core',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    exclude: ['src/**/*.browser.test.ts'],
+    exclude: ['src/**/*.browser.test.ts', 'src/**/*.no-webgpu.test.ts'],
   },
 });

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
+import { anthropicStreamEvents, openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
 
 /** A request the scripted server received. */
 export interface RecordedRequest {
@@ -12,7 +12,7 @@ export interface RecordedRequest {
 
 /** A running scripted model server. */
 export interface ScriptedModelServer {
-  /** Base URL ending in `/v1`, as `openAICompatible({ baseURL })` and the proxy's `UPSTREAM_BASE_URL` take it. */
+  /** Base URL ending in `/v1`, as `openAICompatible({ baseURL })`, `anthropic({ baseURL })` and the proxy's `UPSTREAM_BASE_URL` take it. */
   readonly baseURL: string;
   readonly requests: RecordedRequest[];
   /** Queues turns; each chat request consumes one. */
@@ -23,13 +23,15 @@ export interface ScriptedModelServer {
 }
 
 /**
- * Starts a model server on 127.0.0.1 (random port) that answers `POST /v1/chat/completions` with the
- * real OpenAI streaming wire format, playing scripted turns in order: text in chunks, tool calls with
- * fragmented argument JSON, parallel calls, usage, HTTP errors with provider-style bodies, cut streams.
+ * Starts a model server on 127.0.0.1 (random port) that plays scripted turns in order in the real
+ * streaming wire formats: OpenAI on `POST /v1/chat/completions`, Anthropic on `POST /v1/messages`.
+ * Turns can carry text in chunks, tool calls with fragmented argument JSON (with or without ids),
+ * parallel calls, usage (or none), HTTP errors with provider-style bodies (429 with Retry-After, 529
+ * overloaded), cut streams and non-SSE bodies. `GET /v1/models` lists `models`.
  * It closes itself after `idleTimeoutMs` without requests so a crashed test never leaves it running.
  */
 export async function startScriptedModelServer(
-  options: { idleTimeoutMs?: number } = {},
+  options: { idleTimeoutMs?: number; models?: string[] } = {},
 ): Promise<ScriptedModelServer> {
   const queue: ScriptedTurn[] = [];
   const requests: RecordedRequest[] = [];
@@ -41,7 +43,19 @@ export async function startScriptedModelServer(
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (req.method !== 'POST' || path !== '/v1/chat/completions') {
+    if (req.method === 'GET' && path === '/v1/models') {
+      sendJson(res, 200, {
+        object: 'list',
+        data: (options.models ?? ['scripted-model']).map((id) => ({
+          id,
+          object: 'model',
+          owned_by: 'scripted',
+        })),
+      });
+      return;
+    }
+    const format = path === '/v1/messages' ? 'anthropic' : 'openai';
+    if (req.method !== 'POST' || (path !== '/v1/chat/completions' && path !== '/v1/messages')) {
       sendJson(res, 404, {
         error: { message: `No route ${req.method} ${path}`, type: 'invalid_request_error' },
       });
@@ -65,9 +79,12 @@ export async function startScriptedModelServer(
     if (turn.error) {
       const { status, body: errorBody, headers } = turn.error;
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(
-        JSON.stringify(errorBody ?? { error: { message: `scripted error ${status}`, type: 'server_error' } }),
-      );
+      res.end(JSON.stringify(errorBody ?? defaultErrorBody(format, status)));
+      return;
+    }
+    if (turn.raw) {
+      res.writeHead(turn.raw.status ?? 200, { 'content-type': turn.raw.contentType });
+      res.end(turn.raw.body);
       return;
     }
     res.writeHead(200, {
@@ -76,7 +93,9 @@ export async function startScriptedModelServer(
       connection: 'keep-alive',
     });
     res.flushHeaders();
-    const events = openAIStreamEvents(turn, String(body.model ?? 'scripted-model'));
+    const model = String(body.model ?? 'scripted-model');
+    const events =
+      format === 'anthropic' ? anthropicStreamEvents(turn, model) : openAIStreamEvents(turn, model);
     for (const event of events) {
       if (res.destroyed) return;
       if (turn.delayMs) await new Promise((resolve) => setTimeout(resolve, turn.delayMs));
@@ -115,4 +134,25 @@ export async function startScriptedModelServer(
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** The error body each provider sends for a status (Anthropic: 529 is `overloaded_error`). */
+function defaultErrorBody(format: 'openai' | 'anthropic', status: number): unknown {
+  if (format === 'openai') return { error: { message: `scripted error ${status}`, type: 'server_error' } };
+  const type =
+    status === 529
+      ? 'overloaded_error'
+      : status === 429
+        ? 'rate_limit_error'
+        : status === 401
+          ? 'authentication_error'
+          : status === 404
+            ? 'not_found_error'
+            : status >= 500
+              ? 'api_error'
+              : 'invalid_request_error';
+  return {
+    type: 'error',
+    error: { type, message: status === 529 ? 'Overloaded' : `scripted error ${status}` },
+  };
 }

@@ -20,7 +20,11 @@ export type AgentChatErrorCode =
   | 'embedding_failed'
   | 'mcp_server_unavailable'
   | 'mcp_request_failed'
-  | 'mcp_invalid_answer';
+  | 'mcp_invalid_answer'
+  | 'model_not_found'
+  | 'tools_unsupported'
+  | 'local_model_unavailable'
+  | 'budget_exceeded';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {
@@ -94,10 +98,10 @@ export class ModelUnreachableError extends AgentChatError {
 
 /** The provider's stream could not be understood (not SSE, or an event that is not valid JSON). */
 export class StreamMalformedError extends AgentChatError {
-  constructor(detail: string, cause?: unknown) {
+  constructor(detail: string, cause?: unknown, expected = 'an OpenAI-compatible /v1 endpoint') {
     super(
       'stream_malformed',
-      `The model endpoint sent a malformed stream: ${detail}. Check that baseURL points at an OpenAI-compatible /v1 endpoint.`,
+      `The model endpoint sent a malformed stream: ${detail}. Check that baseURL points at ${expected}.`,
       {
         cause,
       },

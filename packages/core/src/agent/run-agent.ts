@@ -125,7 +125,8 @@ async function callModel(
 ): Promise<{ text: string; toolCalls: ToolCall[] }> {
   let text = '';
   const toolCalls: ToolCall[] = [];
-  for await (const event of model.stream(request.tools.length ? request : { messages: request.messages }, {
+  const sent = { messages: request.messages, conversationId: run.conversationId };
+  for await (const event of model.stream(request.tools.length ? { ...sent, tools: request.tools } : sent, {
     signal: run.signal,
   })) {
     switch (event.type) {
@@ -137,7 +138,24 @@ async function callModel(
         toolCalls.push(event.toolCall);
         break;
       case 'usage':
-        run.emit({ type: 'usage', turn, model: model.id, usage: event.usage });
+        run.emit({
+          type: 'usage',
+          turn,
+          model: event.model ?? model.id,
+          usage: event.usage,
+          ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+        });
+        break;
+      case 'loading':
+        run.emit({ type: 'model.loading', model: event.model, ...event.progress });
+        break;
+      case 'decided':
+        run.emit({
+          type: 'model.decided',
+          model: event.model,
+          reason: event.reason,
+          ...(event.candidates ? { candidates: event.candidates } : {}),
+        });
         break;
     }
   }

@@ -19,12 +19,24 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+/** Ask the model for one JSON object matching `schema` (the provider's JSON-schema / grammar mode). */
+export interface ResponseFormat {
+  type: 'json_schema';
+  /** Short identifier of the schema, e.g. `supervisor_decision`. */
+  name: string;
+  schema: Record<string, unknown>;
+}
+
 /** One model call. */
 export interface ModelRequest {
   messages: Message[];
   tools?: ToolSpec[];
   maxTokens?: number;
   temperature?: number;
+  /** Constrains the answer to JSON matching a schema; needs `capabilities.jsonSchema`. */
+  responseFormat?: ResponseFormat;
+  /** The conversation this call belongs to: per-conversation budgets and cost ledgers key on it. */
+  conversationId?: string;
 }
 
 /** Token usage reported by the provider for one call. */
@@ -43,8 +55,23 @@ export type ModelEvent =
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; id: string; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number; toolCall: ToolCall }
-  | { type: 'usage'; usage: Usage }
-  | { type: 'finish'; reason: FinishReason; rawReason?: string };
+  | { type: 'usage'; usage: Usage; costUsd?: number; model?: string }
+  | { type: 'finish'; reason: FinishReason; rawReason?: string }
+  /** Download / compile progress of a local model (before any text). */
+  | { type: 'loading'; model: string; progress: ModelLoadingProgress }
+  /** Which model `route()` / `fallback()` picked for this call, and why. */
+  | { type: 'decided'; model: string; reason: string; candidates?: string[] };
+
+/** One step of loading a local model: what is happening, how far, how many bytes. */
+export interface ModelLoadingProgress {
+  phase: 'download' | 'compile' | 'ready';
+  /** 0…1 within the phase. */
+  fraction: number;
+  loadedBytes?: number;
+  totalBytes?: number;
+  /** The engine's own words, e.g. `Fetching param cache[3/20]: 120MB fetched`. */
+  text?: string;
+}
 
 /**
  * The port every model adapter implements: OpenAI-compatible endpoints, Anthropic, a local WebGPU

@@ -10,6 +10,13 @@ export interface ToolCall {
 /** A message of the conversation as the model sees it. */
 export type Message =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string }
+  | { role: 'user'; content: string; images?: ImageInput[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string };
+
+/** An image sent with a user message to a vision model: a `data:` URL (base64) or an https URL. */
+export interface ImageInput {
+  url: string;
+  /** e.g. `image/png`; read from a `data:` URL when omitted. */
+  mimeType?: string;
+}

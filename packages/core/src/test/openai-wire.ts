@@ -25,7 +25,7 @@ export function openAIStreamEvents(turn: ScriptedTurn, model = 'scripted-model')
         tool_calls: [
           {
             index,
-            id: call.id ?? `call_${index}_scripted`,
+            ...(turn.omitToolCallIds ? {} : { id: call.id ?? `call_${index}_scripted` }),
             type: 'function',
             function: { name: call.name, arguments: '' },
           },

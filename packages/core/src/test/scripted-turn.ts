@@ -16,6 +16,10 @@ export interface ScriptedTurn {
   error?: { status: number; body?: unknown; headers?: Record<string, string> };
   /** Cut the stream after this many SSE events (no finish, no [DONE]). */
   cutAfterEvents?: number;
+  /** Send tool calls without ids, as llama.cpp server and older vLLM do. */
+  omitToolCallIds?: boolean;
+  /** Answer with this body instead of a stream (an HTML login page, plain text…). */
+  raw?: { status?: number; contentType: string; body: string };
 }
 
 /** Splits a string into pieces of at most `size` characters (code points are kept whole). */

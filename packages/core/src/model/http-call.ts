@@ -1,0 +1,112 @@
+import {
+  AbortedError,
+  isAbortError,
+  ModelCallError,
+  ModelUnreachableError,
+  StreamMalformedError,
+} from '../errors.js';
+import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
+
+/** What a provider adapter sends: the URL, headers and JSON body of one streaming call. */
+export interface ProviderCall {
+  url: string;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+  model: string;
+  /** The request offered tools: a 400 saying "does not support tools" then becomes {@link ToolsUnsupportedError}. */
+  withTools: boolean;
+  /** Said in malformed-stream errors, e.g. "an OpenAI-compatible /v1 endpoint". */
+  expected: string;
+}
+
+/**
+ * POSTs a streaming call and returns the SSE response. Every failure becomes a typed error naming the
+ * cause and the fix: unreachable, aborted, HTTP errors (with the provider's message and Retry-After),
+ * an unknown model, a model without tools, a body that is not an event stream (an HTML login page…).
+ */
+export async function postForEventStream(
+  doFetch: typeof fetch,
+  call: ProviderCall,
+  signal: AbortSignal | undefined,
+): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await doFetch(call.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...call.headers },
+      body: JSON.stringify(call.body),
+      signal: signal ?? null,
+    });
+  } catch (error) {
+    if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
+    throw new ModelUnreachableError(call.url, error);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    const message = providerMessage(text);
+    if (
+      call.withTools &&
+      response.status === 400 &&
+      message &&
+      /(does not|doesn't) support tools|tools? (are |is )?not supported|tool use is not supported/i.test(
+        message,
+      )
+    )
+      throw new ToolsUnsupportedError(call.model, message);
+    if (response.status === 404 && message && /model/i.test(message))
+      throw new ModelNotFoundError({ model: call.model, providerMessage: message });
+    throw new ModelCallError({
+      status: response.status,
+      providerMessage: message,
+      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+      url: call.url,
+    });
+  }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('text/event-stream')) {
+    await response.body?.cancel().catch(() => {});
+    throw new StreamMalformedError(
+      `expected a text/event-stream response, got "${contentType || 'no content type'}"${contentType.includes('html') ? ' (an HTML page: the URL is a website or a login page, not the API)' : ''}`,
+      undefined,
+      call.expected,
+    );
+  }
+  if (!response.body) throw new StreamMalformedError('the response has no body', undefined, call.expected);
+  return response.body;
+}
+
+/** The provider's own error message from an error body (OpenAI, Anthropic, Ollama shapes), else its start. */
+export function providerMessage(body: string): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed = JSON.parse(body) as { error?: { message?: string } | string; message?: string };
+    if (typeof parsed.error === 'string') return parsed.error;
+    return parsed.error?.message ?? parsed.message ?? body.slice(0, 200);
+  } catch {
+    return body.slice(0, 200);
+  }
+}
+
+/** `Retry-After` is either delta-seconds or an HTTP date. */
+export function parseRetryAfter(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** Parses one SSE data payload as a JSON object. */
+export function parseEventJson<T>(data: string, expected?: string): T {
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== 'object' || value === null) throw new TypeError('not an object');
+    return value as T;
+  } catch (error) {
+    throw new StreamMalformedError(
+      `an event is not a JSON object (${JSON.stringify(data.slice(0, 80))})`,
+      error,
+      expected,
+    );
+  }
+}

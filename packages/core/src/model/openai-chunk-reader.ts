@@ -1,0 +1,84 @@
+import { StreamMalformedError } from '../errors.js';
+import type { FinishReason, ModelEvent } from './chat-model.js';
+import { mapFinishReason } from './finish-reason.js';
+import { ToolCallAccumulator } from './tool-call-accumulator.js';
+
+/** One Chat Completions stream chunk, as OpenAI-compatible servers and web-llm produce it. */
+export interface OpenAIChunk {
+  choices?: Array<{
+    delta?: {
+      content?: string | null;
+      tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }>;
+    };
+    finish_reason?: string | null;
+  }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+  error?: { message?: string };
+}
+
+/**
+ * Turns Chat Completions chunks into {@link ModelEvent}s, tolerant of the servers' quirks: tool calls
+ * without ids (llama.cpp, vLLM, web-llm) or without `index` (older Ollama), no usage chunk, and other
+ * finish-reason words. Shared by `openAICompatible` (over SSE) and `webLLM` (over a worker).
+ */
+export class OpenAIChunkReader {
+  readonly #toolCalls = new ToolCallAccumulator();
+  #finish: { reason: FinishReason; rawReason: string } | undefined;
+
+  /** The events one chunk carries. */
+  *read(chunk: OpenAIChunk): Generator<ModelEvent> {
+    if (chunk.error)
+      throw new StreamMalformedError(
+        `the provider reported an error mid-stream: ${chunk.error.message ?? 'unknown'}`,
+      );
+    const choice = chunk.choices?.[0];
+    const delta = choice?.delta;
+    if (delta?.content) yield { type: 'text-delta', text: delta.content };
+    for (const fragment of delta?.tool_calls ?? []) {
+      // A fragment without `index` that names a tool opens the next call; one without a name continues the last.
+      const size = this.#toolCalls.size;
+      const index = fragment.index ?? (fragment.function?.name ? size : Math.max(0, size - 1));
+      const { started, call } = this.#toolCalls.add({
+        index,
+        id: fragment.id,
+        name: fragment.function?.name,
+        argumentsDelta: fragment.function?.arguments,
+      });
+      if (started) yield { type: 'tool-call-start', index: call.index, id: call.id, name: call.name };
+      if (fragment.function?.arguments)
+        yield {
+          type: 'tool-call-delta',
+          index: call.index,
+          id: call.id,
+          argumentsDelta: fragment.function.arguments,
+        };
+    }
+    if (choice?.finish_reason)
+      this.#finish = { reason: mapFinishReason(choice.finish_reason), rawReason: choice.finish_reason };
+    if (chunk.usage) {
+      const { prompt_tokens = 0, completion_tokens = 0 } = chunk.usage;
+      yield {
+        type: 'usage',
+        usage: {
+          inputTokens: prompt_tokens,
+          outputTokens: completion_tokens,
+          totalTokens: chunk.usage.total_tokens ?? prompt_tokens + completion_tokens,
+        },
+      };
+    }
+  }
+
+  /** The provider's finish word, once a chunk carried one. */
+  get finishReason(): string | undefined {
+    return this.#finish?.rawReason;
+  }
+
+  /** The closing events: one `tool-call-end` per call, then `finish`. */
+  *end(fallbackRawReason: string): Generator<ModelEvent> {
+    const calls = this.#toolCalls.finish();
+    for (const [index, toolCall] of calls.entries()) yield { type: 'tool-call-end', index, toolCall };
+    // Some servers report "stop" after tool calls; the calls are what the agent must act on.
+    const reason = calls.length > 0 ? 'tool-calls' : (this.#finish?.reason ?? 'stop');
+    yield { type: 'finish', reason, rawReason: this.#finish?.rawReason ?? fallbackRawReason };
+  }
+}

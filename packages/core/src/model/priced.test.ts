@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { createAgent } from '../agent/create-agent.js';
+import type { AgentEvent } from '../events.js';
+import { mockModel } from '../test/mock-model.js';
+import type { ChatModel } from './chat-model.js';
+import { BudgetExceededError } from './model-errors.js';
+import { priced } from './priced.js';
+import { costOf, DEFAULT_PRICES, priceOf } from './pricing.js';
+import { route } from './route.js';
+
+const named = <M extends ChatModel>(model: M, id: string): M => Object.assign(model, { id });
+
+describe('pricing', () => {
+  it('finds prices by id, name, dated version and provider wildcard', () => {
+    expect(priceOf('openai:gpt-4o-mini')).toEqual(DEFAULT_PRICES['gpt-4o-mini']);
+    expect(priceOf('openai:gpt-4o-mini-2024-07-18')).toEqual(DEFAULT_PRICES['gpt-4o-mini']);
+    expect(priceOf('anthropic:claude-sonnet-4-5-20250929')).toEqual({ inputPerMTok: 3, outputPerMTok: 15 });
+    expect(priceOf('webllm:Qwen2.5-1.5B-Instruct-q4f16_1-MLC')).toEqual({
+      inputPerMTok: 0,
+      outputPerMTok: 0,
+    });
+    expect(priceOf('openai:some-unknown-model')).toBeUndefined();
+    expect(
+      costOf({ inputTokens: 1_000_000, outputTokens: 500_000 }, { inputPerMTok: 0.15, outputPerMTok: 0.6 }),
+    ).toBeCloseTo(0.45, 10);
+  });
+
+  it('puts the cost of each call in the usage events; the total equals the table applied to the usage', async () => {
+    const cheap = named(
+      mockModel([{ text: 'a', usage: { inputTokens: 1200, outputTokens: 300 } }]),
+      'openai:gpt-4o-mini',
+    );
+    const dear = named(
+      mockModel([{ text: 'b', usage: { inputTokens: 800, outputTokens: 900 } }]),
+      'anthropic:claude-sonnet-4-5',
+    );
+    const scores = [0.1, 0.9, 0.1];
+    const model = priced(route({ simple: cheap, complex: dear }, { score: () => scores.shift()! }), {
+      prices: { 'gpt-4o-mini': { inputPerMTok: 0.2, outputPerMTok: 0.8 } },
+    });
+    const agent = createAgent({ model });
+    const usage: AgentEvent[] = [];
+    for (const message of ['one', 'two', 'three'])
+      for await (const event of agent.run({ message, conversationId: 'c1' }))
+        if (event.type === 'usage') usage.push(event);
+    const costs = usage.map((e) => (e.type === 'usage' ? [e.model, e.costUsd] : []));
+    const mini = (1200 * 0.2 + 300 * 0.8) / 1e6;
+    const sonnet = (800 * 3 + 900 * 15) / 1e6;
+    expect(costs).toEqual([
+      ['openai:gpt-4o-mini', mini],
+      ['anthropic:claude-sonnet-4-5', sonnet],
+      ['openai:gpt-4o-mini', mini],
+    ]);
+    expect(model.spentUsd('c1')).toBeCloseTo(2 * mini + sonnet, 12);
+  });
+
+  it('refuses a call that would go over the conversation budget, before sending it', async () => {
+    const inner = named(
+      mockModel([{ text: 'ok', usage: { inputTokens: 100_000, outputTokens: 10_000 } }]),
+      'openai:gpt-4o',
+    );
+    const model = priced(inner, { budgetUsd: 0.3 });
+    const agent = createAgent({ model });
+    const run = async (conversationId: string) => {
+      const events: AgentEvent[] = [];
+      for await (const event of agent.run({ message: 'hello', conversationId })) events.push(event);
+      return events;
+    };
+    await run('c1'); // 100k * 2.5 + 10k * 10 = $0.35: over after this call
+    expect(model.spentUsd('c1')).toBeCloseTo(0.35, 10);
+    const refused = await run('c1');
+    expect(refused.find((e) => e.type === 'error')).toMatchObject({ code: 'budget_exceeded' });
+    expect(inner.requests).toHaveLength(1);
+    await run('c2'); // another conversation has its own budget
+    expect(inner.requests).toHaveLength(2);
+    const big = priced(inner, { budgetUsd: 0.01 });
+    const error = await (async () => {
+      for await (const _ of big.stream({
+        messages: [{ role: 'user', content: 'x'.repeat(200_000) }],
+        conversationId: 'c3',
+      }));
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BudgetExceededError);
+    expect((error as Error).message).toMatch(/nothing was sent/);
+    expect(inner.requests).toHaveLength(2);
+  });
+});

@@ -1,0 +1,15 @@
+// A Web Worker for browser tests: web-llm's real worker protocol (hostWebLLMEngine) around a fake
+// engine. The script comes in the worker's name (JSON); requests and interrupts are reported on the
+// BroadcastChannel "fake-web-llm" so the test can see what reached the engine.
+import { hostWebLLMEngine } from '../model/web-llm-worker-host.js';
+import { type FakeWebLLMScript, fakeWebLLMEngine } from './fake-web-llm-engine.js';
+
+const script = JSON.parse((globalThis as { name?: string }).name || '{"turns":[]}') as FakeWebLLMScript;
+const channel = new BroadcastChannel('fake-web-llm');
+const engine = fakeWebLLMEngine(script, (request) => channel.postMessage({ kind: 'request', request }));
+const interrupt = engine.interruptGenerate;
+engine.interruptGenerate = () => {
+  interrupt();
+  channel.postMessage({ kind: 'interrupt' });
+};
+hostWebLLMEngine(engine);
