@@ -73,7 +73,6 @@ export {
   ToolsUnsupportedError,
 } from './model/model-errors.js';
 export { type OpenAICompatibleOptions, openAICompatible } from './model/openai-compatible.js';
-export type { ChartSpec, ContentItem } from './tools/content.js';
 export { type PricedModel, type PricedOptions, priced } from './model/priced.js';
 export { costOf, DEFAULT_PRICES, type ModelPrice, type PriceTable, priceOf } from './model/pricing.js';
 export {
@@ -88,6 +87,8 @@ export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm-engine.js'
 export type { WebLLMLoadOptions } from './model/web-llm-loader.js';
 export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm-models.js';
 export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/webgpu-check.js';
+export * from './rag/index.js';
+export type { ChartSpec, ContentItem } from './tools/content.js';
 export {
   defineTool,
   type JSONSchemaObject,
@@ -96,4 +97,3 @@ export {
   type ToolDefinition,
   type ToolEvent,
 } from './tools/tool.js';
-export * from './rag/index.js';
