@@ -104,6 +104,8 @@ export class ServerConnection {
     options: {
       signal: AbortSignal;
       onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+      /** The SDK's own timeout; the hub passes a very long one and keeps its own idle timeout. */
+      timeoutMs?: number;
     },
   ): Promise<CallToolResult> {
     const { signal, onProgress } = options;
@@ -112,7 +114,7 @@ export class ServerConnection {
       (client) =>
         client.callTool({ name, arguments: args }, undefined, {
           signal,
-          timeout: this.config.timeoutMs ?? 60_000,
+          timeout: options.timeoutMs ?? this.config.timeoutMs ?? 60_000,
           resetTimeoutOnProgress: true,
           ...(onProgress ? { onprogress: onProgress } : {}),
         }) as Promise<CallToolResult>,
