@@ -173,6 +173,7 @@ export class McpHub {
     const timeoutMs = connection.config.timeoutMs ?? 60_000;
     const timedOut = new AbortController();
     const idle = new IdleTimeout(timeoutMs, () => timedOut.abort());
+    const queued = idle.hold();
     const scope: CallScope = {
       toolCallId,
       emit: context.emit ?? this.#options.onEvent,
@@ -190,6 +191,7 @@ export class McpHub {
       const result = await connection.callTool(summary.toolName, args, {
         signal,
         timeoutMs: NO_SDK_TIMEOUT,
+        onStart: queued,
         onProgress: ({ progress, total, message }) => {
           idle.reset();
           scope.emit?.({
