@@ -95,18 +95,11 @@ describe('MCP conformance client scenarios (McpHub)', () => {
     ['sse-retry', ['client-sse-graceful-reconnect', 'client-sse-retry-timing', 'client-sse-last-event-id']],
   ])('%s passes', async (scenario, required) => {
     const { code, output, checks } = await runScenario(scenario);
-    expect(
-      checks.filter((c) => c.status === 'FAILURE'),
-      output,
-    ).toEqual([]);
-    for (const id of required) {
-      const status = checks.find((c) => c.id === id)?.status;
-      // The runner rates a reconnection 200 ms after the server's `retry` as WARNING ("slightly late"):
-      // on a loaded machine that is the scheduler, not the client, so it is accepted for that check only.
-      if (id === 'client-sse-retry-timing')
-        expect(['SUCCESS', 'WARNING'], `${id}\n${output}`).toContain(status);
-      else expect(status, `${id}\n${output}`).toBe('SUCCESS');
-    }
+    // The runner itself counts a WARNING (e.g. reconnecting "slightly late") as not passing.
+    const failures = checks.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING');
+    expect(failures, output).toEqual([]);
+    for (const id of required)
+      expect(checks.find((c) => c.id === id)?.status, `${id}\n${output}`).toBe('SUCCESS');
     expect(code, output).toBe(0);
   });
 });
