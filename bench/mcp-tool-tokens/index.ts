@@ -4,9 +4,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { build } from 'esbuild';
 import { countTokens } from 'gpt-tokenizer';
+import { BROWSER, bundle } from '../bundle-size/esbuild-bundle.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import { startFixtureServers } from './fixture-servers.ts';
@@ -118,13 +120,29 @@ async function startServerEverything(root: string): Promise<{ url: string; stop:
   return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill('SIGTERM') };
 }
 
+/** Bytes a page downloads for MCP: our hub vs the AI SDK's MCP client (browser, minified, gzip -9). */
+async function bundleSizes(log: (m: string) => void): Promise<Measurement[]> {
+  const rows: Measurement[] = [];
+  for (const [subject, entry] of [
+    [AGENT_CHAT, 'agent-chat-mcp.ts'],
+    [peerSubject(here, '@ai-sdk/mcp'), 'ai-sdk-mcp.ts'],
+  ] as const) {
+    const code = await bundle(join(here, 'entries', entry), BROWSER);
+    const gzip = gzipSync(code, { level: 9 }).byteLength;
+    log(`${subject} MCP client bundle: ${code.byteLength} bytes minified, ${gzip} gzip`);
+    rows.push({ subject, metric: 'min_gzip_bytes_mcp_client', value: gzip, unit: 'bytes' });
+  }
+  return rows;
+}
+
 export const benchmark: Benchmark = {
   description:
     'Tokens (gpt-tokenizer, o200k) of the tool list sent to the model with 3 MCP servers × 15 tools, as JSON `{name, description, parameters}` specs. ' +
     "eager: every full definition (agent-chat `hub.tools()`; @ai-sdk/mcp `client.tools()` per server). lazy: agent-chat McpHub's supervisor catalog " +
     '(`toolCatalogText`: one `- tool: first sentence` line per tool, grouped by server) plus the full definitions of the 3 tools picked for the turn; the peer has no lazy mode, so its eager list is the comparison. ' +
     'Datasets: work_apps = three real SDK servers over HTTP with 45 tools written for this benchmark (tracker, drive, calendar + mail: multi-sentence descriptions, documented parameters); ' +
-    'everything = @modelcontextprotocol/server-everything mounted three times, 15 of its tools each (short one-sentence descriptions, small schemas).',
+    'everything = @modelcontextprotocol/server-everything mounted three times, 15 of its tools each (short one-sentence descriptions, small schemas). ' +
+    'min_gzip_bytes_mcp_client: esbuild browser bundle of `McpHub` + `toolCatalogText` vs `createMCPClient` from @ai-sdk/mcp.',
   async run(context) {
     const workDir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
     const bundle = join(workDir, 'measure-hub.mjs');
@@ -195,6 +213,7 @@ export const benchmark: Benchmark = {
           context.log,
         )),
       );
+      rows.push(...(await bundleSizes(context.log)));
       return rows;
     } finally {
       everything.stop();

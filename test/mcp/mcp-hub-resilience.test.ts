@@ -113,11 +113,14 @@ describe('McpHub resilience', () => {
   it('keeps at most maxConcurrency calls in flight per server', async () => {
     proxy = new FaultyProxy(server.url);
     proxyUrl = await proxy.start();
-    const hub = new McpHub({ servers: [{ id: 'everything', url: proxyUrl, maxConcurrency: 2 }] });
+    // Each call is silent for 0.6 s, the idle timeout is 1 s and the last call waits 1.2 s in line: that must not count.
+    const hub = new McpHub({
+      servers: [{ id: 'everything', url: proxyUrl, maxConcurrency: 2, timeoutMs: 1_000 }],
+    });
     hubs.push(hub);
     await hub.start();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => hub.callTool(LONG, { duration: 0.2, steps: 1 })),
+      Array.from({ length: 5 }, () => hub.callTool(LONG, { duration: 0.6, steps: 1 })),
     );
     expect(results.every((r) => r.text.includes('completed'))).toBe(true);
     expect(proxy.maxConcurrentCalls).toBe(2);

@@ -305,4 +305,35 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       await hub.dispose();
     }
   });
+
+  it('times out a silent call, but not one that reports progress or waits for the user', async () => {
+    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url, timeoutMs: 600 }] });
+    try {
+      await hub.start();
+      // Silent for 2 s (one step): cancelled after 0.6 s with a message for the model.
+      const started = performance.now();
+      await expect(hub.callTool(LONG, { duration: 2, steps: 1 })).rejects.toMatchObject({
+        code: 'mcp_request_failed',
+        message: expect.stringContaining('no result and no progress for 0.6 s'),
+      });
+      expect(performance.now() - started).toBeLessThan(1_600);
+      // 1.5 s in total, but progress every 0.15 s keeps it alive.
+      expect((await hub.callTool(LONG, { duration: 1.5, steps: 10 })).text).toContain('completed');
+      // The user takes longer than the timeout to answer the form: the call waits for them.
+      const name = 'mcp__everything__trigger-elicitation-request';
+      const outcome = await hub.callTool(
+        name,
+        {},
+        {
+          emit: (event) => {
+            if (event.type === 'clarify.request')
+              setTimeout(() => hub.respond(event.requestId, { name: 'Slow' }), 1_200);
+          },
+        },
+      );
+      expect(outcome.text).toContain('Name: Slow');
+    } finally {
+      await hub.dispose();
+    }
+  });
 });

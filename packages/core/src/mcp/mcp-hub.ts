@@ -1,12 +1,13 @@
 import { AbortedError, AgentChatError, ConfigurationError } from '../errors.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
+import { IdleTimeout } from './idle-timeout.js';
 import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
 import type { McpHubEvent, McpHubOptions, McpToolEvent, McpToolSummary } from './mcp-hub-options.js';
 import { checkServerId } from './mcp-names.js';
 import { type McpToolArgs, toAgentTool } from './mcp-tool.js';
 import type { ElicitationAnswer } from './pending-answers.js';
 import { ServerConnection, type ServerHealth } from './server-connection.js';
-import { ServerQuestions } from './server-questions.js';
+import { type QuestionSink, ServerQuestions } from './server-questions.js';
 import { ToolCatalog } from './tool-catalog.js';
 import { type McpToolOutcome, normalizeToolResult } from './tool-result.js';
 
@@ -14,7 +15,12 @@ import { type McpToolOutcome, normalizeToolResult } from './tool-result.js';
 interface CallScope {
   toolCallId: string;
   emit: ((event: McpToolEvent) => void) | undefined;
+  /** Stops the call's idle timeout while the server waits for the user or the model. */
+  hold: () => () => void;
 }
+
+// The SDK's own request timeout is set out of reach: the hub's idle timeout replaces it.
+const NO_SDK_TIMEOUT = 2 ** 31 - 1;
 
 /** A server as {@link McpHub.servers} reports it. */
 export interface McpServerStatus extends ServerHealth {
@@ -164,32 +170,54 @@ export class McpHub {
     }
     const connection = this.#connections.get(summary.serverId)!;
     const toolCallId = context.toolCallId ?? `mcp_${++this.#sequence}`;
-    const scope: CallScope = { toolCallId, emit: context.emit ?? this.#options.onEvent };
+    const timeoutMs = connection.config.timeoutMs ?? 60_000;
+    const timedOut = new AbortController();
+    const idle = new IdleTimeout(timeoutMs, () => timedOut.abort());
+    const queued = idle.hold();
+    const scope: CallScope = {
+      toolCallId,
+      emit: context.emit ?? this.#options.onEvent,
+      hold: () => idle.hold(),
+    };
     const scopes = this.#scopes.get(summary.serverId) ?? [];
     scopes.push(scope);
     this.#scopes.set(summary.serverId, scopes);
-    const signal = context.signal
-      ? AbortSignal.any([context.signal, this.#closing.signal])
-      : this.#closing.signal;
+    const signal = AbortSignal.any([
+      ...(context.signal ? [context.signal] : []),
+      this.#closing.signal,
+      timedOut.signal,
+    ]);
     try {
       const result = await connection.callTool(summary.toolName, args, {
         signal,
-        onProgress: ({ progress, total, message }) =>
+        timeoutMs: NO_SDK_TIMEOUT,
+        onStart: queued,
+        onProgress: ({ progress, total, message }) => {
+          idle.reset();
           scope.emit?.({
             type: 'tool.progress',
             toolCallId,
             progress,
             ...(total !== undefined ? { total } : {}),
             ...(message ? { message } : {}),
-          }),
+          });
+        },
       });
       const outcome = normalizeToolResult(result, this.#options.maxResultChars ?? 20_000);
       for (const content of outcome.items) scope.emit?.({ type: 'tool.content', toolCallId, content });
       return outcome;
     } catch (error) {
       if (error instanceof McpServerUnavailableError) this.#serverDown(summary.serverId, error);
+      // Our idle timeout (not the caller's abort) ended the call: say so to the model.
+      if (timedOut.signal.aborted && !context.signal?.aborted && !this.#closing.signal.aborted)
+        throw new McpRequestError(
+          summary.serverId,
+          `run the tool "${summary.toolName}"`,
+          `no result and no progress for ${timeoutMs / 1000} s; the call was cancelled. Try again, or ask for less at once`,
+        );
       throw error;
     } finally {
+      idle.clear();
       scopes.splice(scopes.indexOf(scope), 1);
     }
   }
@@ -298,10 +326,13 @@ export class McpHub {
   }
 
   /** Who hears a server's question: its most recent call in flight, else `onEvent`. */
-  #questionSink(serverId: string): ((event: McpToolEvent) => void) | undefined {
+  #questionSink(serverId: string): QuestionSink | undefined {
     const scopes = this.#scopes.get(serverId) ?? [];
-    for (let i = scopes.length - 1; i >= 0; i--) if (scopes[i]?.emit) return scopes[i]!.emit;
-    return this.#options.onEvent;
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      const scope = scopes[i]!;
+      if (scope.emit) return { emit: scope.emit, hold: scope.hold };
+    }
+    return this.#options.onEvent ? { emit: this.#options.onEvent } : undefined;
   }
 
   #emitHub(event: McpHubEvent): void {

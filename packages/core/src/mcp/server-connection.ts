@@ -104,6 +104,10 @@ export class ServerConnection {
     options: {
       signal: AbortSignal;
       onProgress?: (p: { progress: number; total?: number; message?: string }) => void;
+      /** The SDK's own timeout; the hub passes a very long one and keeps its own idle timeout. */
+      timeoutMs?: number;
+      /** Called when the call gets its slot under the concurrency limit (waiting in line is not idleness). */
+      onStart?: () => void;
     },
   ): Promise<CallToolResult> {
     const { signal, onProgress } = options;
@@ -112,11 +116,12 @@ export class ServerConnection {
       (client) =>
         client.callTool({ name, arguments: args }, undefined, {
           signal,
-          timeout: this.config.timeoutMs ?? 60_000,
+          timeout: options.timeoutMs ?? this.config.timeoutMs ?? 60_000,
           resetTimeoutOnProgress: true,
           ...(onProgress ? { onprogress: onProgress } : {}),
         }) as Promise<CallToolResult>,
       signal,
+      options.onStart,
     );
   }
 
@@ -125,8 +130,10 @@ export class ServerConnection {
     what: string,
     operation: (client: Client) => Promise<T>,
     signal?: AbortSignal,
+    onStart?: () => void,
   ): Promise<T> {
     return this.#limit.run(async () => {
+      onStart?.();
       const retries = this.config.retries ?? 2;
       let renewed = false;
       for (let attempt = 0; ; attempt++) {

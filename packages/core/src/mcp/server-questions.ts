@@ -12,6 +12,12 @@ import type { McpHubOptions, McpToolEvent } from './mcp-hub-options.js';
 import { type ElicitationAnswer, PendingAnswers } from './pending-answers.js';
 import { SAMPLING_CONSENT_SCHEMA, sampleWithModel, samplingQuestion } from './sampling.js';
 
+/** Where a server's question goes: the events of the call it belongs to, and a pause of its timeout. */
+export interface QuestionSink {
+  emit: (event: McpToolEvent) => void;
+  hold?: () => () => void;
+}
+
 /**
  * What servers ask of the client: elicitations become `clarify.request` events answered through
  * `respond` (defaults applied, checked against the form); sampling is served by the agent's model,
@@ -22,12 +28,12 @@ export class ServerQuestions {
   readonly #options: McpHubOptions;
   readonly #closing: AbortSignal;
   /** Who hears a server's question (its call in flight, else the hub's `onEvent`). */
-  readonly #sinkFor: (serverId: string) => ((event: McpToolEvent) => void) | undefined;
+  readonly #sinkFor: (serverId: string) => QuestionSink | undefined;
 
   constructor(
     options: McpHubOptions,
     closing: AbortSignal,
-    sinkFor: (serverId: string) => ((event: McpToolEvent) => void) | undefined,
+    sinkFor: (serverId: string) => QuestionSink | undefined,
   ) {
     this.#options = options;
     this.#closing = closing;
@@ -80,7 +86,13 @@ export class ServerQuestions {
       if (answer.action !== 'accept' || answer.content?.allow !== true)
         throw new McpError(-1, 'The user declined the sampling request.');
     }
-    return sampleWithModel(sampling.model, params, AbortSignal.any([signal, this.#closing]));
+    // The server waits for our model: its tool call is not idle meanwhile.
+    const release = this.#sinkFor(serverId)?.hold?.();
+    try {
+      return await sampleWithModel(sampling.model, params, AbortSignal.any([signal, this.#closing]));
+    } finally {
+      release?.();
+    }
   }
 
   async #ask(
@@ -89,17 +101,23 @@ export class ServerQuestions {
     schema: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<ElicitationAnswer> {
-    const emit = this.#sinkFor(serverId);
+    const sink = this.#sinkFor(serverId);
     // Nobody can answer: decline at once rather than leave the server waiting for ten minutes.
-    if (!emit) return { action: 'decline' };
+    if (!sink) return { action: 'decline' };
     const requestId = `mcpq_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
     const answer = this.#pending.wait(requestId, {
       signal: AbortSignal.any([signal, this.#closing]),
       timeoutMs: this.#options.answerTimeoutMs ?? 10 * 60_000,
       check: (given) => checkAnswer(given, schema),
     });
-    emit({ type: 'clarify.request', requestId, question, schema, source: 'mcp-elicitation', serverId });
-    return answer;
+    // The user may take minutes: the call that asked must not time out meanwhile.
+    const release = sink.hold?.();
+    sink.emit({ type: 'clarify.request', requestId, question, schema, source: 'mcp-elicitation', serverId });
+    try {
+      return await answer;
+    } finally {
+      release?.();
+    }
   }
 }
 
