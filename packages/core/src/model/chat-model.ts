@@ -25,6 +25,8 @@ export interface ModelRequest {
   tools?: ToolSpec[];
   maxTokens?: number;
   temperature?: number;
+  /** Constrain the output to JSON matching a schema, for adapters whose provider offers it. */
+  responseFormat?: { type: 'json_schema'; name: string; schema: Record<string, unknown> };
 }
 
 /** Token usage reported by the provider for one call. */
