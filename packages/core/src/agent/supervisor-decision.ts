@@ -39,7 +39,10 @@ export const SupervisorDecisionSchema = z
     };
     if (d.action === 'answer') need('response');
     if (d.action === 'call_tool') need('tool');
-    if (d.action === 'workflow') need('goal'), need('steps');
+    if (d.action === 'workflow') {
+      need('goal');
+      need('steps');
+    }
     if (d.action === 'clarify') need('question');
   });
 
