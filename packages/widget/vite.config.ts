@@ -1,8 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
-/** Ceiling for dist/agent-chat.js (gzip): Lit + core (mostly zod) + the element. Raise it on purpose, not by accident. */
-const MAX_GZIP_BYTES = 60_000;
+/**
+ * Ceiling for dist/agent-chat.js (gzip): Lit + core (mostly zod) + the element. Raise it on purpose, not by accident.
+ * 60 000 → 68 000: core's supervisor runtime (workflows, JSON decisions, approvals, retry) added ~4.5 KB
+ * (63.4 KB in a production build; the e2e build under NODE_ENV=test keeps Lit's dev code and is ~4 KB larger).
+ */
+const MAX_GZIP_BYTES = 68_000;
 
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,

@@ -1,7 +1,8 @@
 import type { Message } from '../model/messages.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
-import { parseArgs, runToolCall } from './turn-tools.js';
+import { parseArgs } from './tool-context.js';
+import { runToolCall } from './turn-tools.js';
 
 /**
  * Finishes the paused turn of a checkpoint whose approvals are all answered: approved calls run now

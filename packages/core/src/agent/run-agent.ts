@@ -4,6 +4,7 @@ import type { Message, ToolCall } from '../model/messages.js';
 import { withRetry } from '../model/retry.js';
 import type { RunLogKind } from '../telemetry/run-log.js';
 import { toToolSpec } from '../tools/tool.js';
+import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { builtinToolSpecs } from './builtin-tool-specs.js';
 import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
@@ -14,7 +15,6 @@ import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { runTurnCalls } from './turn-tools.js';
-import { ASK_USER, PLAN_WORKFLOW } from './workflow-definition.js';
 
 /** How a run starts: a user message, or the continuation of a paused run after `agent.respond`. */
 export type RunStart = RunInput | { resume: RunCheckpoint; signal?: AbortSignal };
@@ -108,6 +108,7 @@ async function execute(
       finished.push({ role: 'user', content: run.message });
     }
     const specs = [...[...settings.tools.values()].map(toToolSpec), ...builtinToolSpecs(settings)];
+    const reflection = settings.reflect ? { reflect, answerNote } : undefined;
     let iterations = 0;
     let note: string | undefined;
     for (;;) {
@@ -163,9 +164,9 @@ async function execute(
         break;
       }
       finished.push(assistant, ...outcome.results);
-      if (settings.reflect && !answerOnly) {
+      if (reflection && !answerOnly) {
         iterations++;
-        const verdict = await reflect(run, [...history, ...finished], turn);
+        const verdict = await reflection.reflect(run, [...history, ...finished], turn);
         emit({
           type: 'supervisor.reflected',
           iteration: iterations,
@@ -177,7 +178,7 @@ async function execute(
           status = 'blocked';
           finishMessage = `Blocked: ${verdict.reason}`;
         }
-        if (verdict.verdict !== 'need_more') note = answerNote(verdict);
+        if (verdict.verdict !== 'need_more') note = reflection.answerNote(verdict);
         else if (iterations >= settings.maxIterations)
           note = `You reached the limit of ${settings.maxIterations} iterations. Answer now with what you found.`;
       }

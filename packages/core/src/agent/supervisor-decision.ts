@@ -2,7 +2,8 @@ import * as z from 'zod';
 import type { SupervisorAction } from '../events.js';
 import type { Message, ToolCall } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
-import { ASK_USER, PLAN_WORKFLOW, WorkflowStepSchema } from './workflow-definition.js';
+import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
+import { WorkflowStepSchema } from './workflow-definition.js';
 
 const ACTION_ALIASES: Record<string, SupervisorAction> = {
   answer: 'answer',

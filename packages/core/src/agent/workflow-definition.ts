@@ -1,9 +1,6 @@
 import * as z from 'zod';
+import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { templateRefs } from './workflow-template.js';
-
-/** Names of the built-in control tools; they cannot be workflow steps. */
-export const PLAN_WORKFLOW = 'plan_workflow';
-export const ASK_USER = 'ask_user';
 
 /** One step of a workflow: a tool run with templated input once its dependencies are done. */
 export const WorkflowStepSchema = z.object({
