@@ -41,7 +41,7 @@ export async function runTurnCalls(
   const results = await Promise.all(
     immediate.map((call) =>
       call.name === PLAN_WORKFLOW && !settings.tools.has(PLAN_WORKFLOW)
-        ? runWorkflowCall(call, settings, run)
+        ? runWorkflowCall(call, settings, run, turn)
         : runToolCall(call, settings, run),
     ),
   );

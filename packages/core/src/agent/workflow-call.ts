@@ -14,6 +14,7 @@ export async function runWorkflowCall(
   call: ToolCall,
   settings: RunSettings,
   run: RunContext,
+  turn: number,
 ): Promise<Message> {
   const started = performance.now();
   const reply = (outcome: ToolCallOutcome): Message => {
@@ -47,7 +48,7 @@ export async function runWorkflowCall(
     emit: run.emit,
     runTool: async (step, tool, stepArgs) => {
       const toolCallId = `${workflowId}:${step.id}${tool === step.tool ? '' : `:${tool}`}`;
-      run.emit({ type: 'tool.start', turn: 0, toolCallId, name: tool, args: stepArgs, stepId: step.id });
+      run.emit({ type: 'tool.start', turn, toolCallId, name: tool, args: stepArgs, stepId: step.id });
       run.log('tool.call', { toolCallId, name: tool, args: stepArgs, stepId: step.id });
       const stepStarted = performance.now();
       const outcome = await executeTool(
