@@ -36,13 +36,20 @@ describe('agent faults over the scripted model server', () => {
     server.enqueue(limited, limited, { text: 'Finally an answer.' });
     const before = server.requests.length;
     const log = memoryRunLog();
-    const events = await collect(createAgent({ model: model(), runLog: log }).run({ message: 'hi' }));
+    const store = memoryStore();
+    const events = await collect(
+      createAgent({ model: model(), runLog: log, store }).run({ conversationId: 'limited', message: 'hi' }),
+    );
     const times = server.requests.slice(before).map((r) => r.receivedAt);
     expect(times).toHaveLength(3);
     expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(950);
     expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(950);
     expect(ofType(events, 'response.done')[0]?.text).toBe('Finally an answer.');
     expect(ofType(events, 'error')).toEqual([]);
+    expect(await store.load('limited')).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'assistant', content: 'Finally an answer.' },
+    ]);
     expect(log.records().filter((r) => r.kind === 'model.retry')).toMatchObject([
       { attempt: 1, delayMs: 1000, code: 'model_call_failed' },
       { attempt: 2, delayMs: 1000, code: 'model_call_failed' },
@@ -103,7 +110,10 @@ describe('agent faults over the scripted model server', () => {
       { text: 'The tool timed out, sorry.' },
     );
     const before = server.requests.length;
-    const events = await collect(createAgent({ model: model(), tools: [hang] }).run({ message: 'go' }));
+    const store = memoryStore();
+    const events = await collect(
+      createAgent({ model: model(), tools: [hang], store }).run({ conversationId: 'slow', message: 'go' }),
+    );
     expect(ofType(events, 'tool.error')[0]).toMatchObject({
       name: 'hang',
       error: 'hang did not finish within 100 ms and was stopped.',
@@ -117,6 +127,7 @@ describe('agent faults over the scripted model server', () => {
       content: 'Error: hang did not finish within 100 ms and was stopped.',
     });
     expect(events.at(-1)).toMatchObject({ status: 'completed', turns: 2 });
+    expect((await store.load('slow')).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
   });
 
   it('a tool that throws runs its fallback, and the model is told', async () => {

@@ -68,6 +68,37 @@ describe('JSON decision mode', () => {
     expect(events.at(-1)).toMatchObject({ status: 'completed', turns: 2 });
   });
 
+  it('plans and runs a workflow from a JSON decision', async () => {
+    const model = mockModel(
+      [
+        {
+          text: JSON.stringify({
+            action: 'CREATE_WORKFLOW',
+            reasoning: 'two cities at once',
+            goal: 'Weather in two cities',
+            steps: [
+              { id: 'a', name: 'Oslo', tool: 'get_weather', input: { city: 'Oslo' } },
+              { id: 'b', name: 'Rome', tool: 'get_weather', input: { city: 'Rome' } },
+            ],
+          }),
+        },
+        { text: '{"action":"answer","reasoning":"done","response":"Oslo 21°C, Rome 21°C."}' },
+      ],
+      NO_TOOLS,
+    );
+    const events = await collect(
+      createAgent({ model, tools: [weather], workflows: true }).run({ message: 'Oslo and Rome?' }),
+    );
+    expect(model.requests[0]?.messages[0]?.content).toMatch(/"workflow": plan several tool steps/);
+    expect(ofType(events, 'supervisor.decided')[0]).toMatchObject({ action: 'workflow', mode: 'json' });
+    expect(ofType(events, 'workflow.created')[0]?.batches).toEqual([['a', 'b']]);
+    expect(ofType(events, 'workflow.complete')[0]).toMatchObject({ status: 'done' });
+    expect(model.requests[1]?.messages.at(-2)?.content).toMatch(
+      /^Tool result \(plan_workflow\): .*Oslo: 21°C.*Rome: 21°C/,
+    );
+    expect(ofType(events, 'response.done')[0]?.text).toBe('Oslo 21°C, Rome 21°C.');
+  });
+
   it('falls back to CLARIFY after three invalid decisions, saying so', async () => {
     const model = mockModel([{ text: 'I do not speak JSON.' }], NO_TOOLS);
     const events = await collect(createAgent({ model, tools: [weather] }).run({ message: 'hm' }));
