@@ -23,8 +23,11 @@ export async function runWorkflowCall(
   };
   const args = parseArgs(call.arguments);
   run.log('tool.call', { toolCallId: call.id, name: call.name, args });
-  const stepTools = new Set([...settings.tools.values()].filter((t) => !t.needsApproval).map((t) => t.name));
-  const validation = validateWorkflow(args, stepTools);
+  // Steps run unattended, so tools that need the user's approval cannot be steps.
+  const needApproval = new Set(
+    [...settings.tools.values()].filter((t) => t.needsApproval).map((t) => t.name),
+  );
+  const validation = validateWorkflow(args, new Set(settings.tools.keys()), needApproval);
   if (!validation.ok) {
     const error = `the workflow plan is invalid: ${validation.errors.join(' ')} Fix the plan and call ${PLAN_WORKFLOW} again.`;
     run.log('workflow', { toolCallId: call.id, valid: false, errors: validation.errors });

@@ -37,7 +37,11 @@ export type WorkflowValidation =
  * topological batches (the steps of a batch do not depend on each other and run in parallel).
  * Errors are sentences the model can act on.
  */
-export function validateWorkflow(value: unknown, toolNames: ReadonlySet<string>): WorkflowValidation {
+export function validateWorkflow(
+  value: unknown,
+  toolNames: ReadonlySet<string>,
+  needApproval: ReadonlySet<string> = new Set(),
+): WorkflowValidation {
   const parsed = WorkflowDefinitionSchema.safeParse(value);
   if (!parsed.success)
     return {
@@ -57,6 +61,10 @@ export function validateWorkflow(value: unknown, toolNames: ReadonlySet<string>)
       errors.push(`step "${step.id}" uses ${step.tool}, which cannot be a workflow step.`);
     else if (!toolNames.has(step.tool))
       errors.push(`step "${step.id}" uses unknown tool "${step.tool}". Available tools: ${available}.`);
+    else if (needApproval.has(step.tool))
+      errors.push(
+        `step "${step.id}" uses ${step.tool}, which needs the user's approval; call it directly, not in a workflow.`,
+      );
     if (step.fallback !== undefined && !toolNames.has(step.fallback))
       errors.push(`step "${step.id}" has unknown fallback tool "${step.fallback}".`);
     for (const dep of step.dependsOn) {

@@ -157,6 +157,12 @@ describe('workflows', () => {
       'step "s3" uses plan_workflow, which cannot be a workflow step.',
     ]);
     expect(validateWorkflow({ goal: 'g', steps: [] }, tools)).toMatchObject({ ok: false });
+    expect(
+      validateWorkflow({ goal: 'g', steps: [{ id: 'p', name: 'Pay', tool: 't' }] }, tools, new Set(['t'])),
+    ).toEqual({
+      ok: false,
+      errors: [`step "p" uses t, which needs the user's approval; call it directly, not in a workflow.`],
+    });
   });
 
   it('fills templates: whole values keep their type, fields of JSON text are readable', () => {
