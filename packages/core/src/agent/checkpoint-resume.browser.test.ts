@@ -29,7 +29,7 @@ describe('a paused run survives a reload (real IndexedDB in Chromium)', () => {
         return `sent to ${to}`;
       },
     });
-    // Stand-in for the persisted conversation store: it outlives both agent instances, as IndexedDB would.
+    // Conversations kept in memory die with the page; only the IndexedDB checkpoint outlives the "reload".
     const conversations = memoryStore();
 
     const before = createAgent({
@@ -45,12 +45,15 @@ describe('a paused run survives a reload (real IndexedDB in Chromium)', () => {
     expect(first.at(-1)).toMatchObject({ status: 'waiting' });
     expect(sent).toEqual([]);
 
+    expect((await conversations.load('c1')).map((m) => m.role)).toEqual(['user']);
+
     // "Reload": nothing of the first agent is reused but the database name.
     const model = mockModel([(request) => ({ text: `Result: ${request.messages.at(-1)?.content}` })]);
+    const afterReload = memoryStore();
     const after = createAgent({
       model,
       tools: [send],
-      store: conversations,
+      store: afterReload,
       checkpoints: indexedDBCheckpointStore({ name }),
     });
     expect(await after.pending()).toMatchObject([
@@ -69,7 +72,8 @@ describe('a paused run survives a reload (real IndexedDB in Chromium)', () => {
     expect(resumed.at(-1)).toMatchObject({ status: 'completed' });
     // The resumed call saw the whole conversation: the user's message and the waiting tool call.
     expect(model.requests[0]?.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
-    expect((await conversations.load('c1')).map((m) => m.role)).toEqual([
+    expect(model.requests[0]?.messages[0]).toEqual({ role: 'user', content: 'Email Ann' });
+    expect((await afterReload.load('c1')).map((m) => m.role)).toEqual([
       'user',
       'assistant',
       'tool',

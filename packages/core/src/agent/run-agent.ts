@@ -98,8 +98,12 @@ async function execute(
   let pending: { checkpoint: RunCheckpoint } | undefined;
   try {
     const history = await store.load(run.conversationId);
-    if (resume) finished.push(...(await resumeMessages(resume, settings, run)));
-    else {
+    if (resume) {
+      // A conversation store that did not survive the reload (an in-memory one) lost what the paused run
+      // had finished; the checkpoint kept a copy, so the model still sees the user's message.
+      if (history.length === 0) finished.push(...(resume.messages ?? []));
+      finished.push(...(await resumeMessages(resume, settings, run)));
+    } else {
       const paused = await checkpoints.load(run.conversationId);
       if (paused) {
         finished.push(...settleOnNewMessage(paused));
@@ -154,6 +158,7 @@ async function execute(
             conversationId: run.conversationId,
             runId: run.runId,
             createdAt: Date.now(),
+            messages: finished.slice(),
             assistant,
             results: outcome.results,
             requests: outcome.pending,

@@ -23,6 +23,8 @@ export interface RunCheckpoint {
   conversationId: string;
   runId: string;
   createdAt: number;
+  /** What the paused run had finished before the waiting turn (its user message first), also in the store. */
+  messages?: Message[];
   /** The assistant message whose tool calls are waiting. */
   assistant: Message & { role: 'assistant'; toolCalls: ToolCall[] };
   /** Tool results of that turn that are already done. */
