@@ -52,4 +52,29 @@ describe('examples/spa (npm import of @agent-chat/core, its own UI)', () => {
     await page.screenshot({ path: join(root, 'test/artifacts/spa-example.png'), fullPage: true });
     await page.close();
   });
+
+  it('keeps a pending approval across a real page reload and resumes the run from it', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(server.resolvedUrls!.local[0]!);
+    await page.locator('#message').fill('Email the price summary to the team');
+    await page.locator('#ask button[type="submit"]').click();
+    const allow = page.locator('li.request button', { hasText: 'Allow' });
+    await allow.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator('li.meta').last().textContent()).toMatch(/Run waiting/);
+
+    await page.reload();
+    // Shown again from agent.pending(): the checkpoint is in IndexedDB, nothing else survived.
+    await allow.waitFor({ timeout: 15_000 });
+    expect(await page.locator('li.request').textContent()).toMatch(/send_email.*team@example\.com/);
+    await allow.click();
+    await expect
+      .poll(() => page.locator('li.assistant').last().textContent(), { timeout: 10_000 })
+      .toBe('Email sent to team@example.com.');
+    expect(await page.locator('li.meta').last().textContent()).toMatch(/Run completed/);
+    expect(await page.evaluate(() => document.querySelectorAll('li.request').length)).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -36,13 +36,23 @@ function search(name: string, source: string, ms: number) {
   });
 }
 
-/** The tools the page offers: two searches and the built-in LLM operators. */
+/** A tool with a side effect: each call waits for the user's approval (which survives a reload). */
+const sendEmail = defineTool({
+  name: 'send_email',
+  description: 'Sends an email on the user’s behalf.',
+  parameters: z.object({ to: z.string(), body: z.string() }),
+  needsApproval: true,
+  execute: ({ to }) => `Email sent to ${to}.`,
+});
+
+/** The tools the page offers: two searches, the built-in LLM operators and an email that needs approval. */
 // biome-ignore lint/suspicious/noExplicitAny: tools of any argument type.
 export const tools: Tool<any, unknown>[] = [
   rewriteQueryTool,
   search('search_docs', 'our docs', 700),
   search('search_web', 'the web', 900),
   synthesizeTool,
+  sendEmail,
 ];
 
 const PLAN = {
@@ -86,6 +96,13 @@ function scriptedModel(): ChatModel {
       if (system.startsWith('Answer the question using only'))
         return { text: 'Our cheapest plan (9 €/month) matches the cheapest rival plan [1][2].', delayMs: 30 };
       const last = request.messages.at(-1);
+      if (last?.role === 'tool' && last.toolName === 'send_email') return { text: last.content, delayMs: 25 };
+      if (last?.role === 'user' && /\bemail\b/i.test(last.content))
+        return {
+          toolCalls: [
+            { id: 'mail', name: 'send_email', arguments: { to: 'team@example.com', body: 'Price summary' } },
+          ],
+        };
       if (last?.role === 'tool')
         return {
           text: 'Both searches agree: our cheapest plan costs 9 €/month, the same as the rivals.',
