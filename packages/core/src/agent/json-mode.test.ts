@@ -99,6 +99,27 @@ describe('JSON decision mode', () => {
     expect(ofType(events, 'response.done')[0]?.text).toBe('Oslo 21°C, Rome 21°C.');
   });
 
+  it('reflects in JSON mode and then answers in plain text, still reporting the json mode', async () => {
+    const model = mockModel(
+      [
+        {
+          text: '{"action":"call_tool","reasoning":"live data","tool":"get_weather","params":{"city":"Oslo"}}',
+        },
+        { text: '{"verdict":"satisfied","reason":"have the temperature"}' },
+        { text: 'It is 21°C in Oslo.' },
+      ],
+      NO_TOOLS,
+    );
+    const events = await collect(
+      createAgent({ model, tools: [weather], reflect: true }).run({ message: 'Oslo?' }),
+    );
+    expect(ofType(events, 'supervisor.reflected')[0]).toMatchObject({ verdict: 'satisfied' });
+    expect(ofType(events, 'supervisor.thinking').map((e) => e.mode)).toEqual(['json', 'json']);
+    expect(model.requests[2]?.messages[0]?.content).toMatch(/Answer the user now/);
+    expect(model.requests[2]?.messages.some((m) => m.role === 'tool')).toBe(false);
+    expect(ofType(events, 'response.done')[0]?.text).toBe('It is 21°C in Oslo.');
+  });
+
   it('falls back to CLARIFY after three invalid decisions, saying so', async () => {
     const model = mockModel([{ text: 'I do not speak JSON.' }], NO_TOOLS);
     const events = await collect(createAgent({ model, tools: [weather] }).run({ message: 'hm' }));

@@ -14,6 +14,7 @@ import { answerNote, reflect } from './reflection.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
+import { toJsonModeMessages } from './supervisor-decision.js';
 import { runTurnCalls } from './turn-tools.js';
 
 /** How a run starts: a user message, or the continuation of a paused run after `agent.respond`. */
@@ -106,13 +107,13 @@ async function execute(
     } else {
       const paused = await checkpoints.load(run.conversationId);
       if (paused) {
+        if (history.length === 0) finished.push(...(paused.messages ?? []));
         finished.push(...settleOnNewMessage(paused));
         await checkpoints.delete(run.conversationId);
       }
       finished.push({ role: 'user', content: run.message });
     }
     const specs = [...[...settings.tools.values()].map(toToolSpec), ...builtinToolSpecs(settings)];
-    const reflection = settings.reflect ? { reflect, answerNote } : undefined;
     let iterations = 0;
     let note: string | undefined;
     for (;;) {
@@ -123,16 +124,22 @@ async function execute(
         break;
       }
       turn++;
+      // After a reflection verdict the model must answer: a plain text call without tools, in either mode.
       const answerOnly = note !== undefined;
-      const turnMode = answerOnly ? 'native-tools' : mode;
-      emit({ type: 'supervisor.thinking', iteration: turn, mode: turnMode });
+      emit({ type: 'supervisor.thinking', iteration: turn, mode });
       const conversation = [...history, ...finished];
       const decided =
-        turnMode === 'json'
+        mode === 'json' && !answerOnly
           ? await decideWithJson(settings, run, conversation, turn)
           : await callModel(
               run,
-              turnRequest(settings.systemPrompt, conversation, answerOnly ? [] : specs, note),
+              turnRequest(
+                settings.systemPrompt,
+                // A model without tool calling reads tool traffic as plain messages.
+                mode === 'json' ? toJsonModeMessages(conversation) : conversation,
+                answerOnly ? [] : specs,
+                note,
+              ),
               turn,
               {
                 streamText: true,
@@ -142,8 +149,8 @@ async function execute(
       const { text, toolCalls } = decided;
       const action = actionOf(toolCalls);
       const reason = (decided as { reason?: string }).reason ?? describe(action, text, toolCalls);
-      emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode: turnMode });
-      log('decision', { turn, action, reason, mode: turnMode, toolCalls: toolCalls.map((c) => c.name) });
+      emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode });
+      log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
       if (toolCalls.length === 0) {
         finished.push({ role: 'assistant', content: text });
         emit({ type: 'response.done', text });
@@ -169,9 +176,9 @@ async function execute(
         break;
       }
       finished.push(assistant, ...outcome.results);
-      if (reflection && !answerOnly) {
+      if (settings.reflect && !answerOnly) {
         iterations++;
-        const verdict = await reflection.reflect(run, [...history, ...finished], turn);
+        const verdict = await reflect(run, [...history, ...finished], turn);
         emit({
           type: 'supervisor.reflected',
           iteration: iterations,
@@ -183,7 +190,7 @@ async function execute(
           status = 'blocked';
           finishMessage = `Blocked: ${verdict.reason}`;
         }
-        if (verdict.verdict !== 'need_more') note = reflection.answerNote(verdict);
+        if (verdict.verdict !== 'need_more') note = answerNote(verdict);
         else if (iterations >= settings.maxIterations)
           note = `You reached the limit of ${settings.maxIterations} iterations. Answer now with what you found.`;
       }
