@@ -145,27 +145,28 @@ export function createAgent(options: AgentOptions): Agent {
     value: unknown,
     respondOptions: { signal?: AbortSignal } = {},
   ): AsyncGenerator<AgentEvent, void, undefined> {
+    // Claimed before the first await, so two answers to one request cannot both run the tool.
     if (answering.has(requestId)) throw new UnknownRequestError(requestId);
-    const checkpoint = await checkpoints.findByRequest(requestId);
-    const request = checkpoint?.requests.find((r) => r.requestId === requestId);
-    if (!checkpoint || !request || request.approved !== undefined) throw new UnknownRequestError(requestId);
-    const signal = respondOptions.signal ? { signal: respondOptions.signal } : {};
-    if (request.kind === 'clarify') {
-      const message = typeof value === 'string' ? value : JSON.stringify(value);
-      yield* runAgent(settings, { conversationId: checkpoint.conversationId, message, ...signal });
-      return;
-    }
-    if (typeof value !== 'boolean')
-      throw new ConfigurationError(
-        `agent.respond: an approval is answered with true or false, got ${JSON.stringify(value)}.`,
-      );
-    request.approved = value;
-    if (checkpoint.requests.some((r) => r.kind === 'approval' && r.approved === undefined)) {
-      await checkpoints.save(checkpoint);
-      return;
-    }
     answering.add(requestId);
     try {
+      const checkpoint = await checkpoints.findByRequest(requestId);
+      const request = checkpoint?.requests.find((r) => r.requestId === requestId);
+      if (!checkpoint || !request || request.approved !== undefined) throw new UnknownRequestError(requestId);
+      const signal = respondOptions.signal ? { signal: respondOptions.signal } : {};
+      if (request.kind === 'clarify') {
+        const message = typeof value === 'string' ? value : JSON.stringify(value);
+        yield* runAgent(settings, { conversationId: checkpoint.conversationId, message, ...signal });
+        return;
+      }
+      if (typeof value !== 'boolean')
+        throw new ConfigurationError(
+          `agent.respond: an approval is answered with true or false, got ${JSON.stringify(value)}.`,
+        );
+      request.approved = value;
+      if (checkpoint.requests.some((r) => r.kind === 'approval' && r.approved === undefined)) {
+        await checkpoints.save(checkpoint);
+        return;
+      }
       yield* runAgent(settings, { resume: checkpoint, ...signal });
     } finally {
       answering.delete(requestId);

@@ -151,7 +151,12 @@ describe('supervisor', () => {
     // The other call of the turn already ran; the charge did not.
     expect(ofType(first, 'tool.complete').map((e) => e.name)).toEqual(['lookup']);
     expect(charged).toBe(0);
-    const granted = await collect(agent.respond(approval.requestId, true));
+    // Answering twice at once runs the tool once.
+    const [granted, twice] = await Promise.allSettled([
+      collect(agent.respond(approval.requestId, true)),
+      collect(agent.respond(approval.requestId, true)),
+    ]).then(([a, b]) => [a.status === 'fulfilled' ? a.value : [], b] as const);
+    expect(twice.status).toBe('rejected');
     expect(granted[0]).toMatchObject({ type: 'run.start', resumes: approval.requestId, message: '' });
     expect(charged).toBe(30);
     expect(ofType(granted, 'response.done')[0]?.text).toBe(
