@@ -132,7 +132,9 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
   });
 
   it('shows the provider error in the page without crashing it and keeps the typed text usable', async () => {
-    model.enqueue({ error: { status: 503, body: { error: { message: 'The model is overloaded' } } } });
+    // The agent retries a 503 three times (transport layer) before showing it: four refusals.
+    const overloaded = { error: { status: 503, body: { error: { message: 'The model is overloaded' } } } };
+    model.enqueue(overloaded, overloaded, overloaded, overloaded);
     const page = await browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -24,7 +24,10 @@ export type AgentChatErrorCode =
   | 'model_not_found'
   | 'tools_unsupported'
   | 'local_model_unavailable'
-  | 'budget_exceeded';
+  | 'budget_exceeded'
+  | 'tool_timeout'
+  | 'structured_output_failed'
+  | 'unknown_request';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {
@@ -154,4 +157,45 @@ export function isAbortError(error: unknown): boolean {
       'name' in error &&
       (error as { name: unknown }).name === 'AbortError')
   );
+}
+
+/** A tool did not finish within its `timeoutMs`. */
+export class ToolTimeoutError extends AgentChatError {
+  constructor(toolName: string, timeoutMs: number) {
+    super('tool_timeout', `${toolName} did not finish within ${timeoutMs} ms and was stopped.`, {
+      isRetryable: true,
+    });
+  }
+}
+
+/** One failed attempt of a structured (JSON) model call. */
+export interface StructuredAttempt {
+  /** What the model returned. */
+  output: string;
+  /** Why it was refused: a JSON parse error or the schema's validation issues. */
+  error: string;
+}
+
+/** A model did not return valid structured output within the allowed attempts; holds every attempt. */
+export class StructuredOutputError extends AgentChatError {
+  readonly attempts: StructuredAttempt[];
+
+  constructor(attempts: StructuredAttempt[], cause?: unknown) {
+    super(
+      'structured_output_failed',
+      `The model did not return valid JSON for the expected schema after ${attempts.length} attempts; last error: ${attempts.at(-1)?.error ?? 'none'}. Try a more capable model.`,
+      { cause },
+    );
+    this.attempts = attempts;
+  }
+}
+
+/** `agent.respond()` was given a request id no pending clarification or approval has. */
+export class UnknownRequestError extends AgentChatError {
+  constructor(requestId: string) {
+    super(
+      'unknown_request',
+      `agent.respond: no pending clarification or approval has the id "${requestId}"; it was answered already or never existed (see agent.pending()).`,
+    );
+  }
 }

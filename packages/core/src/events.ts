@@ -25,7 +25,13 @@ export interface AgentEventBase {
  * a run; UIs that keep several runs should key stages by `runId` + `toolCallId`.
  */
 export type AgentEventBody =
-  | { type: 'run.start'; conversationId: string; message: string }
+  | {
+      type: 'run.start';
+      conversationId: string;
+      message: string;
+      /** Set when the run continues a paused one after `agent.respond` (then `message` is empty). */
+      resumes?: string;
+    }
   | { type: 'run.finish'; status: RunStatus; turns: number; message?: string }
   // Supervisor
   | { type: 'supervisor.thinking'; iteration: number; mode: DecisionMode }

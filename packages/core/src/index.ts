@@ -6,6 +6,24 @@ export {
   createAgent,
   type RunInput,
 } from './agent/create-agent.js';
+export { extractJson } from './agent/extract-json.js';
+export { indexedDBCheckpointStore } from './agent/indexeddb-checkpoint-store.js';
+export { type Reflection, ReflectionSchema } from './agent/reflection.js';
+export {
+  memoryCheckpointStore,
+  type PendingRequest,
+  type RunCheckpoint,
+  type RunCheckpointStore,
+} from './agent/run-checkpoint-store.js';
+export { type StructuredOptions, structured } from './agent/structured-output.js';
+export { type SupervisorDecision, SupervisorDecisionSchema } from './agent/supervisor-decision.js';
+export {
+  validateWorkflow,
+  type WorkflowDefinition,
+  WorkflowDefinitionSchema,
+  type WorkflowStep,
+  type WorkflowValidation,
+} from './agent/workflow-definition.js';
 export {
   AbortedError,
   AgentChatError,
@@ -15,6 +33,10 @@ export {
   ModelUnreachableError,
   StreamInterruptedError,
   StreamMalformedError,
+  type StructuredAttempt,
+  StructuredOutputError,
+  ToolTimeoutError,
+  UnknownRequestError,
 } from './errors.js';
 export type {
   AgentEvent,
@@ -81,6 +103,7 @@ export {
   type ResolveModelOptions,
   resolveOpenAIModel,
 } from './model/resolve-model.js';
+export { type RetryOptions, withRetry } from './model/retry.js';
 export { complexityScore, type RouteModels, type RouteOptions, route } from './model/route.js';
 export { type WebLLMModel, type WebLLMOptions, webLLM } from './model/web-llm.js';
 export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm-engine.js';
@@ -88,12 +111,26 @@ export type { WebLLMLoadOptions } from './model/web-llm-loader.js';
 export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm-models.js';
 export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/webgpu-check.js';
 export * from './rag/index.js';
+export { redactSecrets } from './telemetry/redact.js';
+export {
+  type MemoryRunLogOptions,
+  memoryRunLog,
+  type RunLog,
+  type RunLogKind,
+  type RunLogRecord,
+  runLogFile,
+} from './telemetry/run-log.js';
 export type { ChartSpec, ContentItem } from './tools/content.js';
+export { rewriteQueryTool } from './tools/operators/rewrite-query-tool.js';
+export { synthesizeTool } from './tools/operators/synthesize-tool.js';
 export {
   defineTool,
   type JSONSchemaObject,
   type Tool,
   type ToolContext,
   type ToolDefinition,
+  type ToolEmission,
   type ToolEvent,
 } from './tools/tool.js';
+export { isToolOutput, type ToolOutput, toolOutput, toolOutputText } from './tools/tool-output.js';
+export { ToolRegistry } from './tools/tool-registry.js';

@@ -140,8 +140,9 @@ describe('<agent-chat> configured by attributes', () => {
       '<agent-chat proxy-url="http://proxy.test" model="gpt-4o-mini"></agent-chat>',
     );
     await send(element, 'Hello');
+    // The agent retries a network failure three times with backoff before reporting it.
     await expect
-      .poll(() => part(element, 'error')?.textContent)
+      .poll(() => part(element, 'error')?.textContent, { timeout: 10_000 })
       .toContain('Could not reach the model endpoint');
   });
 

@@ -21,10 +21,8 @@ import type { ApprovalItem, ClarifyItem, TranscriptItem } from './transcript.js'
 import { formatBytes, type ViewContext } from './view-context.js';
 import { checkProvider, lastConversation, type McpServerConfig, parseMcpServers } from './widget-config.js';
 
-/** An agent that can take answers to `clarify.request` / `approval.request` (core's runtime adds it). */
-export type RespondingAgent = Agent & {
-  respond?(requestId: string, value: unknown): unknown;
-};
+/** An agent that takes answers to `clarify.request` / `approval.request`: core's `Agent` does. */
+export type RespondingAgent = Agent;
 
 /**
  * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each step as it happens.
@@ -305,8 +303,10 @@ export class AgentChatElement extends LitElement {
     if (!agent || typeof respond !== 'function') throw new Error(this.#strings.cannotRespond);
     const result = await respond.call(agent, requestId, value);
     // A runtime may continue the paused run in its own generator, or hand back the continued run's events.
-    if (result && typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] === 'function')
-      await this.#run.consume(() => result as AsyncIterable<AgentEvent>);
+    if (!result || typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] !== 'function') return;
+    const events = result as AsyncIterable<AgentEvent>;
+    if (this.#run.status === 'running') await this.#run.feed(events);
+    else await this.#run.consume(() => events);
   }
 
   #answer = (item: ClarifyItem, value: unknown): void => {

@@ -74,6 +74,14 @@ export class RunController implements ReactiveController {
     return outcome;
   }
 
+  /**
+   * Plays events that arrive while a run is already in progress — an answer given in place (an MCP
+   * elicitation the running tool call waits on) yields them, or nothing, beside the current run.
+   */
+  async feed(events: AsyncIterable<AgentEvent>): Promise<void> {
+    for await (const event of events) this.#onEvent(event);
+  }
+
   /** Stops the current run; its partial output stays, marked as stopped. */
   stop(): void {
     this.#abort?.abort();

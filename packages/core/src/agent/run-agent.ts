@@ -1,34 +1,41 @@
 import { AbortedError, ConfigurationError, toAgentChatError } from '../errors.js';
-import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
-import type { ConversationStore } from '../memory/conversation-store.js';
-import type { ChatModel } from '../model/chat-model.js';
+import type { AgentEvent, AgentEventBody, RunStatus, SupervisorAction } from '../events.js';
 import type { Message, ToolCall } from '../model/messages.js';
-import { executeToolCall } from '../tools/execute-tool-call.js';
-import { type Tool, toToolSpec } from '../tools/tool.js';
+import { withRetry } from '../model/retry.js';
+import type { RunLogKind } from '../telemetry/run-log.js';
+import { toToolSpec } from '../tools/tool.js';
+import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
+import { builtinToolSpecs } from './builtin-tool-specs.js';
 import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
+import { decideWithJson } from './json-decision.js';
+import { callModel, turnRequest } from './model-turn.js';
+import { answerNote, reflect } from './reflection.js';
+import { resumeMessages, settleOnNewMessage } from './resume.js';
+import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
+import type { RunContext, RunSettings } from './run-settings.js';
+import { toJsonModeMessages } from './supervisor-decision.js';
+import { runTurnCalls } from './turn-tools.js';
 
-interface RunSettings {
-  model: ChatModel;
-  tools: ReadonlyMap<string, Tool>;
-  store: ConversationStore;
-  maxTurns: number;
-  systemPrompt: string | undefined;
-}
+/** How a run starts: a user message, or the continuation of a paused run after `agent.respond`. */
+export type RunStart = RunInput | { resume: RunCheckpoint; signal?: AbortSignal };
 
 /**
- * One run: loads the conversation, calls the model, runs each turn's tool calls in parallel and loops
- * until the model answers without tools or `maxTurns` is reached. Stores the user's message and every
- * finished turn in one append at the end, so an error or abort never leaves half a turn behind.
+ * One run: loads the conversation, lets the supervisor answer, call tools (all calls of a turn in
+ * parallel), run a workflow or ask the user, and loops until an answer, a pause or `maxTurns`. Stores
+ * the user's message and every finished turn in one append at the end, so an error or abort never
+ * leaves half a turn behind.
  */
 export async function* runAgent(
   settings: RunSettings,
-  input: RunInput,
+  input: RunStart,
 ): AsyncGenerator<AgentEvent, void, undefined> {
-  if (typeof input?.message !== 'string' || input.message.trim() === '')
+  const resume = 'resume' in input ? input.resume : undefined;
+  const message = 'resume' in input ? '' : input.message;
+  if (!resume && (typeof message !== 'string' || message.trim() === ''))
     throw new ConfigurationError('agent.run: message must be a non-empty string.');
   const runId = randomId('run');
-  const conversationId = input.conversationId ?? randomId('conv');
+  const conversationId = resume?.conversationId ?? (input as RunInput).conversationId ?? randomId('conv');
   const controller = new AbortController();
   const onAbort = () => controller.abort(input.signal?.reason);
   if (input.signal?.aborted) onAbort();
@@ -38,14 +45,24 @@ export async function* runAgent(
   let seq = 0;
   const emit = (body: AgentEventBody) =>
     channel.push({ ...body, runId, seq: seq++, ts: Date.now() } as AgentEvent);
+  const log = (kind: RunLogKind, fields: Record<string, unknown> = {}) =>
+    settings.runLog?.append({ kind, ts: Date.now(), runId, conversationId, ...fields });
+  const model =
+    settings.retry === false
+      ? settings.model
+      : withRetry(settings.model, {
+          ...settings.retry,
+          onRetry: ({ attempt, delayMs, error }) =>
+            log('model.retry', {
+              attempt,
+              delayMs: Math.round(delayMs),
+              code: error.code,
+              message: error.message,
+            }),
+        });
 
-  const done = execute(settings, {
-    runId,
-    conversationId,
-    message: input.message,
-    signal: controller.signal,
-    emit,
-  }).finally(() => channel.close());
+  const run: RunContext = { runId, conversationId, message, signal: controller.signal, model, emit, log };
+  const done = execute(settings, run, resume).finally(() => channel.close());
   try {
     yield* channel;
     await done;
@@ -56,165 +73,199 @@ export async function* runAgent(
   }
 }
 
-interface RunContext {
-  runId: string;
-  conversationId: string;
-  message: string;
-  signal: AbortSignal;
-  emit: (body: AgentEventBody) => void;
-}
+async function execute(
+  settings: RunSettings,
+  run: RunContext,
+  resume: RunCheckpoint | undefined,
+): Promise<void> {
+  const { store, checkpoints, maxTurns, mode } = settings;
+  const { emit, signal, log } = run;
+  emit({
+    type: 'run.start',
+    conversationId: run.conversationId,
+    message: run.message,
+    ...(resume ? { resumes: resume.requests[0]!.requestId } : {}),
+  });
+  log('run.start', {
+    message: run.message,
+    mode,
+    ...(resume ? { resumes: resume.requests.map((r) => r.requestId) } : {}),
+  });
 
-async function execute(settings: RunSettings, run: RunContext): Promise<void> {
-  const { model, tools, store, maxTurns, systemPrompt } = settings;
-  const { emit, signal } = run;
-  emit({ type: 'run.start', conversationId: run.conversationId, message: run.message });
-
-  const userMessage: Message = { role: 'user', content: run.message };
-  const finished: Message[] = [userMessage];
+  const finished: Message[] = [];
   let status: RunStatus = 'completed';
   let finishMessage: string | undefined;
   let turn = 0;
+  let pending: { checkpoint: RunCheckpoint } | undefined;
   try {
     const history = await store.load(run.conversationId);
-    const toolSpecs = [...tools.values()].map(toToolSpec);
+    if (resume) {
+      // A conversation store that did not survive the reload (an in-memory one) lost what the paused run
+      // had finished; the checkpoint kept a copy, so the model still sees the user's message.
+      if (history.length === 0) finished.push(...(resume.messages ?? []));
+      finished.push(...(await resumeMessages(resume, settings, run)));
+    } else {
+      const paused = await checkpoints.load(run.conversationId);
+      if (paused) {
+        if (history.length === 0) finished.push(...(paused.messages ?? []));
+        finished.push(...settleOnNewMessage(paused));
+        await checkpoints.delete(run.conversationId);
+      }
+      finished.push({ role: 'user', content: run.message });
+    }
+    const specs = [...[...settings.tools.values()].map(toToolSpec), ...builtinToolSpecs(settings)];
+    let iterations = 0;
+    let note: string | undefined;
     for (;;) {
+      if (signal.aborted) throw new AbortedError(signal.reason);
       if (turn >= maxTurns) {
         status = 'max-turns';
         finishMessage = `Stopped after ${maxTurns} model calls without a final answer (limits.maxTurns).`;
         break;
       }
       turn++;
-      const messages: Message[] = [
-        ...(systemPrompt ? [{ role: 'system' as const, content: systemPrompt }] : []),
-        ...history,
-        ...finished,
-      ];
-      const { text, toolCalls } = await callModel(model, { messages, tools: toolSpecs }, turn, run);
+      // After a reflection verdict the model must answer: a plain text call without tools, in either mode.
+      const answerOnly = note !== undefined;
+      emit({ type: 'supervisor.thinking', iteration: turn, mode });
+      const conversation = [...history, ...finished];
+      const decided =
+        mode === 'json' && !answerOnly
+          ? await decideWithJson(settings, run, conversation, turn)
+          : await callModel(
+              run,
+              turnRequest(
+                settings.systemPrompt,
+                // A model without tool calling reads tool traffic as plain messages.
+                mode === 'json' ? toJsonModeMessages(conversation) : conversation,
+                answerOnly ? [] : specs,
+                note,
+              ),
+              turn,
+              {
+                streamText: true,
+                purpose: answerOnly ? 'answer' : 'decision',
+              },
+            );
+      const { text, toolCalls } = decided;
+      const action = actionOf(toolCalls);
+      const reason = (decided as { reason?: string }).reason ?? describe(action, text, toolCalls);
+      emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode });
+      log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
       if (toolCalls.length === 0) {
         finished.push({ role: 'assistant', content: text });
         emit({ type: 'response.done', text });
         break;
       }
-      const results = await runToolCalls(toolCalls, tools, turn, run);
+      const assistant = { role: 'assistant' as const, content: text, toolCalls };
+      const outcome = await runTurnCalls(toolCalls, settings, run, turn);
       if (signal.aborted) throw new AbortedError(signal.reason);
-      finished.push({ role: 'assistant', content: text, toolCalls }, ...results);
+      if (outcome.pending.length > 0) {
+        pending = {
+          checkpoint: {
+            conversationId: run.conversationId,
+            runId: run.runId,
+            createdAt: Date.now(),
+            messages: finished.slice(),
+            assistant,
+            results: outcome.results,
+            requests: outcome.pending,
+          },
+        };
+        status = 'waiting';
+        finishMessage = waitingMessage(outcome.pending);
+        break;
+      }
+      finished.push(assistant, ...outcome.results);
+      if (settings.reflect && !answerOnly) {
+        iterations++;
+        const verdict = await reflect(run, [...history, ...finished], turn);
+        emit({
+          type: 'supervisor.reflected',
+          iteration: iterations,
+          verdict: verdict.verdict,
+          reason: verdict.reason,
+        });
+        log('reflection', { iteration: iterations, ...verdict });
+        if (verdict.verdict === 'blocked') {
+          status = 'blocked';
+          finishMessage = `Blocked: ${verdict.reason}`;
+        }
+        if (verdict.verdict !== 'need_more') note = answerNote(verdict);
+        else if (iterations >= settings.maxIterations)
+          note = `You reached the limit of ${settings.maxIterations} iterations. Answer now with what you found.`;
+      }
     }
   } catch (caught) {
     const error = toAgentChatError(signal.aborted ? new AbortedError(caught) : caught);
     status = error.code === 'aborted' ? 'aborted' : 'failed';
     finishMessage = error.message;
+    pending = undefined;
+    log('error', { code: error.code, message: error.message, retryable: error.isRetryable });
     if (status === 'failed')
       emit({ type: 'error', code: error.code, message: error.message, retryable: error.isRetryable });
   }
   try {
+    // Written before the checkpoint: a resumed run must find every earlier turn in the store.
     await store.append(run.conversationId, finished);
+    if (pending) {
+      await checkpoints.save(pending.checkpoint);
+      for (const request of pending.checkpoint.requests) emitRequest(run, request);
+    }
   } catch (caught) {
     const error = toAgentChatError(caught);
     status = 'failed';
     finishMessage = `The conversation could not be saved: ${error.message}`;
     emit({ type: 'error', code: 'store_failed', message: finishMessage, retryable: false });
   }
+  log('run.finish', { status, turns: turn, ...(finishMessage ? { message: finishMessage } : {}) });
   emit({ type: 'run.finish', status, turns: turn, ...(finishMessage ? { message: finishMessage } : {}) });
 }
 
-async function callModel(
-  model: ChatModel,
-  request: { messages: Message[]; tools: ReturnType<typeof toToolSpec>[] },
-  turn: number,
-  run: RunContext,
-): Promise<{ text: string; toolCalls: ToolCall[] }> {
-  let text = '';
-  const toolCalls: ToolCall[] = [];
-  const sent = { messages: request.messages, conversationId: run.conversationId };
-  for await (const event of model.stream(request.tools.length ? { ...sent, tools: request.tools } : sent, {
-    signal: run.signal,
-  })) {
-    switch (event.type) {
-      case 'text-delta':
-        text += event.text;
-        run.emit({ type: 'response.chunk', turn, text: event.text });
-        break;
-      case 'tool-call-end':
-        toolCalls.push(event.toolCall);
-        break;
-      case 'usage':
-        run.emit({
-          type: 'usage',
-          turn,
-          model: event.model ?? model.id,
-          usage: event.usage,
-          ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
-        });
-        break;
-      case 'loading':
-        run.emit({ type: 'model.loading', model: event.model, ...event.progress });
-        break;
-      case 'decided':
-        run.emit({
-          type: 'model.decided',
-          model: event.model,
-          reason: event.reason,
-          ...(event.candidates ? { candidates: event.candidates } : {}),
-        });
-        break;
-    }
-  }
-  return { text, toolCalls };
-}
-
-async function runToolCalls(
-  calls: ToolCall[],
-  tools: ReadonlyMap<string, Tool>,
-  turn: number,
-  run: RunContext,
-): Promise<Message[]> {
-  for (const call of calls) {
+function emitRequest(run: RunContext, request: PendingRequest): void {
+  if (request.kind === 'clarify')
     run.emit({
-      type: 'tool.start',
-      turn,
-      toolCallId: call.id,
-      name: call.name,
-      args: parseArgsForDisplay(call.arguments),
+      type: 'clarify.request',
+      requestId: request.requestId,
+      question: request.question ?? '',
+      source: 'ask_user',
     });
-  }
-  return Promise.all(
-    calls.map(async (call): Promise<Message> => {
-      const started = performance.now();
-      const outcome = await executeToolCall(call, tools, {
-        signal: run.signal,
-        toolCallId: call.id,
-        runId: run.runId,
-        emit: run.emit,
-      });
-      const durationMs = performance.now() - started;
-      if (outcome.ok)
-        run.emit({
-          type: 'tool.complete',
-          toolCallId: call.id,
-          name: call.name,
-          result: outcome.result,
-          content: outcome.content,
-          durationMs,
-        });
-      else
-        run.emit({
-          type: 'tool.error',
-          toolCallId: call.id,
-          name: call.name,
-          error: outcome.error,
-          durationMs,
-        });
-      return { role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.content };
-    }),
-  );
+  else
+    run.emit({
+      type: 'approval.request',
+      requestId: request.requestId,
+      toolCallId: request.toolCallId,
+      name: request.name,
+      args: request.args,
+    });
 }
 
-function parseArgsForDisplay(raw: string): unknown {
-  try {
-    return raw.trim() ? JSON.parse(raw) : {};
-  } catch {
-    return raw;
-  }
+function waitingMessage(requests: PendingRequest[]): string {
+  const approvals = requests.filter((r) => r.kind === 'approval').map((r) => r.name);
+  const question = requests.find((r) => r.kind === 'clarify')?.question;
+  return [
+    question ? `Waiting for the user's answer: ${question}` : '',
+    approvals.length ? `Waiting for approval of ${approvals.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+function actionOf(calls: readonly ToolCall[]): SupervisorAction {
+  if (calls.length === 0) return 'answer';
+  if (calls.some((c) => c.name === ASK_USER)) return 'clarify';
+  if (calls.some((c) => c.name === PLAN_WORKFLOW)) return 'workflow';
+  return 'call_tool';
+}
+
+/** A short reason for a natively chosen action: the model's own words when it gave some. */
+function describe(action: SupervisorAction, text: string, calls: readonly ToolCall[]): string {
+  const said = text.trim().replace(/\s+/g, ' ');
+  const short = said.length > 120 ? `${said.slice(0, 117)}…` : said;
+  if (action === 'answer') return short ? 'answered directly' : 'answered with an empty reply';
+  const names = [...new Set(calls.map((c) => c.name))].join(', ');
+  const what =
+    action === 'call_tool' ? `calls ${names}` : action === 'workflow' ? 'plans a workflow' : 'asks the user';
+  return short ? `${what}: ${short}` : what;
 }
 
 function randomId(prefix: string): string {

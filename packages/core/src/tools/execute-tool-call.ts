@@ -1,48 +1,115 @@
 import type { z } from 'zod';
-import { isAbortError } from '../errors.js';
+import { isAbortError, ToolTimeoutError } from '../errors.js';
 import type { ToolCall } from '../model/messages.js';
+import type { ContentItem } from './content.js';
 import type { Tool, ToolContext } from './tool.js';
+import { isToolOutput, toolOutputText } from './tool-output.js';
 
 /** The outcome of one tool call: `content` is what the model receives either way. */
 export type ToolCallOutcome =
-  | { ok: true; result: unknown; content: string }
+  | {
+      ok: true;
+      result: unknown;
+      content: string;
+      /** Multi-modal items of a {@link toolOutput} result (already emitted as `tool.content`). */
+      items?: ContentItem[];
+      /** Set when the tool failed and its fallback produced this result. */
+      fallback?: { tool: string; error: string };
+    }
   | { ok: false; error: string; content: string; aborted?: boolean };
 
 /**
- * Runs one tool call fail-safe: unknown tools, unparsable or invalid arguments and thrown errors all
- * become an `Error: …` result the model can react to, never an exception that ends the run.
+ * Runs one tool call fail-safe: unknown tools, unparsable or invalid arguments, thrown errors and
+ * timeouts all become an `Error: …` result the model can react to, never an exception that ends the
+ * run. A tool that fails or times out and names a `fallback` tool is retried once with that tool.
  */
 export async function executeToolCall(
   call: ToolCall,
   tools: ReadonlyMap<string, Tool>,
   context: ToolContext,
 ): Promise<ToolCallOutcome> {
-  const tool = tools.get(call.name);
-  if (!tool) {
-    const names = [...tools.keys()].join(', ') || 'none';
-    return failure(`unknown tool "${call.name}". Available tools: ${names}.`);
-  }
   let raw: unknown;
   try {
     raw = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
   } catch {
+    if (!tools.has(call.name)) return unknownTool(call.name, tools);
     return failure(
       `the arguments for ${call.name} are not valid JSON (${JSON.stringify(call.arguments.slice(0, 200))}). Call the tool again with a JSON object.`,
     );
   }
+  return executeTool(call.name, raw, tools, context);
+}
+
+/** Runs a tool by name with already-parsed arguments (workflow steps use this directly). */
+export async function executeTool(
+  name: string,
+  raw: unknown,
+  tools: ReadonlyMap<string, Tool>,
+  context: ToolContext,
+): Promise<ToolCallOutcome> {
+  const tool = tools.get(name);
+  if (!tool) return unknownTool(name, tools);
+  const primary = await runValidated(tool, raw, context);
+  if (primary.ok || primary.aborted || primary.invalid || !tool.fallback) return strip(primary);
+  const fallback = tools.get(tool.fallback);
+  if (!fallback) return failure(`${primary.error} (its fallback tool "${tool.fallback}" is not registered)`);
+  const second = strip(await runValidated(fallback, raw, context));
+  if (!second.ok) return { ...second, error: `${primary.error}; fallback ${fallback.name}: ${second.error}` };
+  return {
+    ...second,
+    content: `[${tool.name} failed: ${primary.error}. Result from its fallback ${fallback.name}:]\n${second.content}`,
+    fallback: { tool: fallback.name, error: primary.error },
+  };
+}
+
+type Attempt = ToolCallOutcome & { invalid?: boolean };
+
+async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Promise<Attempt> {
   const parsed = tool.schema.safeParse(raw);
   if (!parsed.success)
-    return failure(
-      `invalid arguments for ${call.name}: ${formatIssues(parsed.error)}. Fix them and call the tool again.`,
-    );
+    return {
+      ...failure(
+        `invalid arguments for ${tool.name}: ${formatIssues(parsed.error)}. Fix them and call the tool again.`,
+      ),
+      invalid: true,
+    };
+  // The tool's own signal also aborts at its timeout, so well-behaved tools stop their work.
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(context.signal.reason);
+  context.signal.addEventListener('abort', onAbort, { once: true });
+  const timer =
+    tool.timeoutMs === undefined
+      ? undefined
+      : setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, tool.timeoutMs!)), tool.timeoutMs);
   try {
-    const result = await abortable(Promise.resolve(tool.execute(parsed.data, context)), context.signal);
+    const result = await abortable(
+      Promise.resolve(tool.execute(parsed.data, { ...context, signal: controller.signal })),
+      controller.signal,
+    );
+    if (isToolOutput(result)) {
+      for (const item of result.content) context.emit?.({ type: 'content', content: item });
+      return { ok: true, result, content: toolOutputText(result.content), items: result.content };
+    }
     return { ok: true, result, content: toContent(result) };
   } catch (error) {
+    const reason: unknown = controller.signal.reason;
+    if (!context.signal.aborted && reason instanceof ToolTimeoutError) return failure(reason.message);
     if (context.signal.aborted || isAbortError(error))
       return { ...failure('the run was stopped.'), aborted: true };
     return failure(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+    context.signal.removeEventListener('abort', onAbort);
   }
+}
+
+function strip({ invalid: _invalid, ...outcome }: Attempt): ToolCallOutcome {
+  return outcome;
+}
+
+function unknownTool(name: string, tools: ReadonlyMap<string, Tool>) {
+  const names = [...tools.keys()].join(', ') || 'none';
+  return failure(`unknown tool "${name}". Available tools: ${names}.`);
 }
 
 function failure(message: string): { ok: false; error: string; content: string } {
@@ -55,7 +122,8 @@ function formatIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-function toContent(result: unknown): string {
+/** What the model reads of a plain result: strings as they are, anything else as JSON. */
+export function toContent(result: unknown): string {
   if (typeof result === 'string') return result;
   if (result === undefined) return '';
   try {

@@ -1,17 +1,34 @@
 import * as z from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
-import type { ToolSpec } from '../model/chat-model.js';
+import type { ChatModel, ToolSpec } from '../model/chat-model.js';
+import type { ContentItem } from './content.js';
+
+/**
+ * What a tool can report while it runs: the short forms become `tool.progress` / `tool.content` events of
+ * its call; a full {@link ToolEvent} (as the MCP hub produces, e.g. an elicitation's `clarify.request`) is
+ * passed through as it is.
+ */
+export type ToolEmission =
+  | { type: 'progress'; progress: number; total?: number; message?: string }
+  | { type: 'content'; content: ContentItem }
+  | ToolEvent;
 
 /** What a running tool gets besides its arguments. */
 export interface ToolContext {
-  /** Aborts when the run is stopped; pass it on to fetches and long work. */
+  /** Aborts when the run is stopped or the tool's timeout passes; pass it on to fetches and long work. */
   signal: AbortSignal;
   /** Id of this call, as in `tool.start` / `tool.complete` events. */
   toolCallId: string;
   runId: string;
-  /** Adds a progress, content or question event to the run's stream (set by the agent). */
-  emit?: (event: ToolEvent) => void;
+  /** The agent's model, for pure-LLM operators (`rewrite_query`, `synthesize`). */
+  model?: ChatModel;
+  /** Reports progress or content of this call as it happens. */
+  emit?: (emission: ToolEmission) => void;
+  /** The conversation memory, when the agent has one (typed loosely until the memory layer lands). */
+  memory?: unknown;
+  /** The MCP hub, when the agent has one (typed loosely until the MCP layer lands). */
+  mcp?: unknown;
 }
 
 /** The events a running tool may add to the run: progress, rich content, a question for the user. */
@@ -28,6 +45,12 @@ export interface Tool<Args = unknown, Result = unknown> {
   readonly schema: z.ZodType<Args>;
   /** JSON Schema of the arguments, as sent to the provider. */
   readonly jsonSchema: Record<string, unknown>;
+  /** Name of a tool run with the same arguments when this one fails or times out. */
+  readonly fallback?: string | undefined;
+  /** Milliseconds before the call is abandoned (its signal aborts) and counted as failed. */
+  readonly timeoutMs?: number | undefined;
+  /** The user must approve each call (`approval.request`, answered with `agent.respond`). */
+  readonly needsApproval?: boolean | undefined;
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
 
@@ -46,6 +69,12 @@ export interface ToolDefinition<Args, Result> {
   description: string;
   /** A zod schema, or a plain JSON Schema object. */
   parameters: z.ZodType<Args> | JSONSchemaObject;
+  /** Name of a tool run with the same arguments when this one fails or times out. */
+  fallback?: string;
+  /** Milliseconds before the call is abandoned and counted as failed. */
+  timeoutMs?: number;
+  /** Ask the user before each call. */
+  needsApproval?: boolean;
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
 
@@ -64,7 +93,7 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * });
  */
 export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result>): Tool<Args, Result> {
-  const { name, description, parameters, execute } = definition;
+  const { name, description, parameters, execute, fallback, timeoutMs, needsApproval } = definition;
   if (typeof name !== 'string' || !TOOL_NAME.test(name))
     throw new ConfigurationError(
       `defineTool: name ${JSON.stringify(name)} is invalid; use 1-64 letters, digits, "_" or "-" (e.g. "get_weather").`,
@@ -75,6 +104,14 @@ export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result
     );
   if (typeof execute !== 'function')
     throw new ConfigurationError(`defineTool(${name}): execute must be a function.`);
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0))
+    throw new ConfigurationError(
+      `defineTool(${name}): timeoutMs must be a positive number of milliseconds, got ${timeoutMs}.`,
+    );
+  if (fallback !== undefined && (!TOOL_NAME.test(fallback) || fallback === name))
+    throw new ConfigurationError(
+      `defineTool(${name}): fallback must name another tool, got ${JSON.stringify(fallback)}.`,
+    );
   const schema = toZod<Args>(name, parameters);
   let jsonSchema: Record<string, unknown>;
   try {
@@ -92,7 +129,7 @@ export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result
     throw new ConfigurationError(
       `defineTool(${name}): parameters must describe an object, e.g. z.object({ city: z.string() }).`,
     );
-  return { name, description, schema, jsonSchema, execute };
+  return { name, description, schema, jsonSchema, fallback, timeoutMs, needsApproval, execute };
 }
 
 function toZod<Args>(name: string, parameters: unknown): z.ZodType<Args> {

@@ -30,7 +30,10 @@ export function fakeAgent(scripts: Array<(message: string) => ScriptStep[]>): Fa
     tools: new Map(),
     responses,
     inputs,
-    respond(requestId, value) {
+    pending: async () => [],
+    decisionMode: 'native-tools',
+    // Answers the scripted run that waits on this request; that run goes on by itself.
+    async *respond(requestId, value) {
       responses.push({ requestId, value });
       waiting.get(requestId)?.(value);
     },

@@ -1,0 +1,3 @@
+/** Names of the built-in control tools; an app tool of the same name takes precedence. */
+export const PLAN_WORKFLOW = 'plan_workflow';
+export const ASK_USER = 'ask_user';

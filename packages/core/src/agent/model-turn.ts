@@ -1,0 +1,96 @@
+import type { ModelRequest, ToolSpec } from '../model/chat-model.js';
+import type { Message, ToolCall } from '../model/messages.js';
+import type { RunContext } from './run-settings.js';
+
+/** What one model call produced. */
+export interface ModelTurn {
+  text: string;
+  toolCalls: ToolCall[];
+}
+
+/**
+ * One model call of the run, streamed: text deltas become `response.chunk` (when `streamText`), usage
+ * becomes `usage`, and the request and response (with token usage and duration) go to the run log.
+ */
+export async function callModel(
+  run: RunContext,
+  request: ModelRequest,
+  turn: number,
+  options: { streamText: boolean; purpose: string },
+): Promise<ModelTurn> {
+  const started = performance.now();
+  run.log('model.request', {
+    turn,
+    purpose: options.purpose,
+    model: run.model.id,
+    messages: request.messages,
+    tools: request.tools?.map((t) => t.name) ?? [],
+    ...(request.responseFormat ? { responseFormat: request.responseFormat.name } : {}),
+  });
+  let text = '';
+  const toolCalls: ToolCall[] = [];
+  let usage: unknown;
+  let finish: string | undefined;
+  for await (const event of run.model.stream(
+    { ...request, conversationId: run.conversationId },
+    { signal: run.signal },
+  )) {
+    switch (event.type) {
+      case 'text-delta':
+        text += event.text;
+        if (options.streamText) run.emit({ type: 'response.chunk', turn, text: event.text });
+        break;
+      case 'tool-call-end':
+        toolCalls.push(event.toolCall);
+        break;
+      case 'usage':
+        usage = event.costUsd === undefined ? event.usage : { ...event.usage, costUsd: event.costUsd };
+        run.emit({
+          type: 'usage',
+          turn,
+          model: event.model ?? run.model.id,
+          usage: event.usage,
+          ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+        });
+        break;
+      case 'loading':
+        run.emit({ type: 'model.loading', model: event.model, ...event.progress });
+        break;
+      case 'decided':
+        run.emit({
+          type: 'model.decided',
+          model: event.model,
+          reason: event.reason,
+          ...(event.candidates ? { candidates: event.candidates } : {}),
+        });
+        run.log('model.decided', { model: event.model, reason: event.reason });
+        break;
+      case 'finish':
+        finish = event.reason;
+        break;
+    }
+  }
+  run.log('model.response', {
+    turn,
+    purpose: options.purpose,
+    model: run.model.id,
+    text,
+    toolCalls,
+    usage,
+    finishReason: finish,
+    durationMs: Math.round(performance.now() - started),
+  });
+  return { text, toolCalls };
+}
+
+/** The request for one supervisor turn: system prompt (never stored), history, this run's messages. */
+export function turnRequest(
+  systemPrompt: string | undefined,
+  messages: readonly Message[],
+  tools: ToolSpec[],
+  note?: string,
+): ModelRequest {
+  const system = [systemPrompt, note].filter(Boolean).join('\n\n');
+  const all: Message[] = [...(system ? [{ role: 'system' as const, content: system }] : []), ...messages];
+  return tools.length > 0 ? { messages: all, tools } : { messages: all };
+}

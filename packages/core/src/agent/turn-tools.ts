@@ -1,0 +1,80 @@
+import type { Message, ToolCall } from '../model/messages.js';
+import { executeToolCall } from '../tools/execute-tool-call.js';
+import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
+import type { PendingRequest } from './run-checkpoint-store.js';
+import type { RunContext, RunSettings } from './run-settings.js';
+import { parseArgs, reportOutcome, toolContext } from './tool-context.js';
+import { runWorkflowCall } from './workflow-call.js';
+
+/** The tool calls of one turn once handled: results now, and requests that wait on the user. */
+export interface TurnOutcome {
+  results: Message[];
+  pending: PendingRequest[];
+}
+
+/**
+ * Handles the tool calls of one turn, all in parallel: `ask_user` becomes a clarification request,
+ * tools that need approval become approval requests, `plan_workflow` validates and runs a workflow,
+ * anything else runs fail-safe. Results keep the order of the calls.
+ */
+export async function runTurnCalls(
+  calls: ToolCall[],
+  settings: RunSettings,
+  run: RunContext,
+  turn: number,
+): Promise<TurnOutcome> {
+  const pending: PendingRequest[] = [];
+  const immediate: ToolCall[] = [];
+  for (const call of calls) {
+    const request = pendingRequestFor(call, settings, run);
+    if (request) pending.push(request);
+    else immediate.push(call);
+  }
+  for (const call of immediate)
+    run.emit({
+      type: 'tool.start',
+      turn,
+      toolCallId: call.id,
+      name: call.name,
+      args: parseArgs(call.arguments),
+    });
+  const results = await Promise.all(
+    immediate.map((call) =>
+      call.name === PLAN_WORKFLOW && !settings.tools.has(PLAN_WORKFLOW)
+        ? runWorkflowCall(call, settings, run, turn)
+        : runToolCall(call, settings, run),
+    ),
+  );
+  return { results, pending };
+}
+
+/** Runs one ordinary tool call with its events and log records; returns the tool message. */
+export async function runToolCall(call: ToolCall, settings: RunSettings, run: RunContext): Promise<Message> {
+  run.log('tool.call', { toolCallId: call.id, name: call.name, args: parseArgs(call.arguments) });
+  const started = performance.now();
+  const outcome = await executeToolCall(call, settings.tools, toolContext(call.id, run, settings));
+  reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
+  return { role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.content };
+}
+
+function pendingRequestFor(
+  call: ToolCall,
+  settings: RunSettings,
+  run: RunContext,
+): PendingRequest | undefined {
+  const base = {
+    requestId: `req_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`,
+    conversationId: run.conversationId,
+    toolCallId: call.id,
+    name: call.name,
+    args: parseArgs(call.arguments),
+  };
+  if (call.name === ASK_USER && !settings.tools.has(ASK_USER)) {
+    const args = base.args as { question?: unknown };
+    const question =
+      typeof args?.question === 'string' && args.question.trim() ? args.question : 'Could you tell me more?';
+    return { ...base, kind: 'clarify', question };
+  }
+  if (settings.tools.get(call.name)?.needsApproval) return { ...base, kind: 'approval' };
+  return undefined;
+}
