@@ -6,6 +6,19 @@ export {
   createAgent,
   type RunInput,
 } from './agent/create-agent.js';
+// Memory and context (DESIGN §2.5–2.6)
+export {
+  type OutputFormat,
+  type SerializedOutput,
+  serializeToolOutput,
+} from './context/serialize-tool-output.js';
+export {
+  countMessageTokens,
+  estimateTokenCounter,
+  o200kTokenCounter,
+  type TokenCounter,
+  tokenCounterFor,
+} from './context/token-counter.js';
 export {
   AbortedError,
   AgentChatError,
@@ -31,9 +44,21 @@ export type {
   ConversationExport,
   ConversationStore,
   ConversationSummary,
+  StoredSummary,
+  TurnSummary,
 } from './memory/conversation-store.js';
 export { visibleMessages } from './memory/conversation-store.js';
+export {
+  type AssembledContext,
+  type DualTrackMemory,
+  type DualTrackOptions,
+  dualTrackMemory,
+} from './memory/dual-track-memory.js';
+export { entryIds } from './memory/entry-ids.js';
+export { extractiveSummary } from './memory/extractive-summary.js';
 export { memoryStore } from './memory/memory-store.js';
+export { RETRIEVE_FULL_CONTEXT, retrieveFullContextTool } from './memory/retrieve-full-context-tool.js';
+export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
 export type {
   ChatModel,
   FinishReason,
