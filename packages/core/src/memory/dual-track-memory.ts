@@ -118,7 +118,11 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
         rollUpBelow === 0
           ? undefined
           : (overrides.rollUp ??
-            rollUpText(history.slice(0, firstKept), ids, (seq) => summaryOf(seq) ?? history[seq]?.content));
+            rollUpText(
+              history.slice(0, firstKept),
+              ids.slice(0, firstKept),
+              (seq) => summaryOf(seq) ?? history[seq]?.content,
+            ));
       return { rollUp, rolledUp: rollUpBelow, messages, summarized };
     },
   };
