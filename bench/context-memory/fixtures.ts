@@ -1,8 +1,7 @@
 // Real-shaped tool outputs for the context benchmarks: outputs captured from MCP server-everything
 // (fixtures/mcp-everything.json, see capture-mcp-outputs.ts), plus tabular JSON and long logs made
 // by a seeded generator so every run measures the same bytes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import capturedJson from './fixtures/mcp-everything.json' with { type: 'json' };
 
 interface Captured {
   outputs: Array<{
@@ -16,9 +15,7 @@ interface Captured {
 }
 
 /** The captured server-everything session. */
-export const captured: Captured = JSON.parse(
-  readFileSync(join(import.meta.dirname, 'fixtures/mcp-everything.json'), 'utf8'),
-);
+export const captured = capturedJson as unknown as Captured;
 
 /** A deterministic pseudo-random generator (mulberry32). */
 export function seeded(seed: number): () => number {
@@ -52,6 +49,25 @@ export function ordersTable(rows: number, seed: number): Array<Record<string, st
     giftWrap: random() < 0.2,
     createdAt: new Date(Date.UTC(2026, 9, 1) + Math.floor(random() * 30 * 864e5)).toISOString(),
   }));
+}
+
+/** A flat table of customer records (string-heavy, as a CRM search returns them). */
+export function customersTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
+  const random = seeded(seed);
+  const first = ['Ada', 'Bo', 'Chen', 'Dana', 'Emeka', 'Fatima', 'Goran', 'Hana', 'Ines', 'Jonas'];
+  const last = ['Lovelace', 'Nakamura', 'Okafor', 'Silva', 'Novak', 'Haddad', 'Berg', 'Costa'];
+  return Array.from({ length: rows }, (_, i) => {
+    const name = `${pick(random, first)} ${pick(random, last)}`;
+    return {
+      id: 1000 + i,
+      name,
+      email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
+      city: pick(random, CITIES),
+      plan: pick(random, ['free', 'tea-club', 'wholesale']),
+      active: random() < 0.8,
+      since: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 700) * 864e5).toISOString().slice(0, 10),
+    };
+  });
 }
 
 /** A flat table of metrics rows (numbers-heavy). */
