@@ -56,8 +56,15 @@ export {
 } from './memory/dual-track-memory.js';
 export { entryIds } from './memory/entry-ids.js';
 export { extractiveSummary } from './memory/extractive-summary.js';
+export {
+  type IndexedDBConversationStore,
+  type IndexedDBStoreOptions,
+  indexedDBStore,
+  type StoreChange,
+} from './memory/indexeddb-store.js';
 export { memoryStore } from './memory/memory-store.js';
 export { RETRIEVE_FULL_CONTEXT, retrieveFullContextTool } from './memory/retrieve-full-context-tool.js';
+export { StoreError, type StoreFailure } from './memory/store-error.js';
 export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
 export type {
   ChatModel,
