@@ -13,7 +13,8 @@ export type AgentChatErrorCode =
   | 'invalid_configuration'
   | 'invalid_tool_definition'
   | 'aborted'
-  | 'store_failed';
+  | 'store_failed'
+  | 'context_overflow';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {

@@ -1,7 +1,10 @@
+import { type EfficiencyLog, type EfficiencyLogOptions, efficiencyLog } from '../context/efficiency-log.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
+import { type DualTrackOptions, dualTrackMemory } from '../memory/dual-track-memory.js';
 import { memoryStore } from '../memory/memory-store.js';
+import { RETRIEVE_FULL_CONTEXT } from '../memory/retrieve-full-context-tool.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Tool } from '../tools/tool.js';
 import { runAgent } from './run-agent.js';
@@ -10,6 +13,8 @@ import { runAgent } from './run-agent.js';
 export interface AgentLimits {
   /** Model calls per run before the run stops with status `max-turns`; default 15. */
   maxTurns?: number;
+  /** Tokens (input + output, over all model calls) one run may use; the context is compacted to fit. */
+  tokenBudget?: number;
 }
 
 /** Options of {@link createAgent}. */
@@ -22,6 +27,15 @@ export interface AgentOptions {
   /** Where conversations are kept; default an in-memory store. */
   store?: ConversationStore;
   limits?: AgentLimits;
+  /**
+   * Dual-track memory (summarised context with `[ID:…]` labels, `retrieve_full_context`, context
+   * budgeting): `true` for the defaults, or options. Off by default.
+   */
+  memory?: boolean | DualTrackOptions;
+  /** A (cheaper) model that writes memory summaries; without one they are extractive. */
+  summarizer?: ChatModel;
+  /** Rolling window, drift threshold and input price of the efficiency log. */
+  efficiency?: EfficiencyLogOptions;
 }
 
 /** Input of one run. */
@@ -39,6 +53,8 @@ export interface Agent {
   readonly model: ChatModel;
   readonly store: ConversationStore;
   readonly tools: ReadonlyMap<string, Tool>;
+  /** Context efficiency per model call (raw vs sent tokens, method, drift); filled when memory is on. */
+  readonly efficiency: EfficiencyLog;
   run(input: RunInput): AsyncGenerator<AgentEvent, void, undefined>;
 }
 
@@ -68,11 +84,35 @@ export function createAgent(options: AgentOptions): Agent {
     tools.set(tool.name, tool as Tool);
   }
   const store = options.store ?? memoryStore();
-  const settings = { model, tools, store, maxTurns, systemPrompt: options.systemPrompt };
+  const tokenBudget = options.limits?.tokenBudget;
+  if (tokenBudget !== undefined && !(Number.isInteger(tokenBudget) && tokenBudget > 0))
+    throw new ConfigurationError(
+      `createAgent: limits.tokenBudget must be a positive integer, got ${tokenBudget}.`,
+    );
+  const memoryOptions = options.memory === true ? {} : options.memory || undefined;
+  if (memoryOptions && tools.has(RETRIEVE_FULL_CONTEXT))
+    throw new ConfigurationError(
+      `createAgent: the tool name "${RETRIEVE_FULL_CONTEXT}" is reserved by memory; rename your tool or turn memory off.`,
+    );
+  const memory = memoryOptions
+    ? dualTrackMemory({ ...(options.summarizer ? { summarizer: options.summarizer } : {}), ...memoryOptions })
+    : undefined;
+  const efficiency = efficiencyLog(options.efficiency);
+  const settings = {
+    model,
+    tools,
+    store,
+    maxTurns,
+    systemPrompt: options.systemPrompt,
+    memory,
+    efficiency,
+    tokenBudget,
+  };
   return {
     model,
     store,
     tools,
+    efficiency,
     run: (input) => runAgent(settings, input),
   };
 }

@@ -1,6 +1,9 @@
+import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { AbortedError, ConfigurationError, toAgentChatError } from '../errors.js';
 import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
+import type { DualTrackMemory } from '../memory/dual-track-memory.js';
+import { openRunMemory, type RunMemory } from '../memory/run-memory.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
@@ -14,6 +17,10 @@ interface RunSettings {
   store: ConversationStore;
   maxTurns: number;
   systemPrompt: string | undefined;
+  /** Dual-track memory and context budgeting (memory/run-memory.ts); off when undefined. */
+  memory?: DualTrackMemory | undefined;
+  efficiency: EfficiencyLog;
+  tokenBudget?: number | undefined;
 }
 
 /**
@@ -74,9 +81,21 @@ async function execute(settings: RunSettings, run: RunContext): Promise<void> {
   let status: RunStatus = 'completed';
   let finishMessage: string | undefined;
   let turn = 0;
+  let memory: RunMemory | undefined;
   try {
     const history = await store.load(run.conversationId);
-    const toolSpecs = [...tools.values()].map(toToolSpec);
+    // Dual-track memory: a fitted summarised context per call, retrieve_full_context, turn summaries.
+    memory = settings.memory
+      ? await openRunMemory({
+          ...settings,
+          memory: settings.memory,
+          log: settings.efficiency,
+          history,
+          ...run,
+        })
+      : undefined;
+    const runTools = memory ? new Map([...tools, ...memory.tools.map((t) => [t.name, t] as const)]) : tools;
+    const toolSpecs = [...runTools.values()].map(toToolSpec);
     for (;;) {
       if (turn >= maxTurns) {
         status = 'max-turns';
@@ -84,18 +103,20 @@ async function execute(settings: RunSettings, run: RunContext): Promise<void> {
         break;
       }
       turn++;
-      const messages: Message[] = [
-        ...(systemPrompt ? [{ role: 'system' as const, content: systemPrompt }] : []),
-        ...history,
-        ...finished,
-      ];
-      const { text, toolCalls } = await callModel(model, { messages, tools: toolSpecs }, turn, run);
+      const messages: Message[] = memory
+        ? await memory.prepare(finished, turn, toolSpecs)
+        : [
+            ...(systemPrompt ? [{ role: 'system' as const, content: systemPrompt }] : []),
+            ...history,
+            ...finished,
+          ];
+      const { text, toolCalls } = await callModel(model, { messages, tools: toolSpecs }, turn, run, memory);
       if (toolCalls.length === 0) {
         finished.push({ role: 'assistant', content: text });
         emit({ type: 'response.done', text });
         break;
       }
-      const results = await runToolCalls(toolCalls, tools, turn, run);
+      const results = await runToolCalls(toolCalls, runTools, turn, run);
       if (signal.aborted) throw new AbortedError(signal.reason);
       finished.push({ role: 'assistant', content: text, toolCalls }, ...results);
     }
@@ -107,7 +128,7 @@ async function execute(settings: RunSettings, run: RunContext): Promise<void> {
       emit({ type: 'error', code: error.code, message: error.message, retryable: error.isRetryable });
   }
   try {
-    await store.append(run.conversationId, finished);
+    await store.append(run.conversationId, finished, await memory?.summarize(finished));
   } catch (caught) {
     const error = toAgentChatError(caught);
     status = 'failed';
@@ -122,6 +143,7 @@ async function callModel(
   request: { messages: Message[]; tools: ReturnType<typeof toToolSpec>[] },
   turn: number,
   run: RunContext,
+  memory: RunMemory | undefined,
 ): Promise<{ text: string; toolCalls: ToolCall[] }> {
   let text = '';
   const toolCalls: ToolCall[] = [];
@@ -137,7 +159,13 @@ async function callModel(
         toolCalls.push(event.toolCall);
         break;
       case 'usage':
-        run.emit({ type: 'usage', turn, model: model.id, usage: event.usage });
+        run.emit({
+          type: 'usage',
+          turn,
+          model: model.id,
+          usage: event.usage,
+          ...memory?.onUsage(event.usage),
+        });
         break;
     }
   }

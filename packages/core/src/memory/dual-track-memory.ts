@@ -27,6 +27,8 @@ export interface AssembleOverrides {
   rollUpAfter?: number;
   /** A summarizer-written roll-up to use instead of the extractive one (same exchanges). */
   rollUp?: string;
+  /** Summaries of the current run's messages by index (distilled tool output), sent with `-sum` ids. */
+  currentSummaries?: ReadonlyMap<number, string>;
 }
 
 /** What is sent for the history: an optional roll-up to join to the system prompt, then the messages. */
@@ -112,7 +114,7 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
       }
       const currentIds = entryIds(current, queryCount(history) + 1);
       for (const [i, message] of current.entries())
-        messages.push(labelled(message, currentIds[i], undefined));
+        messages.push(labelled(message, currentIds[i], overrides.currentSummaries?.get(i)));
 
       const rollUp =
         rollUpBelow === 0
