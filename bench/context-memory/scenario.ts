@@ -1,7 +1,5 @@
 // The scripted 30-turn conversation: each turn a question, one or two tool calls with real-shaped
 // outputs, and an answer. Deterministic: the same messages every run.
-import type { Message } from '@agent-chat/core';
-import { serializeToolOutput } from '@agent-chat/core';
 import {
   answerText,
   captured,
@@ -71,39 +69,22 @@ const QUESTIONS = [
   'Summarise the architecture notes and the open pull request.',
 ];
 
-/** One exchange: the messages a finished turn appends (user, tool call, results, answer). */
-export interface ScriptedExchange {
-  user: Message;
-  /** The assistant's tool-calling message and the tool results. */
-  toolRound: Message[];
-  answer: Message;
+/** One scripted turn: the question, the tool calls the model makes with their outputs, and its answer. */
+export interface ScriptedTurnPlan {
+  question: string;
+  calls: Array<{ id: string; name: string; args: Record<string, unknown>; value: unknown }>;
+  answer: string;
 }
 
-/** The 30 exchanges. */
-export function scriptedConversation(turns = 30): ScriptedExchange[] {
+/** The 30 turns. */
+export function scriptedConversation(turns = 30): ScriptedTurnPlan[] {
   const random = seeded(7);
   return Array.from({ length: turns }, (_, i) => {
     const turn = i + 1;
-    const outputs = outputsFor(turn);
-    const calls = outputs.map((o, k) => ({
-      id: `call_${turn}_${k}`,
-      name: o.name,
-      arguments: JSON.stringify(o.args),
-    }));
     return {
-      user: { role: 'user', content: `${QUESTIONS[i % QUESTIONS.length]} (turn ${turn})` },
-      toolRound: [
-        { role: 'assistant', content: '', toolCalls: calls },
-        ...outputs.map(
-          (o, k): Message => ({
-            role: 'tool',
-            toolCallId: `call_${turn}_${k}`,
-            toolName: o.name,
-            content: serializeToolOutput(o.value).text,
-          }),
-        ),
-      ],
-      answer: { role: 'assistant', content: answerText(120 + Math.floor(random() * 140), turn) },
+      question: `${QUESTIONS[i % QUESTIONS.length]} (turn ${turn})`,
+      calls: outputsFor(turn).map((o, k) => ({ id: `call_${turn}_${k}`, ...o })),
+      answer: answerText(120 + Math.floor(random() * 140), turn),
     };
   });
 }

@@ -22,8 +22,10 @@ export interface CallEfficiency {
 export interface EfficiencyLogOptions {
   /** Calls in the rolling window; default 20. */
   window?: number;
-  /** Drift when the window's mean ratio exceeds this (less than 40% saved, 003_… §4.2); default 0.6. */
+  /** Drift needs the window's mean ratio above this (less than 40% saved, 003_… §4.2); default 0.6. */
   threshold?: number;
+  /** …and worse than the best window mean seen so far by more than this; default 0.15. */
+  tolerance?: number;
   /** Calls whose raw context is smaller than this are not compressible enough to judge; default 4000 tokens. */
   minRawTokens?: number;
   /** USD per million input tokens, to put a cost on each call. */
@@ -36,21 +38,27 @@ export interface EfficiencyLogOptions {
 export interface EfficiencyLog {
   readonly records: readonly CallEfficiency[];
   record(call: Omit<CallEfficiency, 'ratio' | 'drift' | 'costUsd' | 'rawCostUsd'>): CallEfficiency;
-  /** True when the rolling mean ratio of compressible calls is above the threshold. */
+  /** True when the rolling compression ratio has degraded (see {@link efficiencyLog}). */
   drift(): boolean;
 }
 
 /**
- * Creates an efficiency log. Drift (003_… §4.2) is judged only on calls with enough history to
- * compress, so a new conversation does not raise it.
+ * Creates an efficiency log. Drift (003_… §4.2) means the compression ratio *degraded*: the rolling
+ * mean over the last `window` calls with at least `minRawTokens` of context is above `threshold` and
+ * worse than the best rolling mean seen before by more than `tolerance`. A young conversation, whose
+ * recent window is still sent verbatim, has not compressed yet and so never counts as drift.
  */
 export function efficiencyLog(options: EfficiencyLogOptions = {}): EfficiencyLog {
-  const { window = 20, threshold = 0.6, minRawTokens = 4000, maxRecords = 1000 } = options;
+  const { window = 20, threshold = 0.6, tolerance = 0.15, minRawTokens = 4000, maxRecords = 1000 } = options;
   const records: CallEfficiency[] = [];
-  const drift = () => {
+  let best = Infinity;
+  const rollingMean = () => {
     const recent = records.filter((r) => r.rawTokens >= minRawTokens).slice(-window);
-    if (recent.length < Math.min(window, 3)) return false;
-    return recent.reduce((sum, r) => sum + r.ratio, 0) / recent.length > threshold;
+    return recent.length < window ? undefined : recent.reduce((sum, r) => sum + r.ratio, 0) / recent.length;
+  };
+  const drift = () => {
+    const mean = rollingMean();
+    return mean !== undefined && mean > threshold && mean - best > tolerance;
   };
   return {
     records,
@@ -69,6 +77,7 @@ export function efficiencyLog(options: EfficiencyLogOptions = {}): EfficiencyLog
       records.push(entry);
       if (records.length > maxRecords) records.splice(0, records.length - maxRecords);
       entry.drift = drift();
+      best = Math.min(best, rollingMean() ?? Infinity);
       return entry;
     },
   };

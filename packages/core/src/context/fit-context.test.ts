@@ -126,4 +126,15 @@ describe('efficiencyLog', () => {
     expect(flags).toEqual([false, false, true, true]);
     expect(log.records[0]).toMatchObject({ ratio: 0.3, costUsd: 0.006, rawCostUsd: 0.02 });
   });
+
+  it('does not flag a conversation that has not compressed yet', () => {
+    const log = efficiencyLog({ window: 3, minRawTokens: 1000 });
+    const flags = Array.from(
+      { length: 8 },
+      () =>
+        log.record({ runId: 'r', turn: 1, model: 'm', rawTokens: 5000, sentTokens: 5000, method: 'full' })
+          .drift,
+    );
+    expect(flags.some(Boolean)).toBe(false);
+  });
 });
