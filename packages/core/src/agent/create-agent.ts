@@ -1,10 +1,10 @@
 import { type EfficiencyLog, type EfficiencyLogOptions, efficiencyLog } from '../context/efficiency-log.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
+import { RETRIEVE_FULL_CONTEXT } from '../memory/built-in-tool-names.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
-import { type DualTrackOptions, dualTrackMemory } from '../memory/dual-track-memory.js';
+import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import { memoryStore } from '../memory/memory-store.js';
-import { RETRIEVE_FULL_CONTEXT } from '../memory/retrieve-full-context-tool.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Tool } from '../tools/tool.js';
 import { runAgent } from './run-agent.js';
@@ -94,8 +94,8 @@ export function createAgent(options: AgentOptions): Agent {
     throw new ConfigurationError(
       `createAgent: the tool name "${RETRIEVE_FULL_CONTEXT}" is reserved by memory; rename your tool or turn memory off.`,
     );
-  const memory = memoryOptions
-    ? dualTrackMemory({ ...(options.summarizer ? { summarizer: options.summarizer } : {}), ...memoryOptions })
+  const memory: DualTrackOptions | undefined = memoryOptions
+    ? { ...(options.summarizer ? { summarizer: options.summarizer } : {}), ...memoryOptions }
     : undefined;
   const efficiency = efficiencyLog(options.efficiency);
   const settings = {

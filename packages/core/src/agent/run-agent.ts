@@ -2,8 +2,8 @@ import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { AbortedError, ConfigurationError, toAgentChatError } from '../errors.js';
 import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
-import type { DualTrackMemory } from '../memory/dual-track-memory.js';
-import { openRunMemory, type RunMemory } from '../memory/run-memory.js';
+import type { DualTrackOptions } from '../memory/dual-track-memory.js';
+import type { RunMemory } from '../memory/run-memory.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
@@ -18,7 +18,7 @@ interface RunSettings {
   maxTurns: number;
   systemPrompt: string | undefined;
   /** Dual-track memory and context budgeting (memory/run-memory.ts); off when undefined. */
-  memory?: DualTrackMemory | undefined;
+  memory?: DualTrackOptions | undefined;
   efficiency: EfficiencyLog;
   tokenBudget?: number | undefined;
 }
@@ -85,8 +85,9 @@ async function execute(settings: RunSettings, run: RunContext): Promise<void> {
   try {
     const history = await store.load(run.conversationId);
     // Dual-track memory: a fitted summarised context per call, retrieve_full_context, turn summaries.
+    // Loaded on first use so pages without memory do not download it (nor TOON and the tokenizer).
     memory = settings.memory
-      ? await openRunMemory({
+      ? await (await import('../memory/run-memory.js')).openRunMemory({
           ...settings,
           memory: settings.memory,
           log: settings.efficiency,
@@ -116,7 +117,7 @@ async function execute(settings: RunSettings, run: RunContext): Promise<void> {
         emit({ type: 'response.done', text });
         break;
       }
-      const results = await runToolCalls(toolCalls, runTools, turn, run);
+      const results = await runToolCalls(toolCalls, runTools, turn, run, memory);
       if (signal.aborted) throw new AbortedError(signal.reason);
       finished.push({ role: 'assistant', content: text, toolCalls }, ...results);
     }
@@ -177,6 +178,7 @@ async function runToolCalls(
   tools: ReadonlyMap<string, Tool>,
   turn: number,
   run: RunContext,
+  memory: RunMemory | undefined,
 ): Promise<Message[]> {
   for (const call of calls) {
     run.emit({
@@ -196,13 +198,15 @@ async function runToolCalls(
         runId: run.runId,
       });
       const durationMs = performance.now() - started;
+      const content =
+        outcome.ok && memory ? memory.toolContent(outcome.result, outcome.content) : outcome.content;
       if (outcome.ok)
         run.emit({
           type: 'tool.complete',
           toolCallId: call.id,
           name: call.name,
           result: outcome.result,
-          content: outcome.content,
+          content,
           durationMs,
         });
       else
@@ -213,7 +217,7 @@ async function runToolCalls(
           error: outcome.error,
           durationMs,
         });
-      return { role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.content };
+      return { role: 'tool', toolCallId: call.id, toolName: call.name, content };
     }),
   );
 }

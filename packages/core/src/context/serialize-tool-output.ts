@@ -28,6 +28,18 @@ export function serializeToolOutput(
   value: unknown,
   counter: TokenCounter = defaultCounter,
 ): SerializedOutput {
+  return negotiateFormat(value, counter, encode);
+}
+
+/**
+ * The negotiation itself, with the TOON encoder passed in: the run loop loads `@toon-format/toon` lazily
+ * (only when memory is on), so pages that never use it do not download it.
+ */
+export function negotiateFormat(
+  value: unknown,
+  counter: TokenCounter,
+  encodeToon: (value: unknown) => string,
+): SerializedOutput {
   if (typeof value === 'string') {
     const tokens = counter.count(value);
     return { text: value, format: 'text', tokens, jsonTokens: tokens };
@@ -38,7 +50,7 @@ export function serializeToolOutput(
   if (!hasUniformTable(value)) return { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
   let toon: string;
   try {
-    toon = encode(value);
+    toon = encodeToon(value);
   } catch {
     return { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
   }

@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import type { Message } from '../model/messages.js';
 import { defineTool, type Tool } from '../tools/tool.js';
+import { RETRIEVE_FULL_CONTEXT } from './built-in-tool-names.js';
 import { entryIds, refOf } from './entry-ids.js';
 
-/** Name of the built-in tool that returns a full memory entry. */
-export const RETRIEVE_FULL_CONTEXT = 'retrieve_full_context';
+export { RETRIEVE_FULL_CONTEXT } from './built-in-tool-names.js';
 
 /**
  * The built-in `retrieve_full_context({ id })` tool: returns the full, verbatim entry behind an

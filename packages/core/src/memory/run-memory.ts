@@ -1,13 +1,14 @@
 import { ContextBudgetError } from '../context/context-budget-error.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { fitContext } from '../context/fit-context.js';
+import { negotiateFormat } from '../context/serialize-tool-output.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import type { ConversationStore, TurnSummary } from './conversation-store.js';
-import type { DualTrackMemory } from './dual-track-memory.js';
+import { type DualTrackOptions, dualTrackMemory } from './dual-track-memory.js';
 import { retrieveFullContextTool } from './retrieve-full-context-tool.js';
 
 /** What the run loop needs from memory for one run. */
@@ -18,6 +19,8 @@ export interface RunMemory {
   prepare(finished: readonly Message[], turn: number, toolSpecs: readonly ToolSpec[]): Promise<Message[]>;
   /** Context metrics of the last prepared call, for the `usage` event; also counts the run's tokens. */
   onUsage(usage: Usage): { context?: UsageContext };
+  /** A tool result as the model gets it: TOON for uniform tables when smaller, else minified JSON. */
+  toolContent(result: unknown, fallback: string): string;
   /** Summaries of the finished turn's long entries, to append with it. */
   summarize(finished: readonly Message[]): Promise<TurnSummary[]>;
 }
@@ -34,7 +37,7 @@ export interface UsageContext {
 
 /** Settings of {@link openRunMemory}. */
 export interface RunMemorySettings {
-  memory: DualTrackMemory;
+  memory: DualTrackOptions;
   store: ConversationStore;
   conversationId: string;
   history: readonly Message[];
@@ -57,11 +60,12 @@ const counters = new Map<string, Promise<TokenCounter>>();
  * returns the three hooks the run loop calls (prepare before each model call, onUsage, summarize).
  */
 export async function openRunMemory(settings: RunMemorySettings): Promise<RunMemory> {
-  const { memory, model, history, log } = settings;
+  const { model, history, log } = settings;
   const summaries = (await settings.store.loadSummaries?.(settings.conversationId)) ?? [];
-  let counter = counters.get(model.id);
-  if (!counter) counters.set(model.id, (counter = tokenCounterFor(model.id)));
-  const tokens = await counter;
+  const counter = counters.get(model.id) ?? tokenCounterFor(model.id);
+  counters.set(model.id, counter);
+  const [tokens, { encode }] = await Promise.all([counter, import('@toon-format/toon')]);
+  const memory = dualTrackMemory({ counter: tokens, ...settings.memory });
   let finished: readonly Message[] = [];
   let used = 0;
   let last: UsageContext | undefined;
@@ -132,6 +136,10 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
       if (last) used += usage.inputTokens - last.sentTokens + usage.outputTokens;
       return last ? { context: last } : {};
     },
+    toolContent: (result, fallback) =>
+      typeof result === 'string' || result === undefined
+        ? fallback
+        : negotiateFormat(result, tokens, encode).text,
     summarize: (turn) => memory.summarizeTurn(turn, settings.signal),
   };
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { serializeToolOutput } from '../context/serialize-tool-output.js';
 import { isAbortError } from '../errors.js';
 import type { ToolCall } from '../model/messages.js';
 import type { Tool, ToolContext } from './tool.js';
@@ -56,9 +55,14 @@ function formatIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-// Format negotiation (context/serialize-tool-output.ts): TOON for uniform tables when smaller, else minified JSON.
 function toContent(result: unknown): string {
-  return serializeToolOutput(result).text;
+  if (typeof result === 'string') return result;
+  if (result === undefined) return '';
+  try {
+    return JSON.stringify(result);
+  } catch {
+    return String(result);
+  }
 }
 
 /** Stops waiting when the signal aborts, even for a tool that ignores its signal. */
