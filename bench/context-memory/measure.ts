@@ -9,6 +9,7 @@ import {
   memoryStore,
   o200kTokenCounter,
   retrieveFullContextTool,
+  serializeToolOutput,
   type TokenCounter,
 } from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
@@ -19,13 +20,19 @@ const SYSTEM = 'You are the operations assistant of a tea shop. Use the tools; b
 const FULL = 'full history (memory off: every message resent)';
 
 /** An agent whose scripted model plays the conversation: per turn, tool calls, then the answer. */
-function scriptedAgent(plan: ScriptedTurnPlan[], memory: boolean) {
+function scriptedAgent(plan: ScriptedTurnPlan[], memory: boolean, counter: TokenCounter) {
   const turns = plan.flatMap((turn) => [
     { toolCalls: turn.calls.map((c) => ({ id: c.id, name: c.name, arguments: c.args })) },
     { text: turn.answer },
   ]);
   const model = mockModel(turns, { contextWindow: 400_000 });
-  const outputs = new Map(plan.flatMap((turn) => turn.calls.map((c) => [c.id, c.value] as const)));
+  // Tools return text already serialized (TOON where it wins), so both arms send identical tool output and
+  // the difference measured is the memory's alone; TOON's own saving is in the toon-serialization bench.
+  const outputs = new Map(
+    plan.flatMap((turn) =>
+      turn.calls.map((c) => [c.id, serializeToolOutput(c.value, counter).text] as const),
+    ),
+  );
   const tools = [...new Set(plan.flatMap((turn) => turn.calls.map((c) => c.name)))].map((name) =>
     defineTool({
       name,
@@ -58,8 +65,8 @@ async function play(agent: Agent, plan: ScriptedTurnPlan[]) {
 export async function measureContextMemory(context: BenchContext): Promise<Measurement[]> {
   const counter = await o200kTokenCounter();
   const plan = scriptedConversation(30);
-  const dual = scriptedAgent(plan, true);
-  const full = scriptedAgent(plan, false);
+  const dual = scriptedAgent(plan, true, counter);
+  const full = scriptedAgent(plan, false, counter);
   await play(dual.agent, plan);
   await play(full.agent, plan);
   const perTurn = (requests: typeof dual.model.requests) =>

@@ -1,7 +1,7 @@
 import { ContextBudgetError } from '../context/context-budget-error.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { fitContext } from '../context/fit-context.js';
-import { negotiateFormat } from '../context/serialize-tool-output.js';
+import { negotiateFormat } from '../context/negotiate-format.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
