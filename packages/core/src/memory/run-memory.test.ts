@@ -104,6 +104,43 @@ describe('agent with dual-track memory', () => {
     expect(await tiny.store.load('t')).toEqual([{ role: 'user', content: 'word '.repeat(200) }]);
   });
 
+  it('an aborted turn keeps the earlier turns and the user’s message, and does not wait for the summarizer', async () => {
+    let summarizerCalls = 0;
+    const summarizer = mockModel([
+      () => {
+        summarizerCalls++;
+        return { text: 'summary' };
+      },
+    ]);
+    const model = mockModel([
+      { text: 'First answer. '.repeat(80) },
+      { text: 'slow '.repeat(200), chunkSize: 1, delayMs: 20 },
+    ]);
+    const agent = createAgent({ model, memory: true, summarizer });
+    await collect(agent.run({ conversationId: 'a', message: 'first' }));
+    expect(summarizerCalls).toBe(1);
+    const controller = new AbortController();
+    const events: AgentEvent[] = [];
+    for await (const event of agent.run({
+      conversationId: 'a',
+      message: 'second',
+      signal: controller.signal,
+    })) {
+      events.push(event);
+      if (event.type === 'response.chunk') controller.abort();
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'aborted' });
+    expect(summarizerCalls).toBe(1);
+    expect((await agent.store.load('a')).map((m) => m.content)).toEqual([
+      'first',
+      'First answer. '.repeat(80),
+      'second',
+    ]);
+    expect(await agent.store.loadSummaries?.('a')).toEqual([
+      { seq: 1, text: 'summary', method: 'summarizer' },
+    ]);
+  });
+
   it('refuses a user tool named retrieve_full_context when memory is on', () => {
     const clash = defineTool({
       name: 'retrieve_full_context',
