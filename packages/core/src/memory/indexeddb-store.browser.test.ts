@@ -86,6 +86,18 @@ describe('indexedDBStore (real IndexedDB in Chromium)', () => {
     raw.close();
   });
 
+  it('steps aside when another tab opens a newer schema, then reopens on demand', async () => {
+    const name = dbName();
+    const store = indexedDBStore({ name });
+    await store.append('a', turn(1));
+    // A newer version elsewhere would be blocked forever if the open connection did not close itself.
+    const newer = await openDB(name, 3, { upgrade: (db) => db.createObjectStore('later') });
+    expect(newer.version).toBe(3);
+    newer.close();
+    await expect(store.load('a')).rejects.toThrow(/another tab upgraded .* reload the page/);
+    store.close();
+  });
+
   it('writes a turn whole or not at all', async () => {
     const store = indexedDBStore({ name: dbName() });
     await store.append('a', turn(1));

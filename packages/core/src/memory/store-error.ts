@@ -26,6 +26,12 @@ export function toStoreError(operation: string, error: unknown): AgentChatError 
       `${operation}: the browser's storage for this site is full, so the turn was not saved (it is kept in this tab and saved with the next turn). Delete or export old conversations to free space.`,
       error,
     );
+  if (name === 'VersionError')
+    return new StoreError(
+      'unavailable',
+      `${operation}: another tab upgraded this site's conversation database to a newer version; reload the page.`,
+      error,
+    );
   if (name === 'InvalidStateError' || name === 'UnknownError' || name === 'SecurityError')
     return new StoreError(
       'unavailable',
