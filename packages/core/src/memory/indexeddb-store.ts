@@ -11,18 +11,15 @@ import {
 } from './conversation-store.js';
 import { type AgentChatDB, SCHEMA_VERSION, upgradeSchema } from './indexeddb-schema.js';
 import { atomically, writeBatch } from './indexeddb-transaction.js';
+import { type StoreChange, storeChanges } from './store-changes.js';
 import { StoreError, toStoreError } from './store-error.js';
+
+export type { StoreChange } from './store-changes.js';
 
 /** Options of {@link indexedDBStore}. */
 export interface IndexedDBStoreOptions {
   /** Database name; one per site or app. Default `agent-chat`. */
   name?: string;
-}
-
-/** A change another tab (or this one) made, announced on a BroadcastChannel named after the database. */
-export interface StoreChange {
-  type: 'appended' | 'renamed' | 'deleted' | 'imported';
-  conversationId: string;
 }
 
 /** A {@link ConversationStore} in IndexedDB that also reports changes made in other tabs. */
@@ -74,16 +71,8 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
       () => undefined,
     );
   };
-  const channel =
-    typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(`agent-chat:${name}`);
-  const listeners = new Set<(change: StoreChange) => void>();
-  channel?.addEventListener('message', (event: MessageEvent<StoreChange>) => {
-    for (const listener of listeners) listener(event.data);
-  });
-  const announce = (change: StoreChange) => {
-    channel?.postMessage(change);
-    for (const listener of listeners) listener(change);
-  };
+  const changes = storeChanges(name);
+  const announce = changes.announce;
   // Turns that could not be written (quota): kept here, shown by load() and written with the next append.
   const unsaved = new Map<string, { messages: Message[]; summaries: TurnSummary[] }[]>();
 
@@ -234,13 +223,10 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
       announce({ type: 'imported', conversationId: id });
       return id;
     },
-    onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange: changes.onChange,
     close() {
       close();
-      channel?.close();
+      changes.close();
     },
   };
 }
