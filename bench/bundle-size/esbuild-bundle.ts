@@ -15,7 +15,11 @@ export const WORKER: BuildOptions = {
   mainFields: ['module', 'main'],
 };
 
-/** Bundles one entry into a single minified, tree-shaken ES2022 module and returns its bytes. */
+/**
+ * Bundles one entry into minified, tree-shaken ES2022 modules and returns the bytes a page downloads
+ * up front: the entry chunk and the chunks it imports statically. Code behind a dynamic `import()` (a
+ * tokenizer, a local-model engine) is split off and not counted, as a browser fetches it only when used.
+ */
 export async function bundle(entry: string, target: BuildOptions): Promise<Uint8Array> {
   const result = await build({
     ...target,
@@ -25,11 +29,33 @@ export async function bundle(entry: string, target: BuildOptions): Promise<Uint8
     treeShaking: true,
     format: 'esm',
     target: 'es2022',
+    splitting: true,
+    outdir: 'out',
+    metafile: true,
     write: false,
     logLevel: 'silent',
   });
-  const [output, ...more] = result.outputFiles;
-  if (!output || more.length > 0)
-    throw new Error(`esbuild produced ${result.outputFiles.length} files for ${entry}, expected 1.`);
-  return output.contents;
+  const outputs = result.metafile.outputs;
+  const entryName = Object.keys(outputs).find((name) => outputs[name]?.entryPoint);
+  if (!entryName) throw new Error(`esbuild produced no entry chunk for ${entry}.`);
+  const upFront = new Set<string>();
+  const visit = (name: string) => {
+    if (upFront.has(name)) return;
+    upFront.add(name);
+    for (const imported of outputs[name]?.imports ?? [])
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entryName);
+  const files = result.outputFiles.filter((file) =>
+    [...upFront].some((name) => file.path.endsWith(name.replace(/^out/, ''))),
+  );
+  if (files.length !== upFront.size)
+    throw new Error(`esbuild outputs for ${entry} could not be matched to its metafile.`);
+  const bytes = new Uint8Array(files.reduce((n, f) => n + f.contents.byteLength, 0));
+  let offset = 0;
+  for (const file of files) {
+    bytes.set(file.contents, offset);
+    offset += file.contents.byteLength;
+  }
+  return bytes;
 }

@@ -27,7 +27,8 @@ export type AgentChatErrorCode =
   | 'budget_exceeded'
   | 'tool_timeout'
   | 'structured_output_failed'
-  | 'unknown_request';
+  | 'unknown_request'
+  | 'context_overflow';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {

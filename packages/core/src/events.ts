@@ -118,7 +118,22 @@ export type AgentEventBody =
       text?: string;
     }
   | { type: 'model.decided'; model: string; reason: string; candidates?: string[] }
-  | { type: 'usage'; turn: number; model: string; usage: Usage; costUsd?: number }
+  | {
+      type: 'usage';
+      turn: number;
+      model: string;
+      usage: Usage;
+      costUsd?: number;
+      /** Context efficiency of this call (dual-track memory on): raw vs sent tokens, ratio, method, drift. */
+      context?: {
+        rawTokens: number;
+        sentTokens: number;
+        ratio: number;
+        method: string;
+        drift: boolean;
+        costUsd?: number;
+      };
+    }
   // Context
   | { type: 'context.compacted'; beforeTokens: number; afterTokens: number; method: string }
   | { type: 'error'; code: string; message: string; retryable: boolean };

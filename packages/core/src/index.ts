@@ -24,6 +24,25 @@ export {
   type WorkflowStep,
   type WorkflowValidation,
 } from './agent/workflow-definition.js';
+// Memory and context (DESIGN §2.5–2.6)
+export {
+  type CallEfficiency,
+  type EfficiencyLog,
+  type EfficiencyLogOptions,
+  efficiencyLog,
+} from './context/efficiency-log.js';
+export {
+  type OutputFormat,
+  type SerializedOutput,
+  serializeToolOutput,
+} from './context/serialize-tool-output.js';
+export {
+  countMessageTokens,
+  estimateTokenCounter,
+  o200kTokenCounter,
+  type TokenCounter,
+  tokenCounterFor,
+} from './context/token-counter.js';
 export {
   AbortedError,
   AgentChatError,
@@ -70,9 +89,28 @@ export type {
   ConversationExport,
   ConversationStore,
   ConversationSummary,
+  StoredSummary,
+  TurnSummary,
 } from './memory/conversation-store.js';
 export { visibleMessages } from './memory/conversation-store.js';
+export {
+  type AssembledContext,
+  type DualTrackMemory,
+  type DualTrackOptions,
+  dualTrackMemory,
+} from './memory/dual-track-memory.js';
+export { entryIds } from './memory/entry-ids.js';
+export { extractiveSummary } from './memory/extractive-summary.js';
+export {
+  type IndexedDBConversationStore,
+  type IndexedDBStoreOptions,
+  indexedDBStore,
+  type StoreChange,
+} from './memory/indexeddb-store.js';
 export { memoryStore } from './memory/memory-store.js';
+export { RETRIEVE_FULL_CONTEXT, retrieveFullContextTool } from './memory/retrieve-full-context-tool.js';
+export { StoreError, type StoreFailure } from './memory/store-error.js';
+export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
 export { type AnthropicOptions, anthropic } from './model/anthropic.js';
 export type {
   ChatModel,

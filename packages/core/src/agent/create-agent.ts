@@ -1,6 +1,9 @@
+import { type EfficiencyLog, type EfficiencyLogOptions, efficiencyLog } from '../context/efficiency-log.js';
 import { ConfigurationError, UnknownRequestError } from '../errors.js';
 import type { AgentEvent, DecisionMode } from '../events.js';
+import { RETRIEVE_FULL_CONTEXT } from '../memory/built-in-tool-names.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
+import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import { memoryStore } from '../memory/memory-store.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { RetryOptions } from '../model/retry.js';
@@ -23,6 +26,8 @@ export interface AgentLimits {
   maxIterations?: number;
   /** Workflow steps of one batch running at once; default 4. */
   maxParallelSteps?: number;
+  /** Tokens (input + output, over all model calls) one run may use; the context is compacted to fit. */
+  tokenBudget?: number;
 }
 
 /** Options of {@link createAgent}. */
@@ -53,8 +58,15 @@ export interface AgentOptions {
   checkpoints?: RunCheckpointStore;
   /** Receives a JSONL record of every model call, tool call, decision and error. */
   runLog?: RunLog;
-  /** Given to tools as `ctx.memory`. */
-  memory?: unknown;
+  /**
+   * Dual-track memory (summarised context with `[ID:…]` labels, `retrieve_full_context`, context
+   * budgeting): `true` for the defaults, or options. Off by default. Tools get the run's memory as `ctx.memory`.
+   */
+  memory?: boolean | DualTrackOptions;
+  /** A (cheaper) model that writes memory summaries; without one they are extractive. */
+  summarizer?: ChatModel;
+  /** Rolling window, drift threshold and input price of the efficiency log. */
+  efficiency?: EfficiencyLogOptions;
   /** Given to tools as `ctx.mcp`. */
   mcp?: unknown;
 }
@@ -76,6 +88,8 @@ export interface Agent {
   readonly tools: ReadonlyMap<string, Tool>;
   /** How the supervisor talks to this model. */
   readonly decisionMode: DecisionMode;
+  /** Context efficiency per model call (raw vs sent tokens, method, drift); filled when memory is on. */
+  readonly efficiency: EfficiencyLog;
   run(input: RunInput): AsyncGenerator<AgentEvent, void, undefined>;
   /**
    * Answers a `clarify.request` (any value, used as the user's next message) or an `approval.request`
@@ -120,6 +134,17 @@ export function createAgent(options: AgentOptions): Agent {
     requested === 'auto' ? (model.capabilities?.tools ? 'native-tools' : 'json') : requested;
   const store = options.store ?? memoryStore();
   const checkpoints = options.checkpoints ?? memoryCheckpointStore();
+  const tokenBudget =
+    limits.tokenBudget === undefined ? undefined : positiveInteger('tokenBudget', limits.tokenBudget);
+  const memoryOptions = options.memory === true ? {} : options.memory || undefined;
+  if (memoryOptions && tools.has(RETRIEVE_FULL_CONTEXT))
+    throw new ConfigurationError(
+      `createAgent: the tool name "${RETRIEVE_FULL_CONTEXT}" is reserved by memory; rename your tool or turn memory off.`,
+    );
+  const memory: DualTrackOptions | undefined = memoryOptions
+    ? { ...(options.summarizer ? { summarizer: options.summarizer } : {}), ...memoryOptions }
+    : undefined;
+  const efficiency = efficiencyLog(options.efficiency);
   const settings: RunSettings = {
     model,
     tools,
@@ -135,7 +160,9 @@ export function createAgent(options: AgentOptions): Agent {
     clarify: options.clarify ?? false,
     reflect: options.reflect ?? false,
     retry: options.retry ?? {},
-    memory: options.memory,
+    memory,
+    efficiency,
+    tokenBudget,
     mcp: options.mcp,
   };
   const answering = new Set<string>();
@@ -194,6 +221,7 @@ export function createAgent(options: AgentOptions): Agent {
     store,
     tools,
     decisionMode: mode,
+    efficiency,
     run: (input) => runAgent(settings, input),
     respond,
     async pending(conversationId) {

@@ -51,6 +51,7 @@ export async function callModel(
           model: event.model ?? run.model.id,
           usage: event.usage,
           ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+          ...run.memory?.onUsage(event.usage),
         });
         break;
       case 'loading':

@@ -1,5 +1,6 @@
 import { AbortedError, ConfigurationError, toAgentChatError } from '../errors.js';
 import type { AgentEvent, AgentEventBody, RunStatus, SupervisorAction } from '../events.js';
+import type { RunMemory } from '../memory/run-memory.js';
 import type { Message, ToolCall } from '../model/messages.js';
 import { withRetry } from '../model/retry.js';
 import type { RunLogKind } from '../telemetry/run-log.js';
@@ -97,8 +98,31 @@ async function execute(
   let finishMessage: string | undefined;
   let turn = 0;
   let pending: { checkpoint: RunCheckpoint } | undefined;
+  let memory: RunMemory | undefined;
   try {
     const history = await store.load(run.conversationId);
+    // Dual-track memory: a fitted summarised context per call, retrieve_full_context, turn summaries.
+    // Loaded on first use so pages without memory do not download it (nor TOON and the tokenizer).
+    if (settings.memory) {
+      memory = await (await import('../memory/run-memory.js')).openRunMemory({
+        memory: settings.memory,
+        store,
+        conversationId: run.conversationId,
+        history,
+        model: run.model,
+        systemPrompt: settings.systemPrompt,
+        tokenBudget: settings.tokenBudget,
+        log: settings.efficiency,
+        runId: run.runId,
+        emit,
+        signal,
+      });
+      run.memory = memory;
+      settings = {
+        ...settings,
+        tools: new Map([...settings.tools, ...memory.tools.map((t) => [t.name, t] as const)]),
+      };
+    }
     if (resume) {
       // A conversation store that did not survive the reload (an in-memory one) lost what the paused run
       // had finished; the checkpoint kept a copy, so the model still sees the user's message.
@@ -127,14 +151,23 @@ async function execute(
       // After a reflection verdict the model must answer: a plain text call without tools, in either mode.
       const answerOnly = note !== undefined;
       emit({ type: 'supervisor.thinking', iteration: turn, mode });
-      const conversation = [...history, ...finished];
+      // With memory, the summarised track fitted to the budget; its system message (the system prompt plus
+      // any roll-up of older history) replaces the plain system prompt.
+      let systemPrompt = settings.systemPrompt;
+      let conversation = [...history, ...finished];
+      if (memory) {
+        const prepared = await memory.prepare(finished, turn, specs);
+        const system = prepared[0]?.role === 'system' ? prepared.shift() : undefined;
+        systemPrompt = system?.content;
+        conversation = prepared;
+      }
       const decided =
         mode === 'json' && !answerOnly
-          ? await decideWithJson(settings, run, conversation, turn)
+          ? await decideWithJson({ ...settings, systemPrompt }, run, conversation, turn)
           : await callModel(
               run,
               turnRequest(
-                settings.systemPrompt,
+                systemPrompt,
                 // A model without tool calling reads tool traffic as plain messages.
                 mode === 'json' ? toJsonModeMessages(conversation) : conversation,
                 answerOnly ? [] : specs,
@@ -206,7 +239,7 @@ async function execute(
   }
   try {
     // Written before the checkpoint: a resumed run must find every earlier turn in the store.
-    await store.append(run.conversationId, finished);
+    await store.append(run.conversationId, finished, await memory?.summarize(finished));
     if (pending) {
       await checkpoints.save(pending.checkpoint);
       for (const request of pending.checkpoint.requests) emitRequest(run, request);

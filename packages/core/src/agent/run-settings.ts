@@ -1,5 +1,8 @@
+import type { EfficiencyLog } from '../context/efficiency-log.js';
 import type { AgentEventBody, DecisionMode } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
+import type { DualTrackOptions } from '../memory/dual-track-memory.js';
+import type { RunMemory } from '../memory/run-memory.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { RetryOptions } from '../model/retry.js';
 import type { RunLog, RunLogKind } from '../telemetry/run-log.js';
@@ -22,7 +25,11 @@ export interface RunSettings {
   clarify: boolean;
   reflect: boolean;
   retry: RetryOptions | false;
-  memory: unknown;
+  /** Dual-track memory and context budgeting (memory/run-memory.ts); off when undefined. */
+  memory: DualTrackOptions | undefined;
+  efficiency: EfficiencyLog;
+  /** Tokens one run may use over all its model calls; unlimited when undefined. */
+  tokenBudget: number | undefined;
   mcp: unknown;
 }
 
@@ -36,4 +43,6 @@ export interface RunContext {
   model: ChatModel;
   emit: (body: AgentEventBody) => void;
   log: (kind: RunLogKind, fields?: Record<string, unknown>) => void;
+  /** This run's dual-track memory, when the agent has memory on (set once the history is loaded). */
+  memory?: RunMemory;
 }

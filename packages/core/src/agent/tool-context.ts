@@ -5,7 +5,7 @@ import type { RunContext, RunSettings } from './run-settings.js';
 /** The context a tool call gets: signal, ids, the model, an emitter for progress and content. */
 export function toolContext(toolCallId: string, run: RunContext, settings: RunSettings): ToolContext {
   return {
-    ...(settings.memory !== undefined ? { memory: settings.memory } : {}),
+    ...(run.memory !== undefined ? { memory: run.memory } : {}),
     ...(settings.mcp !== undefined ? { mcp: settings.mcp } : {}),
     signal: run.signal,
     toolCallId,

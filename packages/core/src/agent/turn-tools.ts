@@ -54,7 +54,10 @@ export async function runToolCall(call: ToolCall, settings: RunSettings, run: Ru
   const started = performance.now();
   const outcome = await executeToolCall(call, settings.tools, toolContext(call.id, run, settings));
   reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
-  return { role: 'tool', toolCallId: call.id, toolName: call.name, content: outcome.content };
+  // With memory on, tabular results reach the model as TOON when that is smaller.
+  const content =
+    outcome.ok && run.memory ? run.memory.toolContent(outcome.result, outcome.content) : outcome.content;
+  return { role: 'tool', toolCallId: call.id, toolName: call.name, content };
 }
 
 function pendingRequestFor(

@@ -1,4 +1,6 @@
+import { ConfigurationError } from '../errors.js';
 import type { Message } from '../model/messages.js';
+import type { SummaryMethod } from './summarize.js';
 
 /** A conversation as listed in a UI. */
 export interface ConversationSummary {
@@ -16,8 +18,13 @@ export interface ConversationSummary {
 export interface ConversationStore {
   /** Every stored message of the conversation, oldest first; empty for an unknown id. */
   load(conversationId: string): Promise<Message[]>;
-  /** Appends the messages of one turn atomically. */
-  append(conversationId: string, messages: Message[]): Promise<void>;
+  /**
+   * Appends the messages of one turn atomically, with the summaries of its long entries (dual-track
+   * memory): the turn and its summaries are stored together or not at all.
+   */
+  append(conversationId: string, messages: Message[], summaries?: TurnSummary[]): Promise<void>;
+  /** Summaries stored with the conversation's entries, by message position; empty when none. */
+  loadSummaries?(conversationId: string): Promise<StoredSummary[]>;
   list(): Promise<ConversationSummary[]>;
   rename(conversationId: string, title: string): Promise<void>;
   delete(conversationId: string): Promise<void>;
@@ -27,12 +34,49 @@ export interface ConversationStore {
   import(data: ConversationExport, asId?: string): Promise<string>;
 }
 
+/** The summary of one message of a turn being appended; `index` is its position in that turn. */
+export interface TurnSummary {
+  index: number;
+  text: string;
+  method: SummaryMethod;
+}
+
+/** A stored summary; `seq` is the position of the summarised message in the whole conversation. */
+export interface StoredSummary {
+  seq: number;
+  text: string;
+  method: SummaryMethod;
+}
+
 /** A conversation as exported: versioned plain JSON. */
 export interface ConversationExport {
   format: 'agent-chat.conversation';
   version: 1;
   conversation: ConversationSummary;
   messages: Message[];
+  /** Dual-track summaries, when the store keeps them. */
+  summaries?: StoredSummary[];
+}
+
+/** Checks an import and says what is wrong; shared by every store. */
+export function assertConversationExport(data: unknown): asserts data is ConversationExport {
+  const d = data as Partial<ConversationExport> | undefined;
+  if (
+    d?.format !== 'agent-chat.conversation' ||
+    d.version !== 1 ||
+    !Array.isArray(d.messages) ||
+    typeof d.conversation?.id !== 'string'
+  )
+    throw new ConfigurationError(
+      'import: not an agent-chat conversation export (format "agent-chat.conversation", version 1).',
+    );
+}
+
+/** The title of a new conversation: the first line of its first user message. */
+export function titleFrom(messages: readonly Message[]): string {
+  const text = messages.find((m) => m.role === 'user')?.content ?? '';
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New conversation';
 }
 
 /** The messages a user sees: their own and the final answers, without tool traffic. */

@@ -39,4 +39,23 @@ describe('memoryStore', () => {
     messages[0]!.content = 'changed';
     expect((await store.load('a'))[0]?.content).toBe('hi');
   });
+
+  it('stores a turn’s summaries with it, by position in the conversation, and exports them', async () => {
+    const store = memoryStore();
+    await store.append('a', [
+      { role: 'user', content: 'q1' },
+      { role: 'assistant', content: 'a1' },
+    ]);
+    await store.append(
+      'a',
+      [
+        { role: 'user', content: 'q2' },
+        { role: 'assistant', content: 'long answer' },
+      ],
+      [{ index: 1, text: 'short', method: 'extractive' }],
+    );
+    expect(await store.loadSummaries?.('a')).toEqual([{ seq: 3, text: 'short', method: 'extractive' }]);
+    const copy = await store.import(await store.export('a'), 'b');
+    expect(await store.loadSummaries?.(copy)).toEqual([{ seq: 3, text: 'short', method: 'extractive' }]);
+  });
 });

@@ -1,10 +1,18 @@
 import { ConfigurationError } from '../errors.js';
 import type { Message } from '../model/messages.js';
-import type { ConversationExport, ConversationStore, ConversationSummary } from './conversation-store.js';
+import {
+  assertConversationExport,
+  type ConversationExport,
+  type ConversationStore,
+  type ConversationSummary,
+  type StoredSummary,
+  titleFrom,
+} from './conversation-store.js';
 
 interface Conversation {
   summary: ConversationSummary;
   messages: Message[];
+  summaries: StoredSummary[];
 }
 
 /** A {@link ConversationStore} in memory: for tests, servers and pages that need no persistence. */
@@ -14,25 +22,25 @@ export function memoryStore(): ConversationStore {
     async load(id) {
       return structuredClone(conversations.get(id)?.messages ?? []);
     },
-    async append(id, messages) {
+    async loadSummaries(id) {
+      return structuredClone(conversations.get(id)?.summaries ?? []);
+    },
+    async append(id, messages, summaries = []) {
       const now = Date.now();
       let conversation = conversations.get(id);
       if (!conversation) {
-        const first = messages.find((m) => m.role === 'user');
         conversation = {
-          summary: {
-            id,
-            title: titleFrom(first?.content ?? ''),
-            createdAt: now,
-            updatedAt: now,
-            messageCount: 0,
-          },
+          summary: { id, title: titleFrom(messages), createdAt: now, updatedAt: now, messageCount: 0 },
           messages: [],
+          summaries: [],
         };
         conversations.set(id, conversation);
       }
+      const base = conversation.messages.length;
       // Copy first so a caller mutating its array later cannot change stored history.
       conversation.messages.push(...structuredClone(messages));
+      for (const { index, text, method } of summaries)
+        conversation.summaries.push({ seq: base + index, text, method });
       conversation.summary.updatedAt = now;
       conversation.summary.messageCount = conversation.messages.length;
     },
@@ -57,25 +65,19 @@ export function memoryStore(): ConversationStore {
         version: 1,
         conversation: conversation.summary,
         messages: conversation.messages,
+        summaries: conversation.summaries,
       } satisfies ConversationExport);
     },
     async import(data, asId) {
-      if (data?.format !== 'agent-chat.conversation' || data.version !== 1 || !Array.isArray(data.messages))
-        throw new ConfigurationError(
-          'import: not an agent-chat conversation export (format "agent-chat.conversation", version 1).',
-        );
+      assertConversationExport(data);
       const id = asId ?? data.conversation.id;
       const copy = structuredClone(data);
       conversations.set(id, {
         summary: { ...copy.conversation, id, messageCount: copy.messages.length },
         messages: copy.messages,
+        summaries: copy.summaries ?? [],
       });
       return id;
     },
   };
-}
-
-function titleFrom(text: string): string {
-  const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New conversation';
 }

@@ -1,4 +1,4 @@
-import { type AgentEvent, type AgentEventBody, memoryStore } from '@agent-chat/core';
+import { type AgentEvent, type AgentEventBody, efficiencyLog, memoryStore } from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
 import type { RespondingAgent } from '../agent-chat.component.js';
 
@@ -32,7 +32,9 @@ export function fakeAgent(scripts: Array<(message: string) => ScriptStep[]>): Fa
     inputs,
     pending: async () => [],
     decisionMode: 'native-tools',
+    efficiency: efficiencyLog(),
     // Answers the scripted run that waits on this request; that run goes on by itself.
+    // biome-ignore lint/correctness/useYield: an answer given in place yields no events of its own.
     async *respond(requestId, value) {
       responses.push({ requestId, value });
       waiting.get(requestId)?.(value);

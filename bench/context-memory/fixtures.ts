@@ -1,0 +1,152 @@
+// Real-shaped tool outputs for the context benchmarks: outputs captured from MCP server-everything
+// (fixtures/mcp-everything.json, see capture-mcp-outputs.ts), plus tabular JSON and long logs made
+// by a seeded generator so every run measures the same bytes.
+import capturedJson from './fixtures/mcp-everything.json' with { type: 'json' };
+
+interface Captured {
+  outputs: Array<{
+    tool: string;
+    args: unknown;
+    result: { content?: Array<{ type: string; text?: string }>; structuredContent?: unknown };
+  }>;
+  tools: { tools: unknown[] };
+  resources: { resources: unknown[] };
+  reads: Array<{ contents: Array<{ uri: string; text?: string }> }>;
+}
+
+/** The captured server-everything session. */
+export const captured = capturedJson as unknown as Captured;
+
+/** A deterministic pseudo-random generator (mulberry32). */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(random: () => number, items: readonly T[]): T =>
+  items[Math.floor(random() * items.length)] as T;
+const CITIES = ['Lyon', 'Osaka', 'Austin', 'Porto', 'Leeds', 'Gdańsk', 'Tartu', 'Quito'];
+const TEAS = ['Sencha', 'Gyokuro', 'Matcha', 'Longjing', 'Bancha', 'Hojicha', 'Genmaicha', 'Kukicha'];
+const STATUS = ['shipped', 'pending', 'delivered', 'returned'];
+
+/** A flat table: orders as an API returns them. */
+export function ordersTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
+  const random = seeded(seed);
+  return Array.from({ length: rows }, (_, i) => ({
+    id: `ord_${(10_000 + i * 7 + Math.floor(random() * 5)).toString(36)}`,
+    customer: `cust_${Math.floor(random() * 9000 + 1000)}`,
+    product: pick(random, TEAS),
+    quantity: Math.floor(random() * 12) + 1,
+    unitPrice: Math.round(random() * 4000) / 100,
+    city: pick(random, CITIES),
+    status: pick(random, STATUS),
+    giftWrap: random() < 0.2,
+    createdAt: new Date(Date.UTC(2026, 9, 1) + Math.floor(random() * 30 * 864e5)).toISOString(),
+  }));
+}
+
+/** A flat table of customer records (string-heavy, as a CRM search returns them). */
+export function customersTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
+  const random = seeded(seed);
+  const first = ['Ada', 'Bo', 'Chen', 'Dana', 'Emeka', 'Fatima', 'Goran', 'Hana', 'Ines', 'Jonas'];
+  const last = ['Lovelace', 'Nakamura', 'Okafor', 'Silva', 'Novak', 'Haddad', 'Berg', 'Costa'];
+  return Array.from({ length: rows }, (_, i) => {
+    const name = `${pick(random, first)} ${pick(random, last)}`;
+    return {
+      id: 1000 + i,
+      name,
+      email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
+      city: pick(random, CITIES),
+      plan: pick(random, ['free', 'tea-club', 'wholesale']),
+      active: random() < 0.8,
+      since: new Date(Date.UTC(2024, 0, 1) + Math.floor(random() * 700) * 864e5).toISOString().slice(0, 10),
+    };
+  });
+}
+
+/** A flat table of metrics rows (numbers-heavy). */
+export function metricsTable(rows: number, seed: number): Array<Record<string, string | number>> {
+  const random = seeded(seed);
+  return Array.from({ length: rows }, (_, i) => ({
+    ts: new Date(Date.UTC(2026, 10, 1, 0, i * 5)).toISOString(),
+    host: `web-${Math.floor(random() * 6) + 1}`,
+    cpu: Math.round(random() * 1000) / 10,
+    memMb: Math.floor(random() * 4096),
+    p95Ms: Math.round(random() * 9000) / 10,
+    errors: Math.floor(random() * random() * 8),
+  }));
+}
+
+/** Nested data where TOON has no table to exploit. */
+export function nestedDocument(seed: number): unknown {
+  const random = seeded(seed);
+  return {
+    repository: { owner: 'agent-chat', name: 'core', stars: Math.floor(random() * 5000) },
+    pull: {
+      number: 42,
+      title: 'Dual-track memory',
+      labels: ['memory', 'context'],
+      author: { login: 'ada', association: 'MEMBER' },
+      checks: {
+        lint: { status: 'success', durationS: 31 },
+        test: { status: 'failure', failed: ['idb.test.ts'] },
+      },
+      reviews: [
+        { by: 'bob', state: 'APPROVED', comments: [{ path: 'memory/idb.ts', line: 12, body: 'Nice.' }] },
+        { by: 'cy', state: 'CHANGES_REQUESTED', notes: { blocking: true, reason: 'migration untested' } },
+      ],
+    },
+  };
+}
+
+/** A long service log with a few warnings and one failure. */
+export function serviceLog(lines: number, seed: number): string {
+  const random = seeded(seed);
+  const out: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const ts = new Date(Date.UTC(2026, 10, 21, 9, 0, i)).toISOString();
+    const r = random();
+    if (i === Math.floor(lines * 0.7))
+      out.push(
+        `${ts} ERROR worker-3 job=sync-${i} failed: ECONNRESET upstream inventory-api after 3 retries`,
+      );
+    else if (r < 0.06)
+      out.push(
+        `${ts} WARN  worker-${Math.floor(r * 50)} slow query orders.by_city took ${Math.floor(r * 9000)}ms`,
+      );
+    else
+      out.push(
+        `${ts} INFO  worker-${Math.floor(random() * 4)} GET /api/orders?page=${i % 17} 200 ${Math.floor(random() * 80)}ms bytes=${Math.floor(random() * 90000)}`,
+      );
+  }
+  return out.join('\n');
+}
+
+/** Sentences of a plausible assistant answer, deterministic per seed. */
+export function answerText(words: number, seed: number): string {
+  const random = seeded(seed);
+  const parts = [
+    'The orders table shows that most shipments leave within two days',
+    'Sencha and Gyokuro account for the majority of revenue this month',
+    'returns are concentrated in one city, which suggests a courier problem',
+    'the p95 latency spike lines up with the ECONNRESET failure in the sync worker',
+    'I recommend retrying the sync job with a longer timeout and checking the upstream inventory API',
+    'gift wrapping is chosen in roughly one order in five',
+    'the structured weather data confirms humid conditions that may delay deliveries',
+    'no customer appears more than twice in the sample, so there is no obvious fraud pattern',
+  ];
+  const out: string[] = [];
+  let count = 0;
+  while (count < words) {
+    const sentence = `${pick(random, parts)}.`;
+    out.push(sentence.charAt(0).toUpperCase() + sentence.slice(1));
+    count += sentence.split(' ').length;
+  }
+  return `## Findings\n\n${out.join(' ')}\n\n- Next step: ${pick(random, parts)}.`;
+}

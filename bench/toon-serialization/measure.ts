@@ -1,0 +1,112 @@
+// Bundled by index.ts (see bench/lib/import-bundled.ts) so @agent-chat/core runs from source.
+
+import { estimateTokenCounter, o200kTokenCounter, serializeToolOutput } from '@agent-chat/core';
+import { encode } from '@toon-format/toon';
+import {
+  answerText,
+  captured,
+  customersTable,
+  metricsTable,
+  nestedDocument,
+  ordersTable,
+  serviceLog,
+} from '../context-memory/fixtures.ts';
+import { AGENT_CHAT, type BenchContext, type Measurement } from '../lib/benchmark.ts';
+
+const MINIFIED = 'minified JSON (JSON.stringify)';
+
+/** TOON negotiation vs minified JSON on flat and nested tool outputs, and the estimate's error. */
+export async function measureToon(context: BenchContext): Promise<Measurement[]> {
+  const counter = await o200kTokenCounter();
+  const rows: Measurement[] = [];
+  const flat: Array<[string, unknown]> = [
+    ['customers_100_rows', customersTable(100, 9)],
+    ['orders_50_rows', ordersTable(50, 1)],
+    ['orders_200_rows', { orders: ordersTable(200, 2) }],
+    ['metrics_60_rows', metricsTable(60, 3)],
+    [
+      'structured_content_rows',
+      captured.outputs.filter((o) => o.result.structuredContent).map((o) => o.result.structuredContent),
+    ],
+  ];
+  const nested: Array<[string, unknown]> = [
+    ['nested_pull_request', nestedDocument(4)],
+    ['nested_mcp_tools_list', captured.tools],
+    ['nested_mcp_resource_links', captured.outputs.find((o) => o.tool === 'get-resource-links')?.result],
+  ];
+  let flatSent = 0;
+  let flatJson = 0;
+  for (const [kind, cases] of [
+    ['flat', flat],
+    ['nested', nested],
+  ] as const) {
+    for (const [name, value] of cases) {
+      const out = serializeToolOutput(value, counter);
+      const json = counter.count(JSON.stringify(value));
+      rows.push({ subject: AGENT_CHAT, metric: `tokens_${name}`, value: out.tokens, unit: 'tokens' });
+      rows.push({ subject: MINIFIED, metric: `tokens_${name}`, value: json, unit: 'tokens' });
+      const saved = 1 - out.tokens / json;
+      context.log(
+        `${name}: ${out.format}, ${out.tokens} vs ${json} tokens (${(saved * 100).toFixed(1)}% fewer)`,
+      );
+      if (kind === 'flat') {
+        flatSent += out.tokens;
+        flatJson += json;
+        if (saved < 0.35) context.log(`  ${name} misses the ≥ 35% goal`);
+      }
+      if (kind === 'nested' && out.tokens > json)
+        context.fail(`${name}: negotiated output is larger than minified JSON`);
+      if (kind === 'nested') {
+        // Forcing TOON on nested data shows why negotiation matters.
+        rows.push({
+          subject: 'TOON forced (@toon-format/toon encode)',
+          metric: `tokens_${name}`,
+          value: counter.count(encode(value)),
+          unit: 'tokens',
+        });
+      }
+    }
+  }
+
+  const flatSaved = 1 - flatSent / flatJson;
+  rows.push({
+    subject: AGENT_CHAT,
+    metric: 'fewer_tokens_flat_tables_total',
+    value: Math.round(flatSaved * 1000) / 10,
+    unit: '%',
+  });
+  context.log(
+    `flat tables together: ${(flatSaved * 100).toFixed(1)}% fewer tokens than minified JSON (goal ≥ 35%)`,
+  );
+
+  // The calibrated estimate used for non-OpenAI models: its error against o200k_base on this sample.
+  const estimate = estimateTokenCounter();
+  const sample = [
+    ...flat.map(([, v]) => JSON.stringify(v)),
+    ...flat.map(([, v]) => encode(v)),
+    ...nested.map(([, v]) => JSON.stringify(v)),
+    serviceLog(200, 5),
+    answerText(200, 6),
+    ...captured.reads.map((r) => JSON.stringify(r)),
+  ];
+  const errors = sample.map(
+    (text) => Math.abs(estimate.count(text) - counter.count(text)) / counter.count(text),
+  );
+  const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
+  rows.push({
+    subject: AGENT_CHAT,
+    metric: 'estimate_mean_abs_error_pct',
+    value: Math.round(mean * 1000) / 10,
+    unit: '%',
+  });
+  rows.push({
+    subject: AGENT_CHAT,
+    metric: 'estimate_max_abs_error_pct',
+    value: Math.round(Math.max(...errors) * 1000) / 10,
+    unit: '%',
+  });
+  context.log(
+    `estimate vs o200k_base on ${sample.length} texts: mean ${(mean * 100).toFixed(1)}%, max ${(Math.max(...errors) * 100).toFixed(1)}%`,
+  );
+  return rows;
+}

@@ -1,0 +1,166 @@
+import type { StoredSummary } from '../memory/conversation-store.js';
+import type { AssembleOverrides, DualTrackMemory } from '../memory/dual-track-memory.js';
+import { entryIds, queryCount } from '../memory/entry-ids.js';
+import { summarize } from '../memory/summarize.js';
+import type { ChatModel } from '../model/chat-model.js';
+import type { Message } from '../model/messages.js';
+import { pruneScoredChunks } from './prune-scored-chunks.js';
+import { countMessageTokens, type TokenCounter } from './token-counter.js';
+
+/** The compaction strategies of DESIGN §2.6, in the order they are tried. */
+export type CompactionMethod = 'summaries' | 'prune-rag' | 'distill' | 'roll-up';
+
+/** Input of {@link fitContext}. */
+export interface FitInput {
+  memory: DualTrackMemory;
+  history: readonly Message[];
+  summaries: readonly StoredSummary[];
+  /** The current run's messages (user message, tool calls and results so far). */
+  current: readonly Message[];
+  systemPrompt: string | undefined;
+  counter: TokenCounter;
+  /** Tokens the messages may use. */
+  maxTokens: number;
+  summarizer?: ChatModel | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/** The messages to send and what it took to fit them. */
+export interface FittedContext {
+  messages: Message[];
+  /** Tokens of the full history, the current messages and the system prompt, as if sent verbatim. */
+  rawTokens: number;
+  /** Tokens of the default dual-track assembly, before any budget compaction. */
+  beforeTokens: number;
+  sentTokens: number;
+  /** Strategies applied, in order; empty when the default assembly fit. */
+  methods: CompactionMethod[];
+}
+
+/**
+ * Pre-flight fit (003_… "Assess"): assembles the summarised track and, while it exceeds `maxTokens`,
+ * compacts harder in order: summaries for the recent window too, pruning scored retrieval chunks,
+ * distilling the current run's long tool outputs (summarizer, else extractive), rolling all earlier
+ * exchanges up into one conversation summary. Returns the last attempt even if it still does not fit:
+ * the caller decides (see {@link ContextBudgetError}).
+ */
+export async function fitContext(input: FitInput): Promise<FittedContext> {
+  const { memory, history, summaries, counter, maxTokens, systemPrompt } = input;
+  const overrides: AssembleOverrides = {};
+  let current = [...input.current];
+  const methods: CompactionMethod[] = [];
+  const build = () => {
+    const assembled = memory.assemble(history, summaries, current, overrides);
+    const system = [systemPrompt, assembled.rollUp].filter(Boolean).join('\n\n');
+    const messages: Message[] = [
+      ...(system ? [{ role: 'system' as const, content: system }] : []),
+      ...assembled.messages,
+    ];
+    return { messages, tokens: countMessageTokens(counter, messages), rollUp: assembled.rollUp };
+  };
+  const rawTokens = countMessageTokens(counter, [
+    ...(systemPrompt ? [{ role: 'system' as const, content: systemPrompt }] : []),
+    ...history,
+    ...input.current,
+  ]);
+  let attempt = build();
+  const beforeTokens = attempt.tokens;
+  const done = () => ({
+    messages: attempt.messages,
+    rawTokens,
+    beforeTokens,
+    sentTokens: attempt.tokens,
+    methods,
+  });
+
+  const strategies: Array<[CompactionMethod, () => Promise<boolean>]> = [
+    ['summaries', async () => setOverride(overrides, 'recentWindow', 0)],
+    [
+      'prune-rag',
+      async () => {
+        const pruned = pruneCurrent(current, counter, attempt.tokens - maxTokens);
+        if (pruned) current = pruned;
+        return pruned !== undefined;
+      },
+    ],
+    [
+      'distill',
+      async () => {
+        const distilled = await distillCurrent(input, current);
+        if (distilled.size) overrides.currentSummaries = distilled;
+        return distilled.size > 0;
+      },
+    ],
+    [
+      'roll-up',
+      async () => {
+        if (!setOverride(overrides, 'rollUpAfter', 0)) return false;
+        const extractive = build().rollUp;
+        if (extractive && input.summarizer) {
+          const summary = await summarize(extractive, 'history', input.summarizer, input.signal);
+          if (summary.method === 'summarizer')
+            overrides.rollUp = `${extractive.split(']')[0]}] ${summary.text}`;
+        }
+        return true;
+      },
+    ],
+  ];
+  for (const [method, apply] of strategies) {
+    if (attempt.tokens <= maxTokens) break;
+    if (!(await apply())) continue;
+    const next = build();
+    // A strategy that saved nothing (no history to summarise, say) is not reported as applied.
+    if (next.tokens < attempt.tokens) methods.push(method);
+    attempt = next;
+  }
+  return done();
+}
+
+function setOverride(
+  overrides: AssembleOverrides,
+  key: 'recentWindow' | 'rollUpAfter',
+  value: number,
+): boolean {
+  if (overrides[key] === value) return false;
+  overrides[key] = value;
+  if (key === 'rollUpAfter') overrides.recentWindow = 0;
+  return true;
+}
+
+/** Prunes scored chunk lists in the current tool results, halving until `excess` tokens are saved. */
+function pruneCurrent(current: Message[], counter: TokenCounter, excess: number): Message[] | undefined {
+  let saved = 0;
+  let changed = false;
+  const out = current.map((message) => {
+    if (message.role !== 'tool' || saved >= excess) return message;
+    let content = message.content;
+    for (let keep = 8; keep >= 1; keep = Math.floor(keep / 2)) {
+      const pruned = pruneScoredChunks(message.content, keep);
+      if (!pruned) break;
+      content = pruned;
+      if (saved + counter.count(message.content) - counter.count(pruned) >= excess) break;
+    }
+    if (content === message.content) return message;
+    changed = true;
+    saved += counter.count(message.content) - counter.count(content);
+    return { ...message, content };
+  });
+  return changed ? out : undefined;
+}
+
+/** Summaries of the current run's long tool outputs, by index; the full text stays retrievable by id. */
+async function distillCurrent(input: FitInput, current: Message[]): Promise<Map<number, string>> {
+  const threshold = input.memory.options.summarizeAbove;
+  const ids = entryIds(current, queryCount(input.history) + 1);
+  const jobs = current.map(async (message, index): Promise<[number, string] | undefined> => {
+    if (message.role !== 'tool' || input.counter.count(message.content) <= threshold || !ids[index])
+      return undefined;
+    const kind =
+      /\b(ERROR|WARN|INFO)\b/.test(message.content) && message.content.split('\n').length > 20
+        ? 'log'
+        : 'tool-result';
+    const summary = await summarize(message.content, kind, input.summarizer, input.signal);
+    return [index, summary.text];
+  });
+  return new Map((await Promise.all(jobs)).filter((e): e is [number, string] => e !== undefined));
+}

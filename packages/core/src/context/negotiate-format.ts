@@ -1,0 +1,76 @@
+import type { TokenCounter } from './token-counter.js';
+
+/** How a tool output was written for the model. */
+export type OutputFormat = 'text' | 'json' | 'toon';
+
+/** A tool output as sent to the model, with the format negotiation's reasoning. */
+export interface SerializedOutput {
+  text: string;
+  format: OutputFormat;
+  /** Tokens of `text`. */
+  tokens: number;
+  /** Tokens of the minified JSON it was compared with (equal to `tokens` when JSON won or was the only option). */
+  jsonTokens: number;
+}
+
+/**
+ * The negotiation itself, with the TOON encoder passed in: the run loop loads `@toon-format/toon` lazily
+ * (only when memory is on), so pages that never use it do not download it.
+ */
+export function negotiateFormat(
+  value: unknown,
+  counter: TokenCounter,
+  encodeToon: (value: unknown) => string,
+): SerializedOutput {
+  if (typeof value === 'string') {
+    const tokens = counter.count(value);
+    return { text: value, format: 'text', tokens, jsonTokens: tokens };
+  }
+  if (value === undefined) return { text: '', format: 'text', tokens: 0, jsonTokens: 0 };
+  const json = safeStringify(value);
+  const jsonTokens = counter.count(json);
+  if (!hasUniformTable(value)) return { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
+  let toon: string;
+  try {
+    toon = encodeToon(value);
+  } catch {
+    return { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
+  }
+  const toonTokens = counter.count(toon);
+  return toonTokens < jsonTokens
+    ? { text: toon, format: 'toon', tokens: toonTokens, jsonTokens }
+    : { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
+}
+
+/**
+ * True when the value is, or directly holds, an array of two or more objects with the same keys and
+ * only primitive values: the shape TOON writes as one header plus CSV-like rows.
+ */
+export function hasUniformTable(value: unknown, depth = 0): boolean {
+  if (Array.isArray(value)) return isUniformRows(value);
+  if (depth < 2 && isPlainObject(value))
+    return Object.values(value).some((child) => hasUniformTable(child, depth + 1));
+  return false;
+}
+
+function isUniformRows(rows: unknown[]): boolean {
+  if (rows.length < 2 || !rows.every(isPlainObject)) return false;
+  const keys = Object.keys(rows[0] as object).join('\u0000');
+  return rows.every(
+    (row) =>
+      Object.keys(row).join('\u0000') === keys &&
+      Object.values(row).every((cell) => cell === null || typeof cell !== 'object'),
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function safeStringify(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,27 @@
+import { encode } from '@toon-format/toon';
+import { negotiateFormat, type SerializedOutput } from './negotiate-format.js';
+import { estimateTokenCounter, type TokenCounter } from './token-counter.js';
+
+export {
+  hasUniformTable,
+  negotiateFormat,
+  type OutputFormat,
+  type SerializedOutput,
+} from './negotiate-format.js';
+
+const defaultCounter = estimateTokenCounter();
+
+/**
+ * Format negotiation for one tool output (003_… "Articulate"): strings stay as they are; values that
+ * hold uniform arrays of flat objects are written as TOON when that costs fewer tokens than minified
+ * JSON; everything else is minified JSON. Nested data therefore never gets larger.
+ *
+ * @example
+ * serializeToolOutput([{ id: 1, name: 'Ada' }, { id: 2, name: 'Bob' }]).format // 'toon'
+ */
+export function serializeToolOutput(
+  value: unknown,
+  counter: TokenCounter = defaultCounter,
+): SerializedOutput {
+  return negotiateFormat(value, counter, encode);
+}

@@ -1,0 +1,83 @@
+import type { DBSchema, IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import type { Message } from '../model/messages.js';
+import type { ConversationSummary } from './conversation-store.js';
+import type { SummaryMethod } from './summarize.js';
+
+/** Current schema version of the agent-chat database. */
+export const SCHEMA_VERSION = 2;
+
+/** A conversation's metadata; `version` grows with every write (versioned writes across tabs). */
+export interface ConversationRecord extends ConversationSummary {
+  version: number;
+}
+
+/** One message of the full track, at position `seq` of its conversation. */
+export interface EntryRecord {
+  conversationId: string;
+  seq: number;
+  message: Message;
+}
+
+/** The summary of the entry at `seq` (the summarised track). */
+export interface SummaryRecord {
+  conversationId: string;
+  seq: number;
+  text: string;
+  method: SummaryMethod;
+}
+
+/**
+ * Version 2 (current): metadata, entries and summaries in separate stores, so appending a turn writes
+ * only the new entries and listing conversations reads no messages.
+ */
+export interface AgentChatDB extends DBSchema {
+  conversations: { key: string; value: ConversationRecord; indexes: { 'by-updated': number } };
+  entries: { key: [string, number]; value: EntryRecord };
+  summaries: { key: [string, number]; value: SummaryRecord };
+}
+
+/** Version 1: one record per conversation holding all its messages (rewritten on every turn). */
+export interface AgentChatDBv1 extends DBSchema {
+  conversations: {
+    key: string;
+    value: { id: string; title: string; createdAt: number; updatedAt: number; messages: Message[] };
+  };
+}
+
+type UpgradeTransaction = IDBPTransaction<AgentChatDB, StoreNames<AgentChatDB>[], 'versionchange'>;
+
+/** The `upgrade` callback: creates the schema, or migrates an older one step by step. */
+export function upgradeSchema(
+  db: IDBPDatabase<AgentChatDB>,
+  oldVersion: number,
+  tx: UpgradeTransaction,
+): void {
+  if (oldVersion < 1) {
+    db.createObjectStore('conversations', { keyPath: 'id' });
+  }
+  if (oldVersion < 2) {
+    tx.objectStore('conversations').createIndex('by-updated', 'updatedAt');
+    db.createObjectStore('entries', { keyPath: ['conversationId', 'seq'] });
+    db.createObjectStore('summaries', { keyPath: ['conversationId', 'seq'] });
+    if (oldVersion === 1) void migrateV1toV2(tx);
+  }
+}
+
+/**
+ * Moves each v1 conversation's messages into `entries` and leaves its metadata in place. Runs inside
+ * the versionchange transaction, so a failure aborts the upgrade and leaves version 1 untouched.
+ */
+async function migrateV1toV2(tx: UpgradeTransaction): Promise<void> {
+  const conversations = tx.objectStore('conversations');
+  const entries = tx.objectStore('entries');
+  // v1 records carry `messages`; the v2 type does not, hence the cast.
+  const old = (await conversations.getAll()) as unknown as AgentChatDBv1['conversations']['value'][];
+  const writes: Promise<unknown>[] = [];
+  for (const record of old) {
+    const { messages, ...summary } = record;
+    for (const [seq, message] of messages.entries())
+      writes.push(entries.put({ conversationId: record.id, seq, message }));
+    writes.push(conversations.put({ ...summary, messageCount: messages.length, version: 1 }));
+  }
+  await Promise.all(writes);
+}

@@ -1,0 +1,51 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { build } from 'esbuild';
+
+/** A page served on 127.0.0.1 that runs one bundled module. */
+export interface PageBundleServer {
+  /** `http://127.0.0.1:<port>/`: an empty page that loads the bundle; `window.__ready` is true once it ran. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Bundles `entry` for the browser (workspace packages from source) and serves it on a free local port
+ * with a blank page that loads it, for Chromium tests and benchmarks that need real pages (several
+ * tabs, closing a tab) rather than Vitest's browser mode.
+ */
+export async function servePageBundle(entry: string): Promise<PageBundleServer> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    conditions: ['@agent-chat/source', 'module', 'browser', 'import', 'default'],
+    logLevel: 'silent',
+  });
+  const script = result.outputFiles[0]?.contents;
+  if (!script) throw new Error(`esbuild produced no output for ${entry}`);
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>agent-chat page</title>' +
+    '<script type="module" src="/page.js"></script><script type="module">window.__ready = true</script>';
+  const server = createServer((request, response) => {
+    const isScript = request.url === '/page.js';
+    response.writeHead(200, {
+      'content-type': isScript ? 'text/javascript' : 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    response.end(isScript ? script : html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
