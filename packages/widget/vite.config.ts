@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
-/** Ceiling for dist/agent-chat.js (gzip): Lit + core (mostly zod) + the element. Raise it on purpose, not by accident. */
-const MAX_GZIP_BYTES = 60_000;
+/** Ceiling for dist/agent-chat.js (gzip): Lit + core (mostly zod) + the element. Raise it on purpose, not by accident.
+ * 61 000 (was 60 000): provider errors that name the fix (unknown model, no tool support, HTML body), image parts and
+ * response_format in the OpenAI-compatible adapter (issue #4). */
+const MAX_GZIP_BYTES = 61_000;
 
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,

@@ -1,5 +1,6 @@
 import {
   anthropic,
+  autoModel,
   type ChatModel,
   ModelCallError,
   type ModelEvent,
@@ -161,9 +162,9 @@ describe('model resolution (ADR-004 / ADR-007)', () => {
     );
   });
 
-  it('picks the smallest known tool-capable chat model with model "auto", announced as a decision', async () => {
+  it('autoModel picks the smallest known tool-capable chat model, announced as a decision', async () => {
     server.enqueue({ text: 'hello' });
-    const events = await collect(openAICompatible({ baseURL: server.baseURL, model: 'auto' }));
+    const events = await collect(autoModel({ baseURL: server.baseURL }));
     expect(events[0]).toMatchObject({ type: 'decided', model: 'openai:qwen2.5:1.5b' });
     expect((events[0] as { reason: string }).reason).toMatch(/tool-capable/);
     expect(server.requests.at(-1)?.body.model).toBe('qwen2.5:1.5b');

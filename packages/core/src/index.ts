@@ -35,6 +35,7 @@ export type {
 export { visibleMessages } from './memory/conversation-store.js';
 export { memoryStore } from './memory/memory-store.js';
 export { type AnthropicOptions, anthropic } from './model/anthropic.js';
+export { type AutoModelOptions, autoModel } from './model/auto-model.js';
 export type {
   ChatModel,
   FinishReason,
