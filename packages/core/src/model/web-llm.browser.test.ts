@@ -7,9 +7,9 @@ import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import type { ModelEvent, ModelRequest } from './chat-model.js';
 import { fallback } from './fallback.js';
-import { LocalModelUnavailableError } from './model-errors.js';
+import { LocalModelUnavailableError, ModelNotFoundError } from './model-errors.js';
 import { webLLM } from './web-llm.js';
-import type { WebLLMChatRequest } from './web-llm-engine.js';
+import { importWebLLM, type WebLLMChatRequest } from './web-llm-engine.js';
 import { checkWebGPU } from './webgpu-check.js';
 
 // Real Chromium with --enable-unsafe-webgpu (a SwiftShader adapter), real @mlc-ai/web-llm client
@@ -186,6 +186,41 @@ describe('webLLM through web-llm’s worker protocol (fake engine in a real Work
     expect(events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : [])).join('')).toBe('ok');
     expect(workers - before).toBe(2);
     await model.unload();
+  });
+});
+
+describe('webLLM checks before loading', () => {
+  it('names the models web-llm knows when the id is unknown', async () => {
+    const model = webLLM({ model: 'Qwen9-Giant-q0-MLC', worker: fakeWorker({ turns: [] }) });
+    const error = await collect(model.stream(ask)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelNotFoundError);
+    expect((error as Error).message).toMatch(
+      /"Qwen9-Giant-q0-MLC" is not available.*Llama-3\.2-1B-Instruct-q4f32_1-MLC/,
+    );
+  });
+
+  it('needs no new storage for weights already in the cache (reloads reuse it)', async () => {
+    // This origin may store 100 MB more; the model's weights are up to 500 MB.
+    const estimate = navigator.storage.estimate;
+    navigator.storage.estimate = async () => ({ quota: 300 * 2 ** 20, usage: 200 * 2 ** 20 });
+    try {
+      const runtime = (cached: boolean) => async () => ({
+        ...(await importWebLLM()),
+        prebuiltAppConfig: { model_list: [{ model_id: 'Mid-Model-MLC', vram_required_MB: 500 }] },
+        hasModelInCache: async () => cached,
+      });
+      const script = { turns: [{ text: 'ok' }] };
+      const fresh = webLLM({ model: 'Mid-Model-MLC', runtime: runtime(false), worker: fakeWorker(script) });
+      const error = await collect(fresh.stream(ask)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ reason: 'quota' });
+      expect((error as Error).message).toMatch(/needs 500 MB of storage and this site may use 100 MB more/);
+      const cached = webLLM({ model: 'Mid-Model-MLC', runtime: runtime(true), worker: fakeWorker(script) });
+      const events = await collect(cached.stream(ask));
+      expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+      await cached.unload();
+    } finally {
+      navigator.storage.estimate = estimate;
+    }
   });
 });
 
