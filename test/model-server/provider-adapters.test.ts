@@ -211,7 +211,7 @@ describe.each(formats)('%s: a whole tool loop through createAgent, priced', (for
         system: 'Be exact.',
         messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 2 + 3?' }] }],
       });
-      expect((second?.messages as unknown[]).slice(-2)).toEqual([
+      expect((second!.messages as unknown[]).slice(-2)).toEqual([
         { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'add', input: { a: 2, b: 3 } }] },
         { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: '5' }] },
       ]);
