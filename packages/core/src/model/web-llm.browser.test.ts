@@ -66,7 +66,10 @@ describe('WebGPU detection in Chromium', () => {
   });
 });
 
-describe('webLLM through web-llm’s worker protocol (fake engine in a real Worker)', () => {
+// Generous timeouts: the first test imports web-llm (6.8 MB) and the machine may be shared.
+describe('webLLM through web-llm’s worker protocol (fake engine in a real Worker)', {
+  timeout: 60_000,
+}, () => {
   it('boots the worker, reports progress, streams text and usage, reuses the engine', async () => {
     const log = engineLog();
     const before = workers;
@@ -189,7 +192,7 @@ describe('webLLM through web-llm’s worker protocol (fake engine in a real Work
   });
 });
 
-describe('webLLM checks before loading', () => {
+describe('webLLM checks before loading', { timeout: 60_000 }, () => {
   it('names the models web-llm knows when the id is unknown', async () => {
     const model = webLLM({ model: 'Qwen9-Giant-q0-MLC', worker: fakeWorker({ turns: [] }) });
     const error = await collect(model.stream(ask)).catch((e: unknown) => e);
@@ -224,7 +227,7 @@ describe('webLLM checks before loading', () => {
   });
 });
 
-describe('fallback on this adapter', () => {
+describe('fallback on this adapter', { timeout: 60_000 }, () => {
   it('moves to the remote model when the GPU lacks a feature the local model needs, visibly in the run', async () => {
     const gpu = (navigator as { gpu?: { requestAdapter(): Promise<{ features: Set<string> } | null> } }).gpu;
     const adapter = await gpu?.requestAdapter();
