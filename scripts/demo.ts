@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { serveExample } from './lib/example-server.ts';
-import { buildLocalModelBundle } from './lib/local-model-bundle.ts';
+import { buildLocalModelBundle, noProviderNotice as notice } from './lib/local-model-bundle.ts';
 import { startProxyDev } from './lib/proxy-dev.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -23,21 +23,6 @@ const apiKey = process.env.OPENAI_API_KEY?.trim();
 const baseUrl = process.env.OPENAI_BASE_URL?.trim() || (apiKey ? 'https://api.openai.com/v1' : undefined);
 const model = process.env.OPENAI_MODEL?.trim() || 'gpt-4o-mini';
 const pageOrigin = `http://127.0.0.1:${PAGE_PORT}`;
-
-const keyHelp = `<ul>
-        <li>OpenAI: <code>OPENAI_API_KEY=sk-… pnpm demo</code> (optionally <code>OPENAI_MODEL=gpt-4o-mini</code>)</li>
-        <li>Any OpenAI-compatible endpoint (Ollama, llama.cpp server, vLLM, OpenRouter):
-          <code>OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_MODEL=llama3.2 pnpm demo</code> (add <code>OPENAI_API_KEY</code> if it needs one)</li>
-      </ul>
-      The key stays in the proxy (wrangler dev); the page never sees it.`;
-// Without a provider, the page runs a model on the user's GPU (examples/script-tag/local-model.js) when the
-// browser has WebGPU, and otherwise explains how to configure one.
-const notice = `<div role="note" style="border:2px solid #c60;padding:1rem;border-radius:8px;background:#fff4e5">
-      <p id="local-model-status" aria-live="polite" data-help="Stop the demo (Ctrl+C) and start it again with a provider (below).">No provider key is configured.</p>
-      To use a remote model, stop the demo (Ctrl+C) and start it again with a provider:
-      ${keyHelp}
-    </div>
-    <script type="module" src="./local-model.js"></script>`;
 
 if (!baseUrl) {
   console.log('No provider configured: building the local (WebGPU) model bundle…');
