@@ -9,7 +9,7 @@ const here = import.meta.dirname;
 
 type Subject = () => Promise<number>;
 
-async function loadSubjects(): Promise<{ ours: Subject; aiSdk: Subject }> {
+async function loadSubjects(): Promise<{ ours: Subject; aiSdk: Subject; oursAnthropic: Subject }> {
   const outfile = join(tmpdir(), `agent-chat-provider-stream-${process.pid}.mjs`);
   await build({
     entryPoints: [join(here, 'subjects.ts')],
@@ -41,9 +41,10 @@ export const benchmark: Benchmark = {
   description:
     'Provider-layer stream decoding, same process: one recorded OpenAI Chat Completions stream (8 000 characters in 4-character ' +
     'deltas, three ~3 KB tool calls in 3-character fragments, 1 400-byte reads) through `openAICompatible().stream()` vs ' +
-    '`createOpenAI().chat().doStream()`; median of 25 runs after 5 warm-ups, both checked to yield the three tool calls.',
+    '`createOpenAI().chat().doStream()`; median of 25 runs after 5 warm-ups, both checked to yield the three tool calls. ' +
+    'The same answer in the Anthropic format through `anthropic().stream()` (no peer).',
   async run() {
-    const { ours, aiSdk } = await loadSubjects();
+    const { ours, aiSdk, oursAnthropic } = await loadSubjects();
     const rows: Measurement[] = [];
     rows.push({
       subject: AGENT_CHAT,
@@ -55,6 +56,12 @@ export const benchmark: Benchmark = {
       subject: peerSubject(here, 'ai', '@ai-sdk/openai'),
       metric: 'median_ms_openai_stream_decode',
       value: await medianMs(aiSdk),
+      unit: 'ms',
+    });
+    rows.push({
+      subject: AGENT_CHAT,
+      metric: 'median_ms_anthropic_stream_decode',
+      value: await medianMs(oursAnthropic),
       unit: 'ms',
     });
     return rows;

@@ -1,7 +1,7 @@
 // The work measured by index.ts, bundled with esbuild first (Node cannot load the core's TypeScript source
 // directly): both subjects go through the same bundling, so neither gets an advantage.
-import { openAICompatible } from '@agent-chat/core';
-import { openAIStreamEvents } from '@agent-chat/core/test';
+import { anthropic, openAICompatible } from '@agent-chat/core';
+import { anthropicStreamEvents, openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
 import { createOpenAI } from '@ai-sdk/openai';
 
 const encoder = new TextEncoder();
@@ -12,26 +12,29 @@ const args = (n: number) => ({
   query: `q${n}`,
   filters: Array.from({ length: 60 }, (_, i) => ({ field: `f${i}`, value: 'x'.repeat(20) })),
 });
-const body = encoder.encode(
-  openAIStreamEvents({
-    text: 'The quick brown fox jumps over the lazy dog. '.repeat(178).slice(0, 8000),
-    chunkSize: 4,
-    toolCalls: [0, 1, 2].map((n) => ({ id: `call_${n}`, name: 'search', arguments: args(n) })),
-    fragmentSize: 3,
-    usage: { inputTokens: 1000, outputTokens: 3000 },
-  }).join(''),
-);
+const turn: ScriptedTurn = {
+  text: 'The quick brown fox jumps over the lazy dog. '.repeat(178).slice(0, 8000),
+  chunkSize: 4,
+  toolCalls: [0, 1, 2].map((n) => ({ id: `call_${n}`, name: 'search', arguments: args(n) })),
+  fragmentSize: 3,
+  usage: { inputTokens: 1000, outputTokens: 3000 },
+};
+const openAIBody = encoder.encode(openAIStreamEvents(turn).join(''));
+const anthropicBody = encoder.encode(anthropicStreamEvents(turn).join(''));
 const CHUNK = 1400; // a typical TCP-sized read
-const fakeFetch: typeof fetch = async () =>
-  new Response(
-    new ReadableStream<Uint8Array>({
-      start(controller) {
-        for (let i = 0; i < body.length; i += CHUNK) controller.enqueue(body.subarray(i, i + CHUNK));
-        controller.close();
-      },
-    }),
-    { headers: { 'content-type': 'text/event-stream' } },
-  );
+const fetchOf =
+  (body: Uint8Array): typeof fetch =>
+  async () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < body.length; i += CHUNK) controller.enqueue(body.subarray(i, i + CHUNK));
+          controller.close();
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+const fakeFetch = fetchOf(openAIBody);
 const schema = { type: 'object', properties: { query: { type: 'string' } } };
 
 export async function ours(): Promise<number> {
@@ -60,5 +63,21 @@ export async function aiSdk(): Promise<number> {
     if (done) break;
     if (value.type === 'tool-call') calls++;
   }
+  return calls;
+}
+
+/** The same answer in Anthropic's Messages format through `anthropic().stream()` (no peer installed). */
+export async function oursAnthropic(): Promise<number> {
+  const model = anthropic({
+    baseURL: 'http://bench.test/v1',
+    model: 'claude-haiku-4-5',
+    fetch: fetchOf(anthropicBody),
+  });
+  let calls = 0;
+  for await (const event of model.stream({
+    messages: [{ role: 'user', content: 'hi' }],
+    tools: [{ name: 'search', description: 'Searches', parameters: schema }],
+  }))
+    if (event.type === 'tool-call-end') calls++;
   return calls;
 }
