@@ -164,6 +164,16 @@ describe('model resolution (ADR-004 / ADR-007)', () => {
     expect((error as Error).message).toMatch(
       /"llama9:70b" is not available.*llama3\.1:8b, qwen2\.5:1\.5b, gemma:2b/,
     );
+    const best = await resolveOpenAIModel({
+      baseURL: server.baseURL,
+      model: 'llama9:70b',
+      whenMissing: 'best',
+    });
+    expect(best).toMatchObject({ model: 'qwen2.5:1.5b' });
+    expect(best.reason).toMatch(
+      /configured llama9:70b is not available: smallest known tool-capable model of 3 chat models/,
+    );
+    expect(best.candidates).not.toContain('text-embedding-3-small');
   });
 
   it('autoModel picks the smallest known tool-capable chat model, announced as a decision', async () => {

@@ -6,6 +6,8 @@ import { type ResolvedModel, resolveOpenAIModel } from './resolve-model.js';
 export type AutoModelOptions = Omit<OpenAICompatibleOptions, 'model'> & {
   /** Preferred model; when the endpoint lacks it the call fails with `ModelNotFoundError` listing what it has. */
   model?: string;
+  /** `best`: use the best available model instead of failing when `model` is missing. */
+  whenMissing?: 'error' | 'best';
 };
 
 /**
