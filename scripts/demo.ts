@@ -2,9 +2,11 @@
 // offline) and serves examples/script-tag. The provider comes from the environment:
 //   OPENAI_API_KEY (+ optional OPENAI_BASE_URL, OPENAI_MODEL) — OpenAI or any compatible endpoint
 //   OPENAI_BASE_URL alone — a local Ollama / llama.cpp server / vLLM that needs no key
+//   nothing — the page runs a small model in the browser with WebGPU (web-llm), or explains how to set a key
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { serveExample } from './lib/example-server.ts';
+import { buildLocalModelBundle, noProviderNotice as notice } from './lib/local-model-bundle.ts';
 import { startProxyDev } from './lib/proxy-dev.ts';
 
 const root = resolve(import.meta.dirname, '..');
@@ -22,15 +24,10 @@ const baseUrl = process.env.OPENAI_BASE_URL?.trim() || (apiKey ? 'https://api.op
 const model = process.env.OPENAI_MODEL?.trim() || 'gpt-4o-mini';
 const pageOrigin = `http://127.0.0.1:${PAGE_PORT}`;
 
-const notice = `<div role="note" style="border:2px solid #c60;padding:1rem;border-radius:8px;background:#fff4e5">
-      <strong>No model is configured.</strong> Stop the demo (Ctrl+C) and start it again with a provider:
-      <ul>
-        <li>OpenAI: <code>OPENAI_API_KEY=sk-… pnpm demo</code> (optionally <code>OPENAI_MODEL=gpt-4o-mini</code>)</li>
-        <li>Any OpenAI-compatible endpoint (Ollama, llama.cpp server, vLLM, OpenRouter):
-          <code>OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_MODEL=llama3.2 pnpm demo</code> (add <code>OPENAI_API_KEY</code> if it needs one)</li>
-      </ul>
-      The key stays in the proxy (wrangler dev); the page never sees it.
-    </div>`;
+if (!baseUrl) {
+  console.log('No provider configured: building the local (WebGPU) model bundle…');
+  await buildLocalModelBundle(join(root, 'packages/widget/dist'));
+}
 
 let stopProxy = async () => {};
 let proxyUrl = '';
@@ -50,7 +47,9 @@ if (baseUrl) {
 const page = await serveExample({ port: PAGE_PORT, proxyUrl, model, ...(baseUrl ? {} : { notice }) });
 console.log(`\n  agent-chat demo: ${page.url}\n`);
 if (!baseUrl)
-  console.log('  No provider configured: set OPENAI_API_KEY (or OPENAI_BASE_URL) and run pnpm demo again.\n');
+  console.log(
+    '  No provider configured: the page runs a local model with WebGPU (Chrome/Edge), or set OPENAI_API_KEY\n  (or OPENAI_BASE_URL) and run pnpm demo again.\n',
+  );
 
 const shutdown = async () => {
   await page.close();

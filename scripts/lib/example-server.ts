@@ -29,9 +29,11 @@ export async function serveExample(options: {
   port?: number;
   /** HTML shown at the top of the page (the demo's configuration help). */
   notice?: string;
+  /** Where `/agent-chat*` files come from; default packages/widget/dist. */
+  distDir?: string;
 }): Promise<ExampleServer> {
   const dir = join(root, 'examples/script-tag');
-  const widgetDist = join(root, 'packages/widget/dist');
+  const widgetDist = options.distDir ?? join(root, 'packages/widget/dist');
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file =

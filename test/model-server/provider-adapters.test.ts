@@ -1,11 +1,16 @@
 import {
+  type AgentEvent,
   anthropic,
+  autoModel,
   type ChatModel,
+  createAgent,
+  defineTool,
   ModelCallError,
   type ModelEvent,
   ModelNotFoundError,
   type ModelRequest,
   openAICompatible,
+  priced,
   resolveOpenAIModel,
   StreamMalformedError,
   ToolsUnsupportedError,
@@ -159,13 +164,70 @@ describe('model resolution (ADR-004 / ADR-007)', () => {
     expect((error as Error).message).toMatch(
       /"llama9:70b" is not available.*llama3\.1:8b, qwen2\.5:1\.5b, gemma:2b/,
     );
+    const best = await resolveOpenAIModel({
+      baseURL: server.baseURL,
+      model: 'llama9:70b',
+      whenMissing: 'best',
+    });
+    expect(best).toMatchObject({ model: 'qwen2.5:1.5b' });
+    expect(best.reason).toMatch(
+      /configured llama9:70b is not available: smallest known tool-capable model of 3 chat models/,
+    );
+    expect(best.candidates).not.toContain('text-embedding-3-small');
   });
 
-  it('picks the smallest known tool-capable chat model with model "auto", announced as a decision', async () => {
+  it('autoModel picks the smallest known tool-capable chat model, announced as a decision', async () => {
     server.enqueue({ text: 'hello' });
-    const events = await collect(openAICompatible({ baseURL: server.baseURL, model: 'auto' }));
+    const events = await collect(autoModel({ baseURL: server.baseURL }));
     expect(events[0]).toMatchObject({ type: 'decided', model: 'openai:qwen2.5:1.5b' });
     expect((events[0] as { reason: string }).reason).toMatch(/tool-capable/);
     expect(server.requests.at(-1)?.body.model).toBe('qwen2.5:1.5b');
+  });
+});
+
+describe.each(formats)('%s: a whole tool loop through createAgent, priced', (format, make) => {
+  it('sends the tool result back in the provider format and prices each call', async () => {
+    server.enqueue(
+      {
+        toolCalls: [{ id: 'c1', name: 'add', arguments: { a: 2, b: 3 } }],
+        usage: { inputTokens: 120, outputTokens: 20 },
+      },
+      { text: 'It is 5.', usage: { inputTokens: 160, outputTokens: 8 } },
+    );
+    const add = defineTool({
+      name: 'add',
+      description: 'Adds two numbers',
+      parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+      execute: ({ a, b }: { a: number; b: number }) => a + b,
+    });
+    const price = { inputPerMTok: 2, outputPerMTok: 10 };
+    const model = priced(make(), { prices: { scripted: price } });
+    const events: AgentEvent[] = [];
+    for await (const event of createAgent({ model, tools: [add], systemPrompt: 'Be exact.' }).run({
+      message: 'What is 2 + 3?',
+      conversationId: `loop-${format}`,
+    }))
+      events.push(event);
+    expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'It is 5.' });
+    const [first, second] = server.requests.slice(-2).map((r) => r.body);
+    if (format === 'OpenAI') {
+      expect(first?.messages).toEqual([
+        { role: 'system', content: 'Be exact.' },
+        { role: 'user', content: 'What is 2 + 3?' },
+      ]);
+      expect(second?.messages).toContainEqual({ role: 'tool', tool_call_id: 'c1', content: '5' });
+    } else {
+      expect(first).toMatchObject({
+        system: 'Be exact.',
+        messages: [{ role: 'user', content: [{ type: 'text', text: 'What is 2 + 3?' }] }],
+      });
+      expect((second!.messages as unknown[]).slice(-2)).toEqual([
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'c1', name: 'add', input: { a: 2, b: 3 } }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c1', content: '5' }] },
+      ]);
+    }
+    const costs = events.flatMap((e) => (e.type === 'usage' ? [e.costUsd] : []));
+    expect(costs).toEqual([(120 * 2 + 20 * 10) / 1e6, (160 * 2 + 8 * 10) / 1e6]);
+    expect(model.spentUsd(`loop-${format}`)).toBeCloseTo((120 * 2 + 20 * 10 + 160 * 2 + 8 * 10) / 1e6, 12);
   });
 });

@@ -112,6 +112,7 @@ export { RETRIEVE_FULL_CONTEXT, retrieveFullContextTool } from './memory/retriev
 export { StoreError, type StoreFailure } from './memory/store-error.js';
 export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
 export { type AnthropicOptions, anthropic } from './model/anthropic.js';
+export { type AutoModelOptions, autoModel } from './model/auto-model.js';
 export type {
   ChatModel,
   FinishReason,

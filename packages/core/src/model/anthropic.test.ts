@@ -70,7 +70,7 @@ describe('anthropic streaming', () => {
     }
     const byteByByte = await collect(fetchChunks([...recorded].map((b) => Uint8Array.of(b))));
     expect(JSON.stringify(byteByByte)).toBe(baseline);
-  });
+  }, 30_000); // ~1 000 parses: slow only when the shared machine is busy
 
   it('sends the system prompt, tools, tool results and images in the Messages format', async () => {
     let body: Record<string, unknown> = {};

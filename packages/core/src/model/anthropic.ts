@@ -6,9 +6,9 @@ import {
   StreamInterruptedError,
   StreamMalformedError,
 } from '../errors.js';
+import { type AnthropicEvent, AnthropicEventReader } from './anthropic-event-reader.js';
 import { anthropicRequestBody } from './anthropic-messages.js';
-import type { ChatModel, FinishReason, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
-import { mapFinishReason } from './finish-reason.js';
+import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
 import { parseEventJson, postForEventStream } from './http-call.js';
 import { sseEvents } from './sse-events.js';
 
@@ -30,17 +30,6 @@ export interface AnthropicOptions {
 }
 
 const EXPECTED = 'the Anthropic Messages API (/v1) or the agent-chat proxy';
-// Status codes the Messages API uses for the error types it can also send inside a stream.
-const ERROR_STATUS: Record<string, number> = {
-  invalid_request_error: 400,
-  authentication_error: 401,
-  permission_error: 403,
-  not_found_error: 404,
-  request_too_large: 413,
-  rate_limit_error: 429,
-  api_error: 500,
-  overloaded_error: 529,
-};
 
 /**
  * A {@link ChatModel} for the Anthropic Messages API with streaming tool use: text deltas, `tool_use`
@@ -106,105 +95,13 @@ async function* streamMessages(
     },
     signal,
   );
-  const jsonTool = request.responseFormat?.name;
-  const blocks = new Map<
-    number,
-    { kind: 'tool' | 'json' | 'other'; call?: number; id: string; name: string; args: string }
-  >();
-  let calls = 0;
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let sawUsage = false;
-  let finish: { reason: FinishReason; rawReason: string } | undefined;
-  let stopped = false;
+  const reader = new AnthropicEventReader(url, request.responseFormat?.name);
   let events = 0;
   try {
     for await (const message of sseEvents(body)) {
       events++;
-      const event = parseEventJson<WireEvent>(message.data, EXPECTED);
-      switch (event.type) {
-        case 'message_start': {
-          const usage = event.message?.usage;
-          if (usage) {
-            sawUsage = true;
-            inputTokens =
-              (usage.input_tokens ?? 0) +
-              (usage.cache_creation_input_tokens ?? 0) +
-              (usage.cache_read_input_tokens ?? 0);
-            outputTokens = usage.output_tokens ?? 0;
-          }
-          break;
-        }
-        case 'content_block_start': {
-          const block = event.content_block;
-          const index = event.index ?? 0;
-          if (block?.type === 'tool_use' && block.name === jsonTool)
-            blocks.set(index, { kind: 'json', id: block.id ?? '', name: block.name ?? '', args: '' });
-          else if (block?.type === 'tool_use') {
-            const entry = {
-              kind: 'tool' as const,
-              call: calls++,
-              id: block.id || `toolu_${index}`,
-              name: block.name ?? '',
-              args: '',
-            };
-            blocks.set(index, entry);
-            yield { type: 'tool-call-start', index: entry.call, id: entry.id, name: entry.name };
-          } else {
-            blocks.set(index, { kind: 'other', id: '', name: '', args: '' });
-            if (block?.type === 'text' && block.text) yield { type: 'text-delta', text: block.text };
-          }
-          break;
-        }
-        case 'content_block_delta': {
-          const delta = event.delta;
-          const entry = blocks.get(event.index ?? 0);
-          if (delta?.type === 'text_delta' && delta.text) yield { type: 'text-delta', text: delta.text };
-          else if (delta?.type === 'input_json_delta' && delta.partial_json && entry) {
-            entry.args += delta.partial_json;
-            if (entry.kind === 'json') yield { type: 'text-delta', text: delta.partial_json };
-            else if (entry.kind === 'tool')
-              yield {
-                type: 'tool-call-delta',
-                index: entry.call!,
-                id: entry.id,
-                argumentsDelta: delta.partial_json,
-              };
-          }
-          break;
-        }
-        case 'content_block_stop': {
-          const entry = blocks.get(event.index ?? 0);
-          if (entry?.kind === 'tool')
-            yield {
-              type: 'tool-call-end',
-              index: entry.call!,
-              toolCall: { id: entry.id, name: entry.name, arguments: entry.args || '{}' },
-            };
-          break;
-        }
-        case 'message_delta':
-          if (event.delta?.stop_reason)
-            finish = { reason: mapFinishReason(event.delta.stop_reason), rawReason: event.delta.stop_reason };
-          if (event.usage?.output_tokens !== undefined) {
-            sawUsage = true;
-            outputTokens = event.usage.output_tokens;
-            if (event.usage.input_tokens) inputTokens = event.usage.input_tokens;
-          }
-          break;
-        case 'message_stop':
-          stopped = true;
-          break;
-        case 'error': {
-          const type = event.error?.type ?? 'api_error';
-          throw new ModelCallError({
-            status: ERROR_STATUS[type] ?? 500,
-            providerMessage: `${type}: ${event.error?.message ?? ''}`,
-            url,
-          });
-        }
-      }
-      if (stopped) break;
+      yield* reader.read(parseEventJson<AnthropicEvent>(message.data, EXPECTED));
+      if (reader.stopped) break;
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
@@ -213,28 +110,6 @@ async function* streamMessages(
   }
   if (events === 0)
     throw new StreamMalformedError('the response carried no server-sent events', undefined, EXPECTED);
-  if (!stopped && !finish) throw new StreamInterruptedError();
-  if (sawUsage)
-    yield { type: 'usage', usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens } };
-  // A forced JSON tool ends with stop_reason tool_use, but for the caller it is the answer.
-  const reason =
-    calls > 0 ? 'tool-calls' : finish?.reason === 'tool-calls' ? 'stop' : (finish?.reason ?? 'stop');
-  yield { type: 'finish', reason, rawReason: finish?.rawReason ?? 'message_stop' };
-}
-
-interface WireEvent {
-  type: string;
-  index?: number;
-  message?: { usage?: WireUsage };
-  content_block?: { type?: string; id?: string; name?: string; text?: string };
-  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
-  usage?: WireUsage;
-  error?: { type?: string; message?: string };
-}
-
-interface WireUsage {
-  input_tokens?: number;
-  output_tokens?: number;
-  cache_creation_input_tokens?: number;
-  cache_read_input_tokens?: number;
+  if (!reader.complete) throw new StreamInterruptedError();
+  yield* reader.end();
 }

@@ -72,7 +72,7 @@ describe('openAICompatible streaming', () => {
     }
     const byteByByte = await collect(fetchChunks([...recorded].map((b) => Uint8Array.of(b))));
     expect(byteByByte).toEqual(baseline);
-  });
+  }, 30_000); // ~1 000 parses: slow only when the shared machine is busy
 
   it('sends tools in the provider format and asks for usage', async () => {
     let body: Record<string, unknown> = {};

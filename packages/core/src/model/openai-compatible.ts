@@ -9,17 +9,13 @@ import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './c
 import { parseEventJson, postForEventStream } from './http-call.js';
 import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { openAIRequestBody } from './openai-messages.js';
-import { resolveOpenAIModel } from './resolve-model.js';
 import { sseEvents } from './sse-events.js';
 
 /** Options of {@link openAICompatible}. */
 export interface OpenAICompatibleOptions {
   /** Base URL ending in `/v1`: OpenAI, the agent-chat proxy, Ollama, llama.cpp server, vLLM, OpenRouter… */
   baseURL: string;
-  /**
-   * Model name as the endpoint knows it, or `auto`: list the endpoint's models (`GET /models`) on the
-   * first call and use the best available one (announced as a `decided` event).
-   */
+  /** Model name as the endpoint knows it (`autoModel()` picks one from the endpoint's list). */
   model: string;
   /** Sent as a Bearer token. Leave unset in the browser: the proxy adds the key. */
   apiKey?: string;
@@ -55,35 +51,14 @@ export function openAICompatible(options: OpenAICompatibleOptions): ChatModel {
       `openAICompatible: baseURL must be an http(s) URL such as https://api.openai.com/v1, got ${JSON.stringify(options.baseURL)}.`,
     );
   if (!options.model)
-    throw new ConfigurationError(
-      'openAICompatible: model is required, e.g. { model: "gpt-4o-mini" } or "auto".',
-    );
+    throw new ConfigurationError('openAICompatible: model is required, e.g. { model: "gpt-4o-mini" }.');
   const baseURL = options.baseURL.replace(/\/+$/, '');
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const auto = options.model === 'auto';
-  let resolved: Promise<{ model: string; reason: string; candidates: string[] }> | undefined;
+  const url = `${baseURL}/chat/completions`;
   return {
     id: `${options.provider ?? 'openai'}:${options.model}`,
     capabilities: { ...DEFAULT_CAPABILITIES, ...options.capabilities },
-    async *stream(request, { signal } = {}) {
-      let model = options.model;
-      if (auto) {
-        resolved ??= resolveOpenAIModel({ ...options, fetch: doFetch });
-        // A failed listing is retried on the next call rather than remembered.
-        const choice = await resolved.catch((error: unknown) => {
-          resolved = undefined;
-          throw error;
-        });
-        model = choice.model;
-        yield {
-          type: 'decided',
-          model: `${options.provider ?? 'openai'}:${model}`,
-          reason: choice.reason,
-          candidates: choice.candidates,
-        };
-      }
-      yield* streamCompletion(doFetch, `${baseURL}/chat/completions`, { ...options, model }, request, signal);
-    },
+    stream: (request, { signal } = {}) => streamCompletion(doFetch, url, options, request, signal),
   };
 }
 

@@ -3,6 +3,7 @@ import { createAgent } from '../agent/create-agent.js';
 import type { AgentEvent } from '../events.js';
 import { mockModel } from '../test/mock-model.js';
 import type { ChatModel } from './chat-model.js';
+import { fallback } from './fallback.js';
 import { BudgetExceededError } from './model-errors.js';
 import { priced } from './priced.js';
 import { costOf, DEFAULT_PRICES, priceOf } from './pricing.js';
@@ -83,5 +84,35 @@ describe('pricing', () => {
     expect(error).toBeInstanceOf(BudgetExceededError);
     expect((error as Error).message).toMatch(/nothing was sent/);
     expect(inner.requests).toHaveLength(2);
+  });
+
+  it('behind fallback, refuses the paid model once over budget but keeps the free local one', async () => {
+    const local = named(
+      mockModel([{ text: 'local', usage: { inputTokens: 50, outputTokens: 5 } }], { tools: false }),
+      'webllm:small',
+    );
+    const remote = named(
+      mockModel([{ text: 'remote', usage: { inputTokens: 100_000, outputTokens: 1000 } }]),
+      'openai:gpt-4o-mini',
+    );
+    const model = priced(fallback([local, remote]), { budgetUsd: 0.01 });
+    const call = async (tools: boolean) => {
+      const events = [];
+      for await (const event of model.stream({
+        messages: [{ role: 'user', content: 'hi' }],
+        conversationId: 'c',
+        ...(tools ? { tools: [{ name: 't', description: 'd', parameters: {} }] } : {}),
+      }))
+        events.push(event);
+      return events;
+    };
+    await call(true); // remote: 100k × 0.15 + 1k × 0.6 = $0.0156, over the $0.01 budget
+    expect(model.spentUsd('c')).toBeCloseTo(0.0156, 10);
+    await expect(call(true)).rejects.toBeInstanceOf(BudgetExceededError);
+    expect(remote.requests).toHaveLength(1);
+    const local2 = await call(false);
+    expect(local2).toContainEqual(
+      expect.objectContaining({ type: 'usage', model: 'webllm:small', costUsd: 0 }),
+    );
   });
 });

@@ -21,7 +21,8 @@ export interface PricedModel extends ChatModel {
 /**
  * Adds cost to a model: every `usage` event gets `costUsd` from the price table (applied to the model
  * that actually answered, also behind `route()` / `fallback()`), and with `budgetUsd` a call that would
- * take the conversation over budget throws {@link BudgetExceededError} before anything is sent. The
+ * take the conversation over budget throws {@link BudgetExceededError} before anything is sent — also
+ * when `route()` / `fallback()` picks a paid model, while free (local) models keep answering. The
  * estimate counts the input tokens (4 characters a token) and `maxTokens` of output.
  *
  * @example
@@ -39,24 +40,34 @@ export function priced(model: ChatModel, options: PricedOptions = {}): PricedMod
     spentUsd: (conversationId = '') => spent.get(conversationId) ?? 0,
     async *stream(request: ModelRequest, streamOptions) {
       const key = request.conversationId ?? '';
-      if (budget !== undefined) {
-        const price = priceOf(model.id, table);
-        const estimateUsd = price
-          ? costOf({ inputTokens: estimateInputTokens(request), outputTokens: request.maxTokens ?? 0 }, price)
-          : 0;
+      // Checked before the call, and again when route()/fallback() names the model that will answer:
+      // their `decided` event comes before that model sends anything.
+      const check = (modelId: string) => {
+        const price = priceOf(modelId, table);
+        // Unpriced models (including route()/fallback() themselves) are checked at their decision;
+        // free (local) models never spend.
+        if (budget === undefined || !price || (price.inputPerMTok === 0 && price.outputPerMTok === 0)) return;
+        const estimateUsd = costOf(
+          { inputTokens: estimateInputTokens(request), outputTokens: request.maxTokens ?? 0 },
+          price,
+        );
         const so = spent.get(key) ?? 0;
         // Over budget already, or this call alone would take it over.
-        if (so + estimateUsd > budget || (so > 0 && so >= budget))
+        if (so + estimateUsd > budget || so >= budget)
           throw new BudgetExceededError({
             spentUsd: so,
             budgetUsd: budget,
             estimateUsd,
             conversationId: key,
           });
-      }
+      };
+      check(model.id);
       let answeredBy = model.id;
       for await (const event of model.stream(request, streamOptions)) {
-        if (event.type === 'decided') answeredBy = event.model;
+        if (event.type === 'decided') {
+          check(event.model);
+          answeredBy = event.model;
+        }
         if (event.type !== 'usage') {
           yield event;
           continue;

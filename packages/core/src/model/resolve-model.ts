@@ -13,6 +13,8 @@ export interface ResolveModelOptions {
   baseURL: string;
   /** The configured model; `auto` or omitted = the best available. */
   model?: string;
+  /** When the endpoint lacks the configured model: `error` (default, `ModelNotFoundError`) or `best` available. */
+  whenMissing?: 'error' | 'best';
   apiKey?: string;
   headers?: Record<string, string>;
   fetch?: typeof fetch;
@@ -34,9 +36,9 @@ const TOOL_CAPABLE =
 
 /**
  * Lists the models of an OpenAI-compatible endpoint (`GET {baseURL}/models`) and picks one
- * (ADR-004): the configured model when the endpoint has it; otherwise, when no model was configured,
- * the best available chat model — known tool-capable families first, then the smallest by parameter
- * size. A configured model the endpoint lacks is a {@link ModelNotFoundError} listing what it offers.
+ * (ADR-004): the configured model when the endpoint has it; otherwise the best available chat model —
+ * known tool-capable families first (ADR-007), then the smallest by parameter size. A configured model
+ * the endpoint lacks is a {@link ModelNotFoundError} listing what it offers, unless `whenMissing: 'best'`.
  */
 export async function resolveOpenAIModel(options: ResolveModelOptions): Promise<ResolvedModel> {
   const listed = await listOpenAIModels(options);
@@ -45,7 +47,8 @@ export async function resolveOpenAIModel(options: ResolveModelOptions): Promise<
   if (wanted) {
     if (listed.includes(wanted))
       return { model: wanted, reason: 'configured model is available', candidates };
-    throw new ModelNotFoundError({ model: wanted, available: candidates });
+    if (options.whenMissing !== 'best')
+      throw new ModelNotFoundError({ model: wanted, available: candidates });
   }
   const ranked = [...candidates].sort(
     (a, b) =>
@@ -57,7 +60,8 @@ export async function resolveOpenAIModel(options: ResolveModelOptions): Promise<
   const why = TOOL_CAPABLE.test(best)
     ? 'smallest known tool-capable model'
     : 'smallest chat model (tool support unknown)';
-  return { model: best, reason: `no model configured: ${why} of ${candidates.length}`, candidates };
+  const context = wanted ? `configured ${wanted} is not available` : 'no model configured';
+  return { model: best, reason: `${context}: ${why} of ${candidates.length} chat models`, candidates };
 }
 
 /** The model ids an OpenAI-compatible endpoint lists (OpenAI `data[]`, Ollama `models[]` shapes). */

@@ -42,11 +42,15 @@ export class LocalModelLoader {
   #loaded = false;
   readonly #waiters = new Set<Waiter>();
 
-  constructor(
-    readonly modelId: string,
-    readonly info: LocalModelInfo,
-    readonly options: WebLLMLoadOptions,
-  ) {}
+  readonly modelId: string;
+  readonly info: LocalModelInfo;
+  readonly options: WebLLMLoadOptions;
+
+  constructor(modelId: string, info: LocalModelInfo, options: WebLLMLoadOptions) {
+    this.modelId = modelId;
+    this.info = info;
+    this.options = options;
+  }
 
   /** Yields `loading` events until the engine is ready, then returns it. */
   async *load(id: string, signal: AbortSignal | undefined): AsyncGenerator<ModelEvent, WebLLMEngine> {

@@ -28,5 +28,9 @@ export function toLoadingProgress(report: WebLLMProgressReport): ModelLoadingPro
       text,
     };
   }
+  // Weights read back from the browser cache onto the GPU: no download, but still bytes to move.
+  const mbLoaded = /(\d+(?:\.\d+)?)\s*MB loaded/i.exec(text);
+  if (mbLoaded)
+    return { phase: 'compile', fraction, loadedBytes: Math.round(Number(mbLoaded[1]) * 1024 * 1024), text };
   return { phase: 'compile', fraction, text };
 }

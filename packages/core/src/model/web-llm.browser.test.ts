@@ -7,9 +7,9 @@ import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import type { ModelEvent, ModelRequest } from './chat-model.js';
 import { fallback } from './fallback.js';
-import { LocalModelUnavailableError } from './model-errors.js';
+import { LocalModelUnavailableError, ModelNotFoundError } from './model-errors.js';
 import { webLLM } from './web-llm.js';
-import type { WebLLMChatRequest } from './web-llm-engine.js';
+import { importWebLLM, type WebLLMChatRequest } from './web-llm-engine.js';
 import { checkWebGPU } from './webgpu-check.js';
 
 // Real Chromium with --enable-unsafe-webgpu (a SwiftShader adapter), real @mlc-ai/web-llm client
@@ -66,7 +66,10 @@ describe('WebGPU detection in Chromium', () => {
   });
 });
 
-describe('webLLM through web-llm’s worker protocol (fake engine in a real Worker)', () => {
+// Generous timeouts: the first test imports web-llm (6.8 MB) and the machine may be shared.
+describe('webLLM through web-llm’s worker protocol (fake engine in a real Worker)', {
+  timeout: 60_000,
+}, () => {
   it('boots the worker, reports progress, streams text and usage, reuses the engine', async () => {
     const log = engineLog();
     const before = workers;
@@ -189,7 +192,42 @@ describe('webLLM through web-llm’s worker protocol (fake engine in a real Work
   });
 });
 
-describe('fallback on this adapter', () => {
+describe('webLLM checks before loading', { timeout: 60_000 }, () => {
+  it('names the models web-llm knows when the id is unknown', async () => {
+    const model = webLLM({ model: 'Qwen9-Giant-q0-MLC', worker: fakeWorker({ turns: [] }) });
+    const error = await collect(model.stream(ask)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ModelNotFoundError);
+    expect((error as Error).message).toMatch(
+      /"Qwen9-Giant-q0-MLC" is not available.*Llama-3\.2-1B-Instruct-q4f32_1-MLC/,
+    );
+  });
+
+  it('needs no new storage for weights already in the cache (reloads reuse it)', async () => {
+    // This origin may store 100 MB more; the model's weights are up to 500 MB.
+    const estimate = navigator.storage.estimate;
+    navigator.storage.estimate = async () => ({ quota: 300 * 2 ** 20, usage: 200 * 2 ** 20 });
+    try {
+      const runtime = (cached: boolean) => async () => ({
+        ...(await importWebLLM()),
+        prebuiltAppConfig: { model_list: [{ model_id: 'Mid-Model-MLC', vram_required_MB: 500 }] },
+        hasModelInCache: async () => cached,
+      });
+      const script = { turns: [{ text: 'ok' }] };
+      const fresh = webLLM({ model: 'Mid-Model-MLC', runtime: runtime(false), worker: fakeWorker(script) });
+      const error = await collect(fresh.stream(ask)).catch((e: unknown) => e);
+      expect(error).toMatchObject({ reason: 'quota' });
+      expect((error as Error).message).toMatch(/needs 500 MB of storage and this site may use 100 MB more/);
+      const cached = webLLM({ model: 'Mid-Model-MLC', runtime: runtime(true), worker: fakeWorker(script) });
+      const events = await collect(cached.stream(ask));
+      expect(events.at(-1)).toMatchObject({ type: 'finish', reason: 'stop' });
+      await cached.unload();
+    } finally {
+      navigator.storage.estimate = estimate;
+    }
+  });
+});
+
+describe('fallback on this adapter', { timeout: 60_000 }, () => {
   it('moves to the remote model when the GPU lacks a feature the local model needs, visibly in the run', async () => {
     const gpu = (navigator as { gpu?: { requestAdapter(): Promise<{ features: Set<string> } | null> } }).gpu;
     const adapter = await gpu?.requestAdapter();

@@ -1,7 +1,13 @@
-import { AbortedError, ConfigurationError, isAbortError, StreamInterruptedError } from '../errors.js';
+import {
+  AbortedError,
+  AgentChatError,
+  ConfigurationError,
+  isAbortError,
+  StreamInterruptedError,
+} from '../errors.js';
 import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
 import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
-import { OpenAIChunkReader } from './openai-chunk-reader.js';
+import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { toOpenAIMessage } from './openai-messages.js';
 import type { WebLLMChatRequest, WebLLMEngine } from './web-llm-engine.js';
 import { LocalModelLoader, type WebLLMLoadOptions } from './web-llm-loader.js';
@@ -84,7 +90,7 @@ async function* generate(
   // the last chunk: hold the text back and show it only if the turn turns out to be an answer.
   const held: string[] = [];
   try {
-    let chunks: AsyncIterable<import('./openai-chunk-reader.js').OpenAIChunk>;
+    let chunks: AsyncIterable<OpenAIChunk>;
     try {
       chunks = await engine.chat.completions.create(body);
     } catch (error) {
@@ -99,7 +105,7 @@ async function* generate(
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
-    throw error instanceof Error && 'code' in error ? error : new StreamInterruptedError(error);
+    throw error instanceof AgentChatError ? error : new StreamInterruptedError(error);
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }
