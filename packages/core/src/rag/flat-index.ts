@@ -77,6 +77,7 @@ export function flatIndex(options: FlatIndexOptions): VectorIndex & { readonly e
     dimensions,
     size: () => ids.length,
     has: (id) => slots.has(id),
+    ids: () => ids.slice(),
     async add(records: readonly VectorRecord[]) {
       const units = records.map((r, i) => {
         if (typeof r?.id !== 'string' || r.id === '')
