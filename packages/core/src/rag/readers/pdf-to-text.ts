@@ -15,8 +15,8 @@ export interface PdfJs {
     promise: Promise<{
       numPages: number;
       getPage(n: number): Promise<{ getTextContent(): Promise<{ items: unknown[] }> }>;
-      destroy(): Promise<void>;
     }>;
+    destroy(): Promise<void>;
   };
 }
 
@@ -32,11 +32,13 @@ export async function pdfToText(bytes: Uint8Array, options: PdfOptions = {}): Pr
     );
   }
   if (options.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = options.workerSrc;
+  // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
+  const task = pdfjs.getDocument({ data: bytes.slice() });
   let document: Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
   try {
-    // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
-    document = await pdfjs.getDocument({ data: bytes.slice() }).promise;
+    document = await task.promise;
   } catch (error) {
+    await task.destroy().catch(() => {});
     throw new IngestError(
       `This PDF could not be opened (${String(error)}); check that the file is a valid, unencrypted PDF.`,
       error,
@@ -55,6 +57,6 @@ export async function pdfToText(bytes: Uint8Array, options: PdfOptions = {}): Pr
     }
     return pages.filter(Boolean).join('\n\n');
   } finally {
-    await document.destroy();
+    await task.destroy();
   }
 }
