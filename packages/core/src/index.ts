@@ -45,6 +45,7 @@ export type {
 } from './model/chat-model.js';
 export type { Message, ToolCall } from './model/messages.js';
 export { type OpenAICompatibleOptions, openAICompatible } from './model/openai-compatible.js';
+export * from './rag/index.js';
 export {
   defineTool,
   type JSONSchemaObject,
@@ -52,4 +53,3 @@ export {
   type ToolContext,
   type ToolDefinition,
 } from './tools/tool.js';
-export * from './rag/index.js';

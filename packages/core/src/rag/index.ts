@@ -35,5 +35,6 @@ export type { PdfJs, PdfOptions } from './readers/pdf-to-text.js';
 export { type DocumentContent, detectFormat } from './readers/read-document.js';
 export { type FusedHit, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 export type { Reranker, SearchHit } from './search-hit.js';
+export { type TransformersEmbedderOptions, transformersEmbedder } from './transformers-embedder.js';
 export type { VectorHit, VectorIndex, VectorRecord } from './vector-index.js';
 export { type VoyIndexOptions, voyIndex } from './voy-index.js';

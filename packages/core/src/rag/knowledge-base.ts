@@ -96,6 +96,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
     emit,
   });
   let opened: Promise<void> | undefined;
+  options.embedder?.onProgress?.(emit);
 
   function index(document: KnowledgeDocument): void {
     documents.set(document.id, document);

@@ -1,13 +1,13 @@
 /** A valid one-font PDF with one page per entry of `pages` (each a list of lines), for reader tests. */
 export function minimalPdf(pages: string[][]): Uint8Array {
-  const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+  const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
   const objects: string[] = [];
   const pageIds = pages.map((_, i) => 4 + i * 2);
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
   pages.forEach((lines, i) => {
-    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escape(line)}) Tj T*`).join(' ')} ET`;
+    const stream = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `(${escapePdf(line)}) Tj T*`).join(' ')} ET`;
     objects[pageIds[i]!] =
       '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> ' +
       `/Contents ${pageIds[i]! + 1} 0 R >>`;
