@@ -38,3 +38,4 @@ export type { Reranker, SearchHit } from './search-hit.js';
 export { type TransformersEmbedderOptions, transformersEmbedder } from './transformers-embedder.js';
 export type { VectorHit, VectorIndex, VectorRecord } from './vector-index.js';
 export { type VoyIndexOptions, voyIndex } from './voy-index.js';
+export { type WorkerFlatIndexOptions, workerFlatIndex } from './worker-flat-index.js';
