@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { BROWSER } from '../bundle-size/esbuild-bundle.ts';
-import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import { AGENT_CHAT, type BenchContext, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { peerSubject } from '../lib/installed-version.ts';
-import type { SubjectResult, VectorBenchConfig } from './page.ts';
+import type { PersistenceResult, SubjectResult, VectorBenchConfig } from './page.ts';
 
 const here = import.meta.dirname;
 const ORIGIN = 'http://bench.localhost';
@@ -14,15 +15,22 @@ const ORIGIN = 'http://bench.localhost';
 // Which subjects run at which size. voy-search is left out at 100k: its k-d tree build grows faster
 // than linearly (2.9 s at 10k) and its JSON serialization would be ~0.8 GB, beyond a bounded run.
 const RUNS: VectorBenchConfig[] = [
-  { dataset: 'random', count: 10_000, queries: 100, subjects: ['flat', 'flat-js', 'plain', 'voy', 'orama'] },
+  {
+    dataset: 'random',
+    count: 10_000,
+    queries: 100,
+    builds: 3,
+    subjects: ['flat', 'flat-js', 'plain', 'voy', 'orama'],
+  },
   {
     dataset: 'clustered',
     count: 10_000,
     queries: 100,
+    builds: 3,
     subjects: ['flat', 'flat-js', 'plain', 'voy', 'orama'],
   },
-  { dataset: 'random', count: 100_000, queries: 30, subjects: ['flat', 'plain', 'orama'] },
-  { dataset: 'clustered', count: 100_000, queries: 30, subjects: ['flat', 'plain', 'orama'] },
+  { dataset: 'random', count: 100_000, queries: 30, builds: 1, subjects: ['flat', 'plain', 'orama'] },
+  { dataset: 'clustered', count: 100_000, queries: 30, builds: 1, subjects: ['flat', 'plain', 'orama'] },
 ];
 
 async function pageBundle(): Promise<string> {
@@ -41,10 +49,10 @@ async function pageBundle(): Promise<string> {
 export const benchmark: Benchmark = {
   description:
     'Vector search in Chromium, every index in one page over the same seeded 384-d unit vectors (uniform, and clustered like sentence ' +
-    'embeddings; 10k and 100k; queries drawn from the same distribution, not inserted): build ms (input conversion excluded), query ' +
+    'embeddings; 10k and 100k; queries drawn from the same distribution, not inserted): build ms (input conversion excluded; median of 3 builds at 10k, one at 100k), query ' +
     'p50/p95 ms for k=10, recall@10 against exact search, persisted bytes (flatIndex.save(), voy serialize(), JSON of orama save(), ' +
     'raw Float32Array for the plain scan). `agent-chat` = flatIndex with its WASM SIMD kernel; `agent-chat (JS kernel)` = the same ' +
-    'index with the kernel in plain JS; `plain JS scan` = Float32Array dot products and a full sort. voy-search is skipped at 100k, the JS kernel too (it only shows what SIMD buys).',
+    'index with the kernel in plain JS; `plain JS scan` = Float32Array dot products and a full sort. voy-search is skipped at 100k, the JS kernel too (it only shows what SIMD buys). idb_* rows: 10k clustered vectors written to real IndexedDB and read back into a new index (flatIndex: binary snapshot via indexedDBRagStore; voy: its JSON string), then one byte of the stored flatIndex snapshot is flipped and loading it must fail with IndexCorruptError (1 = detected).',
   async run(context) {
     const require = createRequire(join(here, '..', 'package.json'));
     const voyWasm = readFileSync(require.resolve('voy-search/voy_search_bg.wasm'));
@@ -60,27 +68,8 @@ export const benchmark: Benchmark = {
     const rows: Measurement[] = [];
     try {
       for (const config of RUNS) {
-        // A fresh page per run releases the previous run's memory; cross-origin isolation gives
-        // performance.now() 5 µs resolution instead of 100 µs.
-        const page = await browser.newPage();
-        const isolated = {
-          'Cross-Origin-Opener-Policy': 'same-origin',
-          'Cross-Origin-Embedder-Policy': 'require-corp',
-        };
-        await page.route(`${ORIGIN}/**`, (route) => {
-          const path = new URL(route.request().url()).pathname;
-          if (path === '/voy.wasm')
-            return route.fulfill({ body: voyWasm, contentType: 'application/wasm', headers: isolated });
-          if (path === '/page.js')
-            return route.fulfill({ body: script, contentType: 'text/javascript', headers: isolated });
-          return route.fulfill({
-            body: '<!doctype html><script type="module" src="/page.js"></script>',
-            contentType: 'text/html',
-            headers: isolated,
-          });
-        });
-        await page.goto(`${ORIGIN}/`);
-        await page.waitForFunction(() => 'runVectorBench' in globalThis);
+        // A fresh page per run releases the previous run's memory.
+        const page = await openPage(browser, script, voyWasm);
         const label = `${config.dataset}_${config.count / 1000}k`;
         context.log(`${label}: ${config.subjects.join(', ')}`);
         const results = await page.evaluate(
@@ -105,6 +94,7 @@ export const benchmark: Benchmark = {
         }
         await page.close();
       }
+      rows.push(...(await persistence(browser, script, voyWasm, names, context)));
     } finally {
       await browser.close();
     }
@@ -113,3 +103,66 @@ export const benchmark: Benchmark = {
 };
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Opens the bench page with its files served from memory; isolation gives 5 µs timers. */
+async function openPage(browser: Browser, script: string, voyWasm: Buffer): Promise<Page> {
+  const page = await browser.newPage();
+  const isolated = {
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Embedder-Policy': 'require-corp',
+  };
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === '/voy.wasm')
+      return route.fulfill({ body: voyWasm, contentType: 'application/wasm', headers: isolated });
+    if (path === '/page.js')
+      return route.fulfill({ body: script, contentType: 'text/javascript', headers: isolated });
+    return route.fulfill({
+      body: '<!doctype html><script type="module" src="/page.js"></script>',
+      contentType: 'text/html',
+      headers: isolated,
+    });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => 'runVectorBench' in globalThis);
+  return page;
+}
+
+/** IndexedDB round trip of 10k clustered vectors: write and read-back ms, and damage detection. */
+async function persistence(
+  browser: Browser,
+  script: string,
+  voyWasm: Buffer,
+  names: Record<string, string>,
+  context: BenchContext,
+): Promise<Measurement[]> {
+  const page = await openPage(browser, script, voyWasm);
+  const results = await page.evaluate(() =>
+    (
+      globalThis as unknown as { runPersistenceBench(n: number): Promise<PersistenceResult[]> }
+    ).runPersistenceBench(10_000),
+  );
+  await page.close();
+  const rows: Measurement[] = [];
+  for (const r of results) {
+    const subject = names[r.subject]!;
+    context.log(
+      `IndexedDB ${subject}: write ${r.writeMs.toFixed(0)} ms, read+load ${r.readMs.toFixed(0)} ms, ${r.bytes} bytes, same results ${r.sameResults}${r.corruptionDetected === undefined ? '' : `, damage detected ${r.corruptionDetected}`}`,
+    );
+    if (!r.sameResults) context.fail(`${subject} answered differently after an IndexedDB round trip.`);
+    if (r.corruptionDetected === false)
+      context.fail(`${subject} loaded a damaged snapshot without noticing.`);
+    rows.push(
+      { subject, metric: 'idb_write_ms_clustered_10k', value: round(r.writeMs), unit: 'ms' },
+      { subject, metric: 'idb_read_and_load_ms_clustered_10k', value: round(r.readMs), unit: 'ms' },
+    );
+    if (r.corruptionDetected !== undefined)
+      rows.push({
+        subject,
+        metric: 'idb_damaged_snapshot_detected',
+        value: r.corruptionDetected ? 1 : 0,
+        unit: 'bool',
+      });
+  }
+  return rows;
+}

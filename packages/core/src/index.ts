@@ -150,6 +150,7 @@ export type { WebLLMLoadOptions } from './model/web-llm-loader.js';
 export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm-models.js';
 export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/webgpu-check.js';
 export * from './rag/index.js';
+export * from './rag/index.js';
 export { redactSecrets } from './telemetry/redact.js';
 export {
   type MemoryRunLogOptions,

@@ -2,7 +2,7 @@ import { decodeFlatSnapshot, encodeFlatSnapshot } from './flat-snapshot.js';
 import { float16Table, writeFloat16 } from './kernel/float16.js';
 import { type Int8Matrix, jsInt8Matrix, quantize } from './kernel/int8-matrix.js';
 import { kernelModule, wasmInt8Matrix } from './kernel/wasm-int8-matrix.js';
-import { normalized } from './normalize.js';
+import { normalized, normalizeInto, vectorNorm } from './normalize.js';
 import { RagInputError } from './rag-errors.js';
 import type { VectorHit, VectorIndex, VectorRecord } from './vector-index.js';
 
@@ -77,13 +77,18 @@ export function flatIndex(options: FlatIndexOptions): VectorIndex & { readonly e
     dimensions,
     size: () => ids.length,
     has: (id) => slots.has(id),
+    ids: () => ids.slice(),
     async add(records: readonly VectorRecord[]) {
-      const units = records.map((r, i) => {
+      // Validate everything first (nothing changes on bad input), then normalize through one scratch
+      // buffer: no per-vector allocation, which matters when building 100k vectors.
+      const norms = new Float64Array(records.length);
+      records.forEach((r, i) => {
         if (typeof r?.id !== 'string' || r.id === '')
           throw new RagInputError(`flatIndex.add: record ${i} needs a non-empty string id.`);
-        return normalized(r.vector, dimensions, `flatIndex.add: vector "${r.id}"`);
+        norms[i] = vectorNorm(r.vector, dimensions, `flatIndex.add: vector "${r.id}"`);
       });
       reserve(ids.length + records.length);
+      const unit = new Float32Array(dimensions);
       records.forEach((record, i) => {
         let slot = slots.get(record.id);
         if (slot === undefined) {
@@ -91,7 +96,7 @@ export function flatIndex(options: FlatIndexOptions): VectorIndex & { readonly e
           ids.push(record.id);
           slots.set(record.id, slot);
         }
-        write(slot, units[i]!);
+        write(slot, normalizeInto(record.vector, norms[i]!, unit));
       });
     },
     async remove(removeIds) {

@@ -1,5 +1,9 @@
 // The RAG part of @agent-chat/core's public API (re-exported by src/index.ts).
+
+export { type ChunkOptions, chunkText } from './chunk-text.js';
+export type { Embedder, EmbedderProgress } from './embedder.js';
 export { type FlatIndexOptions, flatIndex } from './flat-index.js';
+export { type HashingEmbedderOptions, hashingEmbedder } from './hashing-embedder.js';
 export {
   type IndexedDBRagStoreOptions,
   indexedDBRagStore,
@@ -13,8 +17,25 @@ export {
   type KeywordIndexOptions,
   keywordIndex,
 } from './keyword-index.js';
+export {
+  createKnowledgeBase,
+  type DocumentInput,
+  type KnowledgeBase,
+  type KnowledgeBaseOptions,
+  type SearchOptions,
+  type SearchResult,
+} from './knowledge-base.js';
 export type { Chunk, DocumentFormat, KnowledgeDocument, Metadata } from './knowledge-document.js';
+export type { KnowledgeEvent, SearchMode } from './knowledge-events.js';
+export { type LlmRerankerOptions, llmReranker } from './llm-reranker.js';
 export { EmbeddingError, IndexCorruptError, IngestError, RagInputError } from './rag-errors.js';
 export { memoryRagStore, type RagStore, type StoredVectors } from './rag-store.js';
+export { ATTACHMENT_PAGE_CHARS, type KnowledgeToolsOptions, knowledgeTools } from './rag-tools.js';
+export type { PdfJs, PdfOptions } from './readers/pdf-to-text.js';
+export { type DocumentContent, detectFormat } from './readers/read-document.js';
+export { type FusedHit, reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+export type { Reranker, SearchHit } from './search-hit.js';
+export { type TransformersEmbedderOptions, transformersEmbedder } from './transformers-embedder.js';
 export type { VectorHit, VectorIndex, VectorRecord } from './vector-index.js';
 export { type VoyIndexOptions, voyIndex } from './voy-index.js';
+export { type WorkerFlatIndexOptions, workerFlatIndex } from './worker-flat-index.js';

@@ -2,12 +2,16 @@ import { AgentChatError } from '../errors.js';
 
 /** A stored vector index failed its integrity checks; the knowledge base rebuilds it from its documents. */
 export class IndexCorruptError extends AgentChatError {
+  /** What was wrong, e.g. `checksum mismatch`. */
+  readonly detail: string;
+
   constructor(detail: string, cause?: unknown) {
     super(
       'index_corrupt',
       `The stored vector index is damaged (${detail}); it will be rebuilt from the stored documents, or call knowledgeBase.rebuild().`,
       { cause },
     );
+    this.detail = detail;
   }
 }
 

@@ -22,6 +22,8 @@ export interface VectorIndex {
   /** Number of vectors held. */
   size(): number;
   has(id: string): boolean;
+  /** Every id held, in no particular order. */
+  ids(): string[];
   /** Inserts vectors; an id already present has its vector replaced (that is how to update). */
   add(records: readonly VectorRecord[]): Promise<void>;
   /** Removes vectors by id; returns how many were present. */

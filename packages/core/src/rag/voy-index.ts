@@ -68,6 +68,7 @@ export function voyIndex(options: VoyIndexOptions): VectorIndex {
     dimensions,
     size: () => vectors.size,
     has: (id) => vectors.has(id),
+    ids: () => [...vectors.keys()],
     async add(records: readonly VectorRecord[]) {
       const units = records.map((r) => normalized(r.vector, dimensions, `voyIndex.add: vector "${r.id}"`));
       const index = await instance();

@@ -1,0 +1,269 @@
+import { type ChunkOptions, chunkText } from './chunk-text.js';
+import type { Embedder } from './embedder.js';
+import { flatIndex } from './flat-index.js';
+import { type KeywordIndexOptions, keywordIndex } from './keyword-index.js';
+import type { Chunk, DocumentFormat, KnowledgeDocument, Metadata } from './knowledge-document.js';
+import type { KnowledgeEvent, SearchMode } from './knowledge-events.js';
+import { RagInputError } from './rag-errors.js';
+import { memoryRagStore, type RagStore } from './rag-store.js';
+import type { PdfOptions } from './readers/pdf-to-text.js';
+import { type DocumentContent, detectFormat, readDocument } from './readers/read-document.js';
+import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
+import type { Reranker, SearchHit } from './search-hit.js';
+import { semanticIndex } from './semantic-index.js';
+import type { VectorIndex } from './vector-index.js';
+
+/** Options of {@link createKnowledgeBase}. */
+export interface KnowledgeBaseOptions {
+  /** Embedding model; without one (or when it fails) search is keyword-only, and says so. */
+  embedder?: Embedder | null;
+  /** Vector index for a given dimension; default {@link flatIndex}. */
+  vectorIndex?: (dimensions: number) => VectorIndex;
+  /** Where documents and vectors persist; default in memory. Use `indexedDBRagStore()` in browsers. */
+  store?: RagStore;
+  chunking?: ChunkOptions;
+  keyword?: KeywordIndexOptions;
+  /** Opt-in rerank of the fused candidates, e.g. `llmReranker(model)`. */
+  rerank?: Reranker;
+  /** How long attachments stay cached per conversation; default 24 hours. */
+  attachmentTtlMs?: number;
+  pdf?: PdfOptions;
+  onEvent?: (event: KnowledgeEvent) => void;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/** A document to add. */
+export interface DocumentInput {
+  /** File name or URL: identifies the document (adding the same source again replaces it). */
+  source: string;
+  content: DocumentContent;
+  /** Default: from `mimeType`, the source's extension, or the content. */
+  format?: DocumentFormat;
+  mimeType?: string;
+  title?: string;
+  metadata?: Metadata;
+  /** Makes it an attachment of this conversation: only that conversation's searches see it, until its TTL. */
+  conversationId?: string;
+}
+
+/** Options of {@link KnowledgeBase.search}. */
+export interface SearchOptions {
+  /** Hits to return; default 5. */
+  k?: number;
+  /** Also search this conversation's attachments. */
+  conversationId?: string;
+  /** Candidates taken from each of the keyword and vector lists before fusion; default 30. */
+  candidates?: number;
+  signal?: AbortSignal;
+}
+
+/** What a search found, and how it searched. */
+export interface SearchResult {
+  mode: SearchMode;
+  /** Why the search was keyword-only, in words a user or model can act on. */
+  note?: string;
+  hits: SearchHit[];
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The knowledge base: documents in, relevant chunks out. Create with {@link createKnowledgeBase}. */
+export type KnowledgeBase = ReturnType<typeof createKnowledgeBase>;
+
+/**
+ * A searchable knowledge base: reads text, Markdown, HTML, CSV and PDF, cuts it into section-aware
+ * chunks, indexes them for BM25 keyword search and (with an embedder) vector search, and fuses both
+ * with Reciprocal Rank Fusion. Documents and the vector index persist in the given store.
+ *
+ * @example
+ * const kb = createKnowledgeBase({ embedder: transformersEmbedder(), store: indexedDBRagStore() });
+ * await kb.add({ source: 'faq.md', content: markdown });
+ * const agent = createAgent({ model, tools: kb.tools() });
+ */
+export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
+  const store = options.store ?? memoryRagStore();
+  const now = options.now ?? Date.now;
+  const ttl = options.attachmentTtlMs ?? DAY;
+  const emit = (event: KnowledgeEvent) => options.onEvent?.(event);
+  const documents = new Map<string, KnowledgeDocument>();
+  const chunks = new Map<string, Chunk>();
+  const keywords = keywordIndex(options.keyword);
+  const vectors = semanticIndex({
+    embedder: options.embedder,
+    createIndex: options.vectorIndex ?? ((dimensions) => flatIndex({ dimensions })),
+    store,
+    emit,
+  });
+  let opened: Promise<void> | undefined;
+  options.embedder?.onProgress?.(emit);
+
+  function index(document: KnowledgeDocument): void {
+    documents.set(document.id, document);
+    for (const chunk of document.chunks) chunks.set(chunk.id, chunk);
+    keywords.add(
+      document.chunks.map((c) => ({
+        id: c.id,
+        text: c.text,
+        title: document.title,
+        ...(c.section ? { section: c.section } : {}),
+      })),
+    );
+  }
+
+  async function drop(ids: string[], reason: 'removed' | 'expired'): Promise<void> {
+    const present = ids.filter((id) => documents.has(id));
+    if (present.length === 0) return;
+    const chunkIds = present.flatMap((id) => documents.get(id)!.chunks.map((c) => c.id));
+    for (const id of present) documents.delete(id);
+    for (const id of chunkIds) chunks.delete(id);
+    keywords.remove(chunkIds);
+    await vectors.remove(chunkIds);
+    await store.deleteDocuments(present);
+    emit({ type: 'knowledge.removed', documentIds: present, reason });
+  }
+
+  const expired = () =>
+    [...documents.values()].filter((d) => d.expiresAt !== undefined && d.expiresAt <= now()).map((d) => d.id);
+
+  async function ready(): Promise<void> {
+    opened ??= (async () => {
+      for (const document of await store.documents()) index(document);
+      await drop(expired(), 'expired');
+      await vectors.open([...documents.values()].flatMap((d) => d.chunks));
+    })();
+    return opened;
+  }
+
+  const visible = (document: KnowledgeDocument, conversationId: string | undefined) =>
+    (document.conversationId === undefined || document.conversationId === conversationId) &&
+    (document.expiresAt === undefined || document.expiresAt > now());
+
+  return {
+    /** Loads stored documents and the vector index (rebuilding it when damaged); other methods call it. */
+    ready,
+    get mode(): SearchMode {
+      return vectors.mode;
+    },
+
+    /** Reads, chunks and indexes a document. An unchanged attachment within its TTL is served from cache. */
+    async add(input: DocumentInput, signal?: AbortSignal): Promise<KnowledgeDocument> {
+      await ready();
+      if (typeof input?.source !== 'string' || !input.source.trim())
+        throw new RagInputError('knowledgeBase.add: `source` (a file name or URL) is required.');
+      if (input.content === undefined || input.content === null)
+        throw new RagInputError(
+          `knowledgeBase.add(${input.source}): \`content\` is required (text, Blob, ArrayBuffer or Uint8Array).`,
+        );
+      const id = input.conversationId
+        ? `conversation:${input.conversationId}:${input.source}`
+        : `document:${input.source}`;
+      const format = input.format ?? detectFormat(input.source, input.content, input.mimeType);
+      const read = await readDocument(input.content, format, options.pdf);
+      const cached = documents.get(id);
+      if (cached && cached.text === read.text && visible(cached, input.conversationId)) {
+        emit({
+          type: 'knowledge.ingested',
+          documentId: id,
+          source: input.source,
+          chunks: cached.chunks.length,
+          cached: true,
+        });
+        return cached;
+      }
+      if (cached) await drop([id], 'removed');
+      const document: KnowledgeDocument = {
+        id,
+        source: input.source,
+        title: input.title ?? read.title ?? input.source.split(/[\\/]/).pop()!,
+        format,
+        text: read.text,
+        chunks: chunkText(id, read.text, options.chunking),
+        metadata: { ...input.metadata },
+        addedAt: now(),
+        ...(input.conversationId ? { conversationId: input.conversationId, expiresAt: now() + ttl } : {}),
+      };
+      index(document);
+      await store.putDocument(document);
+      await vectors.add(document.chunks, signal);
+      emit({
+        type: 'knowledge.ingested',
+        documentId: id,
+        source: input.source,
+        chunks: document.chunks.length,
+        cached: false,
+      });
+      return document;
+    },
+
+    async remove(documentIds: readonly string[]): Promise<void> {
+      await ready();
+      await drop([...documentIds], 'removed');
+    },
+
+    /** Documents visible to a conversation (all global ones plus its live attachments). */
+    async documents(conversationId?: string): Promise<KnowledgeDocument[]> {
+      await ready();
+      return [...documents.values()].filter((d) => visible(d, conversationId));
+    },
+
+    /** Hybrid search (keyword + vector, fused by RRF), or keyword-only when there are no vectors. */
+    async search(query: string, searchOptions: SearchOptions = {}): Promise<SearchResult> {
+      await ready();
+      const stale = expired();
+      if (stale.length > 0) await drop(stale, 'expired');
+      const k = searchOptions.k ?? 5;
+      const n = Math.max(searchOptions.candidates ?? 30, k);
+      const { conversationId, signal } = searchOptions;
+      const allowed = (chunkId: string) => {
+        const chunk = chunks.get(chunkId);
+        const document = chunk && documents.get(chunk.documentId);
+        return document !== undefined && visible(document, conversationId);
+      };
+      // Over-fetch, then filter to what this conversation may see.
+      const keywordIds = keywords
+        .search(query, n * 3)
+        .map((h) => h.id)
+        .filter(allowed)
+        .slice(0, n);
+      const vectorIds = (await vectors.search(query, n * 3, signal))?.filter(allowed).slice(0, n);
+      const fused = reciprocalRankFusion(vectorIds ? [keywordIds, vectorIds] : [keywordIds]);
+      let hits: SearchHit[] = fused.slice(0, options.rerank ? n : k).map(({ id, score, ranks }) => {
+        const chunk = chunks.get(id)!;
+        const document = documents.get(chunk.documentId)!;
+        return {
+          chunkId: id,
+          documentId: document.id,
+          source: document.source,
+          title: document.title,
+          ...(chunk.section ? { section: chunk.section } : {}),
+          text: chunk.text,
+          metadata: document.metadata,
+          score,
+          ...(ranks[0] ? { keywordRank: ranks[0] } : {}),
+          ...(ranks[1] ? { vectorRank: ranks[1] } : {}),
+        };
+      });
+      if (options.rerank && hits.length > 0)
+        hits = (await options.rerank(query, hits, signal ? { signal } : {})).slice(0, k);
+      const mode = vectorIds ? 'hybrid' : 'keyword';
+      return mode === 'hybrid'
+        ? { mode, hits }
+        : { mode, note: `Keyword search only: ${vectors.reason ?? 'no vectors are available'}.`, hits };
+    },
+
+    /** Re-embeds every chunk into a fresh index (after changing models or to recover). */
+    async rebuild(): Promise<void> {
+      await ready();
+      await vectors.clear();
+      opened = undefined;
+      documents.clear();
+      chunks.clear();
+      keywords.clear();
+      await ready();
+    },
+
+    /** Waits for pending writes to the store. */
+    flush: () => vectors.flush(),
+  };
+}
