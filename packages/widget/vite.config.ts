@@ -2,11 +2,11 @@ import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 /**
- * Ceiling per chunk (gzip): dist/agent-chat.js is Lit + core + the element, about 64 KB of which zod is
+ * Ceiling per chunk (gzip): dist/agent-chat.js is Lit + core + the element, about 67 KB of which zod is
  * about 40 KB (core's defineTool); the Markdown engine (marked + DOMPurify) is a separate chunk of 27 KB.
  * Raise it on purpose, not by accident.
  */
-const MAX_GZIP_BYTES = 70_000;
+const MAX_GZIP_BYTES = 75_000;
 
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,

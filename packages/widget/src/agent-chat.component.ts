@@ -535,7 +535,7 @@ export class AgentChatElement extends LitElement {
     };
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
-    return html`
+    return html`<div class="frame">
       <div part="header" class="header">
         <button type="button" part="conversations-toggle" aria-expanded=${this._panel}
           @click=${this.#togglePanel}>${strings.conversations}</button>
@@ -568,7 +568,7 @@ export class AgentChatElement extends LitElement {
         ${running ? html`<button type="button" part="stop" class="stop" @click=${this.#onStop}>${strings.stop}</button>` : nothing}
         <button type="submit" part="send" class="send" ?disabled=${running}>${strings.send}</button>
       </form>
-    `;
+    </div>`;
   }
 }
 
