@@ -31,6 +31,7 @@ export type RespondingAgent = Agent & {
  * Configure it with the `proxy-url` and `model` attributes (the model is reached through the agent-chat
  * proxy), or give it an agent built in JS through the `.agent` property.
  *
+ * @tagname agent-chat
  * @example
  * <agent-chat proxy-url="https://my-proxy.workers.dev" model="gpt-4o-mini"></agent-chat>
  *
@@ -39,30 +40,52 @@ export type RespondingAgent = Agent & {
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
  *
+ * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
  * @csspart conversations-toggle - The button that shows the conversation list.
- * @csspart conversations - The conversation list; each entry is `conversation`.
- * @csspart new-conversation - The "New conversation" button.
- * @csspart log - The message list (`role="log"`).
- * @csspart message - Each message; also `message-user` or `message-assistant`.
- * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`.
- * @csspart stage-summary - The always-visible line of a stage.
- * @csspart stage-progress - The progress bar of a running tool.
- * @csspart workflow - A workflow plan; `workflow-batch` each group, `workflow-step` each step.
- * @csspart content-table - A table from a tool; also `content-image`, `content-chart`, `content-json`, `content-html`, `content-text`, `content-markdown`.
- * @csspart clarify - A question form; `form-submit` its button.
- * @csspart approval - An approval request; `approve` and `deny` its buttons.
- * @csspart model-progress - A local model's download progress; `model-cancel`, `model-retry` its buttons.
- * @csspart model-notice - Which model answers and why.
+ * @csspart new-conversation - The "New conversation" buttons (header and list).
+ * @csspart close-conversations - The button that hides the conversation list.
+ * @csspart conversations - The conversation list (`<nav>`).
+ * @csspart conversation - One entry of the list; `data-id` is its id, `aria-current` marks the open one.
+ * @csspart log - The message list (`role="log"`, `aria-live="polite"`).
+ * @csspart message - Each message.
+ * @csspart message-user - A message the user sent.
+ * @csspart message-assistant - An answer (sanitized Markdown).
+ * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`, `data-tool` the tool.
+ * @csspart stage-summary - The always-visible line of a stage: "Using X" / "Used X" / "X failed", status, duration.
+ * @csspart stage-progress - The progress bar of a running tool (`tool.progress`).
+ * @csspart workflow - A workflow plan (`<details>`); `data-status` is `running`, `done`, `partial` or `failed`.
+ * @csspart workflow-summary - The plan's goal, status and duration.
+ * @csspart workflow-batch - A group of steps; `data-parallel="true"` when its steps run in parallel.
+ * @csspart workflow-step - One step; `data-step` is its id, `data-status` its status.
+ * @csspart content-text - Text from a tool.
+ * @csspart content-markdown - Markdown from a tool (sanitized).
+ * @csspart content-image - An image from a tool.
+ * @csspart content-audio - Audio from a tool.
+ * @csspart content-table - A table from a tool.
+ * @csspart content-chart - A chart from a tool (SVG).
+ * @csspart content-json - A JSON viewer (nested `<details>`).
+ * @csspart content-resource - A resource (file) from a tool or MCP server.
+ * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
+ * @csspart clarify - A question from the agent or an MCP server (`<form>`); `data-state` is `pending` or `answered`.
+ * @csspart form-submit - The submit button of a question.
+ * @csspart approval - An approval request; `data-state` is `pending`, `approved` or `denied`.
+ * @csspart approve - The Approve button.
+ * @csspart deny - The Deny button.
+ * @csspart model-progress - A local model's download / compile progress; `data-phase`, `data-state`.
+ * @csspart model-cancel - Cancels the model download.
+ * @csspart model-retry - Starts the model download again.
+ * @csspart model-notice - Which model answers and why (e.g. the remote fallback).
  * @csspart notice - The "how to configure" message shown while nothing is configured.
  * @csspart error - The error message (`role="alert"`).
+ * @csspart regenerate - Asks the last question again (the old answer leaves the history).
+ * @csspart edit - Puts the last message back into the text box (the last turn leaves the history).
+ * @csspart attachment - An attached file waiting to be sent, with its remove button.
  * @csspart composer - The form holding the input and the buttons.
+ * @csspart attach - The button that picks files to attach (files can also be dropped on the chat).
  * @csspart input - The message text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button, shown while a run is in progress.
- * @csspart attach - The button that picks files to attach; `attachment` each attached file.
- * @csspart regenerate - Asks the last question again.
- * @csspart edit - Puts the last message back into the text box.
  *
  * @cssprop --agent-chat-font - Font of the whole chat; default `system-ui, sans-serif`.
  * @cssprop --agent-chat-font-size - Base font size; default `15px`.
@@ -99,9 +122,6 @@ export class AgentChatElement extends LitElement {
     tools: { attribute: false },
     agent: { attribute: false },
     store: { attribute: false },
-    _panel: { state: true },
-    _conversations: { state: true },
-    _renaming: { state: true },
   };
 
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
@@ -133,10 +153,8 @@ export class AgentChatElement extends LitElement {
   declare agent: RespondingAgent | undefined;
   /** Where conversations are kept when the agent is built from attributes; default in memory. */
   declare store: ConversationStore | undefined;
-  declare _panel: boolean;
-  declare _conversations: readonly ConversationSummary[];
-  declare _renaming: string | undefined;
 
+  #list: ListState = { open: false, items: [] };
   readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
   readonly #view = new ItemView();
   readonly #defaultStore = memoryStore();
@@ -163,8 +181,6 @@ export class AgentChatElement extends LitElement {
       event.preventDefault();
       void this.#attach(event.dataTransfer.files);
     });
-    this._panel = false;
-    this._conversations = [];
   }
 
   /**
@@ -376,25 +392,25 @@ export class AgentChatElement extends LitElement {
   }
 
   async #refreshList(): Promise<void> {
-    this._conversations = await this.#store.list();
+    this.#setList({ items: await this.#store.list() });
   }
 
   #syncConversation(): void {
-    if (this._panel) void this.#refreshList();
+    if (this.#list.open) void this.#refreshList();
   }
 
   readonly #actions: ConversationActions = {
     open: (id) => void this.#open(id).then(() => this.#input?.focus()),
     create: () => void this.#open(undefined).then(() => this.#input?.focus()),
     rename: (id) => {
-      this._renaming = id;
+      this.#setList({ renaming: id });
       this.updateComplete.then(() =>
         this.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select(),
       );
     },
     commitRename: (id, title) => {
-      if (this._renaming !== id) return;
-      this._renaming = undefined;
+      if (this.#list.renaming !== id) return;
+      this.#setList({ renaming: undefined });
       if (title?.trim()) void this.#store.rename(id, title.trim()).then(() => this.#refreshList());
     },
     remove: (id) =>
@@ -404,13 +420,18 @@ export class AgentChatElement extends LitElement {
       }),
     exportOne: (id) => void downloadConversation(this.#store, id).catch((error) => this.#fail(error)),
     close: () => {
-      this._panel = false;
+      this.#setList({ open: false });
     },
   };
 
+  #setList(patch: Partial<ListState>): void {
+    this.#list = { ...this.#list, ...patch };
+    this.requestUpdate();
+  }
+
   #togglePanel(): void {
-    this._panel = !this._panel;
-    if (this._panel) void this.#refreshList();
+    this.#setList({ open: !this.#list.open });
+    if (this.#list.open) void this.#refreshList();
   }
 
   async #attach(files: FileList | null | undefined): Promise<void> {
@@ -535,13 +556,13 @@ export class AgentChatElement extends LitElement {
     };
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
-    return html`<div class="frame">
+    return html`<div part="frame" class="frame">
       <div part="header" class="header">
-        <button type="button" part="conversations-toggle" aria-expanded=${this._panel}
+        <button type="button" part="conversations-toggle" aria-expanded=${this.#list.open}
           @click=${this.#togglePanel}>${strings.conversations}</button>
         <button type="button" part="new-conversation" @click=${this.#actions.create}>${strings.newConversation}</button>
       </div>
-      ${this._panel ? renderConversations(this._conversations, run.conversationId, this._renaming, strings, this.#actions) : nothing}
+      ${this.#list.open ? renderConversations(this.#list.items, run.conversationId, this.#list.renaming, strings, this.#actions) : nothing}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#onScroll}>
@@ -573,6 +594,13 @@ export class AgentChatElement extends LitElement {
 }
 
 const NO_TOOLS: readonly Tool[] = [];
+
+/** The conversation list: shown or not, its entries, the one being renamed. */
+interface ListState {
+  open: boolean;
+  items: readonly ConversationSummary[];
+  renaming?: string;
+}
 
 /** The next animation frame, or 100 ms in a background tab where frames do not come. */
 function nextFrame(): Promise<void> {
