@@ -1,7 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { widgetScriptTag } from '../bundle-size/widget-build.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
@@ -20,7 +20,8 @@ async function serve(root: string, tokens: string[]): Promise<{ url: string; ser
   const interval = 1000 / TOKENS_PER_SECOND;
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    const send = (type: string, body: string | Buffer) => res.writeHead(200, { 'content-type': type }).end(body);
+    const send = (type: string, body: string | Buffer) =>
+      res.writeHead(200, { 'content-type': type }).end(body);
     try {
       if (path === '/agent-chat.html') return send('text/html', agentChatPage(interval));
       if (path === '/deep-chat.html') return send('text/html', deepChatPage(interval));
@@ -62,7 +63,9 @@ export const benchmark: Benchmark = {
         const tab = await browser.newPage({ viewport: { width: 800, height: 900 } });
         tab.on('pageerror', (error) => context.log(`${subject} page error: ${error.message}`));
         await tab.goto(`${url}/${page}`);
-        await tab.waitForFunction(() => (window as { __ready?: boolean }).__ready === true, undefined, { timeout: 20_000 });
+        await tab.waitForFunction(() => (window as { __ready?: boolean }).__ready === true, undefined, {
+          timeout: 20_000,
+        });
         const cdp = await tab.context().newCDPSession(tab);
         await cdp.send('Performance.enable');
         await tab.evaluate(() => {
@@ -73,7 +76,8 @@ export const benchmark: Benchmark = {
           }).observe({ type: 'longtask' });
         });
         const taskSeconds = async () =>
-          ((await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0);
+          (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')?.value ??
+          0;
         const before = await taskSeconds();
         const started = Date.now();
         await tab.evaluate(() => (window as unknown as { __start: () => void }).__start());
@@ -88,15 +92,26 @@ export const benchmark: Benchmark = {
           return { longtasks: w.__longtasks, text: w.__text };
         });
         // Both must have shown the whole answer, or the comparison means nothing.
-        const lastWords = tokens.slice(-3).join('').replace(/[`*#-]/g, '').trim();
+        const lastWords = tokens
+          .slice(-3)
+          .join('')
+          .replace(/[`*#-]/g, '')
+          .trim();
         if (!text.replace(/[`*#-]/g, '').includes(lastWords.split(/\s+/).at(-1)!))
-          context.fail(`${subject} did not show the end of the stream (ends with ${JSON.stringify(text.slice(-80))}).`);
+          context.fail(
+            `${subject} did not show the end of the stream (ends with ${JSON.stringify(text.slice(-80))}).`,
+          );
         context.log(
           `${subject}: ${wall} ms wall, main thread ${Math.round(total * 1000)} ms, ${longtasks.length} long tasks (${longtasks.map(Math.round).join(', ')} ms)`,
         );
         rows.push(
           { subject, metric: 'main_thread_ms_5k_tokens', value: Math.round(total * 1000), unit: 'ms' },
-          { subject, metric: 'longest_task_ms_5k_tokens', value: Math.round(Math.max(0, ...longtasks)), unit: 'ms' },
+          {
+            subject,
+            metric: 'longest_task_ms_5k_tokens',
+            value: Math.round(Math.max(0, ...longtasks)),
+            unit: 'ms',
+          },
           { subject, metric: 'long_tasks_5k_tokens', value: longtasks.length, unit: 'tasks' },
         );
         await tab.close();

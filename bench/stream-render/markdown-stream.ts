@@ -3,7 +3,9 @@
  * fenced code) cut into `count` tokens of about one word each, as a model streams them.
  */
 export function markdownTokens(count: number): string[] {
-  const words = 'the agent streams each token into the log while the reader scrolls and code appears'.split(' ');
+  const words = 'the agent streams each token into the log while the reader scrolls and code appears'.split(
+    ' ',
+  );
   const parts: string[] = [];
   let section = 0;
   while ((parts.join('').match(/\s*\S+/g)?.length ?? 0) < count) {
