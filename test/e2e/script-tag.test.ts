@@ -247,6 +247,12 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
         })
         .toContain('brew');
       await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
+      // The finished js block gets highlighted from the lazily loaded highlighter chunk.
+      await expect
+        .poll(() =>
+          page.locator('agent-chat [part~="message-assistant"] code .shj-syn-func').first().textContent(),
+        )
+        .toBe('brew');
       const background = await page.evaluate(
         () => getComputedStyle(document.querySelector('agent-chat')!).backgroundColor,
       );

@@ -99,6 +99,11 @@ export type RespondingAgent = Agent & {
  * @cssprop --agent-chat-success - Colour of finished stages.
  * @cssprop --agent-chat-error - Colour of errors and failed stages.
  * @cssprop --agent-chat-code-background - Background of code blocks.
+ * @cssprop --agent-chat-code-keyword - Highlighted keywords in code blocks.
+ * @cssprop --agent-chat-code-string - Highlighted strings in code blocks.
+ * @cssprop --agent-chat-code-number - Highlighted numbers, booleans and classes in code blocks.
+ * @cssprop --agent-chat-code-function - Highlighted function names in code blocks.
+ * @cssprop --agent-chat-code-comment - Highlighted comments in code blocks.
  * @cssprop --agent-chat-radius - Corner radius.
  * @cssprop --agent-chat-height - Height of the chat; default 32rem.
  */
@@ -546,6 +551,7 @@ export class AgentChatElement extends LitElement {
     const configured = Boolean(this.agent || this.proxyUrl);
     const ctx: ViewContext = {
       strings,
+      running,
       autoCollapse: this.autoCollapse,
       items: run.transcript,
       rerender: () => this.requestUpdate(),

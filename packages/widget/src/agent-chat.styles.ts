@@ -17,7 +17,7 @@ const baseStyles = css`
     --_muted: var(--agent-chat-muted, #52525b);
     --_success: var(--agent-chat-success, #15803d);
     --_error: var(--agent-chat-error, #b91c1c);
-    --_code-bg: var(--agent-chat-code-background, #e4e4e7);
+    --_code-bg: var(--agent-chat-code-background, #fcfcfc);
     --_radius: var(--agent-chat-radius, 0.5rem);
     color-scheme: light;
     /* Pages often set display: block on the element (outer styles beat :host): the layout lives in .frame. */

@@ -31,4 +31,22 @@ describe('StreamingMarkdown', () => {
     renderer.update('# One\n\nfirst', engine);
     expect(renderer.update('Other', engine).map((b) => b.html)).toEqual(['<p>Other</p>']);
   });
+
+  it('highlights a finished code block lazily, keeping hostile code as text', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    let changed = 0;
+    renderer.onChange = () => changed++;
+    const code = 'const x = "</code><img src=x onerror=alert(1)>"; // note';
+    renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine);
+    await expect.poll(() => changed).toBe(1);
+    const html = renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine)[0]!.html;
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    expect(box.querySelector('code')?.className).toBe('language-ts');
+    expect(box.querySelector('.shj-syn-kwd')?.textContent).toBe('const');
+    expect(box.querySelector('.shj-syn-cmnt')?.textContent).toBe('// note');
+    expect(box.querySelector('img')).toBeNull();
+    expect(box.textContent).toBe(code);
+  });
 });
