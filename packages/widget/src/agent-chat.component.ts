@@ -391,9 +391,15 @@ export class AgentChatElement extends LitElement {
   async #open(id: string | undefined): Promise<void> {
     if (id === this.#run.conversationId && this.#run.transcript.length) return;
     const messages = id ? await this.#store.load(id) : [];
-    this.#run.reset(id ? transcriptFromMessages(id, messages) : [], messages.length ? id : undefined);
-    this.conversationId = messages.length ? id : undefined;
-    lastConversation.set(this, this.conversationId);
+    if (id && !messages.length) {
+      // Not in this store (or not yet: .agent may bring the real store later). The next message starts
+      // the conversation under this id; what is shown and remembered stays.
+      if (!this.#run.transcript.length && this.#run.status === 'idle') this.#run.reset([], id);
+      return;
+    }
+    this.#run.reset(id ? transcriptFromMessages(id, messages) : [], id);
+    this.conversationId = id;
+    lastConversation.set(this, id);
   }
 
   async #refreshList(): Promise<void> {
@@ -489,15 +495,22 @@ export class AgentChatElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Show the conversation of the last visit (or the one named by conversation-id) again.
+    this.#restore();
+  }
+
+  /** Shows the conversation of the last visit (or the one named by conversation-id) again. */
+  #restore(): void {
     const id = this.conversationId ?? lastConversation.get(this);
-    if (id && !this.#run.transcript.length) void this.#open(id).catch((error) => this.#fail(error));
+    if (id && !this.#run.transcript.length && this.#run.status === 'idle')
+      void this.#open(id).catch((error) => this.#fail(error));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('conversationId') && this.conversationId !== this.#run.conversationId && this.hasUpdated)
       void this.#open(this.conversationId).catch((error) => this.#fail(error));
+    // Script-tag pages usually set .agent (and its store) after the element is connected: look again.
+    if ((changed.has('agent') || changed.has('store')) && this.isConnected) this.#restore();
     if (this.#scrollAfterSend) this.#stickToBottom = true;
     this.#scrollAfterSend = false;
   }
