@@ -9,7 +9,7 @@ describe('StreamingMarkdown', () => {
     const counting = {
       ...engine,
       renderTokens: (tokens: Parameters<typeof engine.renderTokens>[0]) => {
-        rendered += tokens.length;
+        rendered++;
         return engine.renderTokens(tokens);
       },
     };
@@ -23,6 +23,21 @@ describe('StreamingMarkdown', () => {
     );
     // One render per update for the open block, plus one per block when it is finished.
     expect(rendered).toBeLessThanOrEqual(updates + 20);
+  });
+
+  it('keeps a list open across a blank line while streaming, so it stays one list', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    const text = 'Intro.\n\n- a\n\n- b\n\n1. one\n\n2. two\n';
+    let blocks: ReturnType<StreamingMarkdown['update']> = [];
+    for (let end = 1; end <= text.length; end++) blocks = renderer.update(text.slice(0, end), engine);
+    blocks = renderer.update(text, engine, true);
+    const box = document.createElement('div');
+    box.innerHTML = blocks.map((b) => b.html).join('');
+    expect(box.querySelectorAll('ul')).toHaveLength(1);
+    expect(box.querySelectorAll('ul > li')).toHaveLength(2);
+    expect(box.querySelectorAll('ol')).toHaveLength(1);
+    expect(box.querySelectorAll('ol > li')).toHaveLength(2);
   });
 
   it('starts over when the text is replaced rather than extended', async () => {

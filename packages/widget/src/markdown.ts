@@ -62,20 +62,30 @@ export class StreamingMarkdown {
     }
     this.#text = text;
     const tokens: Token[] = engine.lexBlocks(text.slice(this.#offset));
-    let index = 0;
-    // Every block but the last is complete: the text after it can no longer change how it renders.
-    // When the text is final, so is the last block.
-    for (; index < tokens.length - (final ? 0 : 1); index++) {
-      const token = tokens[index]!;
+    // Every block before the last non-space one is complete: the text after it can no longer change how
+    // it renders. The last one stays open even when blank lines follow it (a list may go on after a
+    // blank line). When the text is final, everything is complete.
+    let open = final
+      ? tokens.length
+      : Math.max(
+          0,
+          tokens.findLastIndex((t) => t.type !== 'space'),
+        );
+    // A last block of a few characters ("2", "- ", "10.") may turn out to continue the block before it
+    // (the next item of a list): keep that one open too until the last block says more.
+    if (!final && (tokens[open]?.raw.trim().length ?? 0) < 4) {
+      const previous = tokens.slice(0, open).findLastIndex((t) => t.type !== 'space');
+      if (previous !== -1) open = previous;
+    }
+    for (const token of tokens.slice(0, open)) {
       this.#offset += token.raw.length;
       if (token.type === 'space') continue;
       const key = this.#done.length;
       this.#done.push({ key, html: engine.renderTokens([token]) });
       if (token.type === 'code') this.#highlight(key, token as Tokens.Code, engine);
     }
-    const last = tokens[index];
-    const tail =
-      last && last.type !== 'space' ? [{ key: this.#done.length, html: engine.renderTokens([last]) }] : [];
+    const rest = tokens.slice(open).filter((t) => t.type !== 'space');
+    const tail = rest.length ? [{ key: this.#done.length, html: engine.renderTokens(rest) }] : [];
     this.#blocks = [...this.#done, ...tail];
     return this.#blocks;
   }
