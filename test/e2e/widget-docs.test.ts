@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -29,6 +29,21 @@ describe('<agent-chat> docs', () => {
   const committed = JSON.parse(readFileSync(join(widget, 'custom-elements.json'), 'utf8'));
 
   it('ships a custom-elements.json that matches the source tags', () => {
+    // The analyzer also writes the manifest's path into package.json: keep the real one.
+    const packageJson = join(widget, 'package.json');
+    const manifestOfPackage = readFileSync(packageJson, 'utf8');
+    try {
+      analyze();
+    } finally {
+      writeFileSync(packageJson, manifestOfPackage);
+    }
+    const fresh = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
+    // Run `pnpm --filter @agent-chat/widget manifest` when this fails.
+    expect(committed).toEqual(fresh);
+    expect(JSON.parse(manifestOfPackage).customElements).toBe('custom-elements.json');
+  });
+
+  function analyze(): void {
     execFileSync(
       process.execPath,
       [
@@ -42,10 +57,7 @@ describe('<agent-chat> docs', () => {
       ],
       { cwd: widget, stdio: 'pipe' },
     );
-    const fresh = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8'));
-    // Run `pnpm --filter @agent-chat/widget manifest` when this fails.
-    expect(committed).toEqual(fresh);
-  });
+  }
 
   it('documents every attribute, event, part and custom property in the README', () => {
     const readme = readFileSync(join(widget, 'README.md'), 'utf8');
