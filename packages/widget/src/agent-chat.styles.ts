@@ -173,6 +173,8 @@ const baseStyles = css`
     padding: 0.75rem;
     overflow-y: auto;
     overscroll-behavior: contain;
+    /* What changes in the log while streaming never changes layout or paint outside it. */
+    contain: strict;
   }
 
   .message {
