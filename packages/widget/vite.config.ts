@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
 
 /**
- * Ceiling per chunk (gzip): dist/agent-chat.js is Lit + core + the element, about 64 KB of which zod is
+ * Ceiling per chunk (gzip): dist/agent-chat.js is Lit + core + the element, about 67 KB of which zod is
  * about 40 KB (core's defineTool); the Markdown engine (marked + DOMPurify) is a separate chunk of 27 KB.
  * Raise it on purpose, not by accident. 70 000 → 76 000 when the providers issue's model resolution and
  * quirks landed in core (71.8 KB), then 82 000 with the supervisor runtime (80.1 KB); the way down is core's

@@ -5,7 +5,7 @@ import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
 export default defineConfig({
   ...sourceConditions,
   // Pre-bundled up front: discovered mid-run, they make Vite reload the page under a running test.
-  optimizeDeps: { include: ['axe-core', 'marked', 'dompurify'] },
+  optimizeDeps: { include: ['axe-core', 'marked', 'dompurify', '@speed-highlight/core'] },
   test: {
     name: 'widget',
     include: ['src/**/*.test.ts'],

@@ -25,6 +25,8 @@ beforeAll(async () => {
     {
       cwd: join(root, 'packages/widget'),
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, which would make Vite bundle Lit's development build: test what ships.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
   model = await startScriptedModelServer();
@@ -146,5 +148,140 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     await expect.poll(() => alert.textContent(), { timeout: 20_000 }).toMatch(/overloaded/);
     expect(pageErrors).toEqual([]);
     await page.close();
+  });
+
+  it('renders a hostile answer and tool result inert through the whole stack', async () => {
+    const evil =
+      'Hi <img src=x onerror="window.__xss=1"> [click](javascript:window.__xss=2) ' +
+      '<a href="javascript:window.__xss=3">me</a>\n\n<script>window.__xss=4</script>\n\n**done**';
+    model.enqueue(
+      { toolCalls: [{ name: 'read_review', arguments: {} }] },
+      { text: evil, chunkSize: 7, delayMs: 2 },
+    );
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    // A module script of the page adds the tool (page.evaluate code would be rewritten by Vite's SSR transform).
+    await page.addScriptTag({
+      type: 'module',
+      content: `
+        import { defineTool } from './agent-chat.js';
+        document.querySelector('agent-chat').tools = [defineTool({
+          name: 'read_review',
+          description: 'A customer review (untrusted).',
+          parameters: { type: 'object', properties: {} },
+          execute: () => ${JSON.stringify(evil)},
+        })];
+        window.__toolsReady = true;`,
+    });
+    await page.waitForFunction(() => (window as { __toolsReady?: boolean }).__toolsReady === true);
+    const input = page.locator('agent-chat textarea');
+    await input.fill('Show the review');
+    await input.press('Enter');
+    const assistant = page.locator('agent-chat [part~="message-assistant"] strong');
+    await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('done');
+    // Open the stage so its result preview is rendered and visible too.
+    await page.locator('agent-chat [part~="stage-summary"]').click();
+    await page.waitForTimeout(300);
+    const inert = await page.evaluate(() => {
+      const root = document.querySelector('agent-chat')!.shadowRoot!;
+      return {
+        xss: (window as { __xss?: unknown }).__xss ?? null,
+        scripts: root.querySelectorAll('script').length,
+        handlers: root.querySelectorAll('[onerror]').length,
+        jsLinks: [...root.querySelectorAll('a')].filter((a) =>
+          /javascript/i.test(a.getAttribute('href') ?? ''),
+        ).length,
+        preview: root.querySelector('.stage-result')?.textContent ?? '',
+      };
+    });
+    expect(inert).toEqual({ xss: null, scripts: 0, handlers: 0, jsLinks: 0, preview: evil });
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('regenerates the last answer through the proxy without the old answer in the history', async () => {
+    model.enqueue({ text: 'First try.' }, { text: 'Second try.' });
+    const page = await browser.newPage();
+    await page.goto(example.url);
+    const input = page.locator('agent-chat textarea');
+    await input.fill('Recommend a tea');
+    await input.press('Enter');
+    const assistant = page.locator('agent-chat [part~="message-assistant"]');
+    await expect.poll(() => assistant.last().textContent(), { timeout: 20_000 }).toBe('First try.');
+    const before = model.requests.length;
+    await page.locator('agent-chat [part~="regenerate"]').click();
+    await expect.poll(() => assistant.last().textContent(), { timeout: 20_000 }).toBe('Second try.');
+    expect(await assistant.count()).toBe(1);
+    const body = model.requests[before]?.body as { messages: Array<{ role: string; content: string }> };
+    expect(body.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
+      'Recommend a tea',
+    ]);
+    await page.close();
+  });
+
+  it('passes axe-core and is screenshotted light, dark (prefers-color-scheme) and 375 px wide', async () => {
+    const answer =
+      'Try **Sencha**:\n\n| Tea | Price |\n| --- | ---: |\n| Sencha | 12.50 |\n\n```js\nbrew({ temp: 75 });\n```\n';
+    const shots: Array<{ name: string; width: number; colorScheme: 'light' | 'dark' }> = [
+      { name: 'widget-light.png', width: 900, colorScheme: 'light' },
+      { name: 'widget-dark.png', width: 900, colorScheme: 'dark' },
+      { name: 'widget-375.png', width: 375, colorScheme: 'light' },
+    ];
+    for (const shot of shots) {
+      model.enqueue(
+        { toolCalls: [{ name: 'search_products', arguments: { query: 'green', maxPrice: 20 } }] },
+        { text: answer, chunkSize: 12, delayMs: 1 },
+      );
+      const page = await browser.newPage({
+        viewport: { width: shot.width, height: 760 },
+        colorScheme: shot.colorScheme,
+      });
+      await page.goto(example.url);
+      const input = page.locator('agent-chat textarea');
+      await input.fill('Which green tea?');
+      await input.press('Enter');
+      await expect
+        .poll(() => page.locator('agent-chat [part~="message-assistant"] code').last().textContent(), {
+          timeout: 20_000,
+        })
+        .toContain('brew');
+      await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
+      // The finished js block gets highlighted from the lazily loaded highlighter chunk.
+      await expect
+        .poll(() =>
+          page.locator('agent-chat [part~="message-assistant"] code .shj-syn-func').first().textContent(),
+        )
+        .toBe('brew');
+      const background = await page.evaluate(
+        () => getComputedStyle(document.querySelector('agent-chat')!).backgroundColor,
+      );
+      expect(background).toBe(shot.colorScheme === 'dark' ? 'rgb(24, 24, 27)' : 'rgb(255, 255, 255)');
+      // Nothing overflows the narrow screen sideways.
+      const overflow = await page.evaluate(() => {
+        const log = document
+          .querySelector('agent-chat')!
+          .shadowRoot!.querySelector<HTMLElement>('[part~="log"]')!;
+        return log.scrollWidth - log.clientWidth;
+      });
+      expect(overflow).toBeLessThanOrEqual(1);
+      await page.addScriptTag({ path: join(root, 'packages/widget/node_modules/axe-core/axe.min.js') });
+      const serious = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: { run(c: Element): Promise<{ violations: Array<{ id: string; impact: string }> }> };
+          }
+        ).axe;
+        const result = await axe.run(document.querySelector('agent-chat')!);
+        return result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => v.id);
+      });
+      expect(serious).toEqual([]);
+      await page.locator('agent-chat').screenshot({ path: join(artifacts, shot.name) });
+      await page.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { userEvent } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
@@ -87,6 +87,10 @@ describe('<agent-chat> accessibility and theming', () => {
 
   it('labels every control', async () => {
     const element = await mountBusy();
+    element.style.setProperty('--agent-chat-height', '1400px');
+    await element.updateComplete;
+    // An artifact to look at: every kind of item at once (stages, plan, content, forms, model progress).
+    await page.screenshot({ path: '../../../test/artifacts/widget-everything.png', element });
     const controls = element.shadowRoot!.querySelectorAll<HTMLElement>(
       'button, textarea, input:not([type="file"]), select',
     );

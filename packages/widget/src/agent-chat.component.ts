@@ -29,6 +29,7 @@ export type RespondingAgent = Agent;
  * Configure it with the `proxy-url` and `model` attributes (the model is reached through the agent-chat
  * proxy), or give it an agent built in JS through the `.agent` property.
  *
+ * @tagname agent-chat
  * @example
  * <agent-chat proxy-url="https://my-proxy.workers.dev" model="gpt-4o-mini"></agent-chat>
  *
@@ -37,30 +38,52 @@ export type RespondingAgent = Agent;
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
  *
+ * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
  * @csspart conversations-toggle - The button that shows the conversation list.
- * @csspart conversations - The conversation list; each entry is `conversation`.
- * @csspart new-conversation - The "New conversation" button.
- * @csspart log - The message list (`role="log"`).
- * @csspart message - Each message; also `message-user` or `message-assistant`.
- * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`.
- * @csspart stage-summary - The always-visible line of a stage.
- * @csspart stage-progress - The progress bar of a running tool.
- * @csspart workflow - A workflow plan; `workflow-batch` each group, `workflow-step` each step.
- * @csspart content-table - A table from a tool; also `content-image`, `content-chart`, `content-json`, `content-html`, `content-text`, `content-markdown`.
- * @csspart clarify - A question form; `form-submit` its button.
- * @csspart approval - An approval request; `approve` and `deny` its buttons.
- * @csspart model-progress - A local model's download progress; `model-cancel`, `model-retry` its buttons.
- * @csspart model-notice - Which model answers and why.
+ * @csspart new-conversation - The "New conversation" buttons (header and list).
+ * @csspart close-conversations - The button that hides the conversation list.
+ * @csspart conversations - The conversation list (`<nav>`).
+ * @csspart conversation - One entry of the list; `data-id` is its id, `aria-current` marks the open one.
+ * @csspart log - The message list (`role="log"`, `aria-live="polite"`).
+ * @csspart message - Each message.
+ * @csspart message-user - A message the user sent.
+ * @csspart message-assistant - An answer (sanitized Markdown).
+ * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`, `data-tool` the tool.
+ * @csspart stage-summary - The always-visible line of a stage: "Using X" / "Used X" / "X failed", status, duration.
+ * @csspart stage-progress - The progress bar of a running tool (`tool.progress`).
+ * @csspart workflow - A workflow plan (`<details>`); `data-status` is `running`, `done`, `partial` or `failed`.
+ * @csspart workflow-summary - The plan's goal, status and duration.
+ * @csspart workflow-batch - A group of steps; `data-parallel="true"` when its steps run in parallel.
+ * @csspart workflow-step - One step; `data-step` is its id, `data-status` its status.
+ * @csspart content-text - Text from a tool.
+ * @csspart content-markdown - Markdown from a tool (sanitized).
+ * @csspart content-image - An image from a tool.
+ * @csspart content-audio - Audio from a tool.
+ * @csspart content-table - A table from a tool.
+ * @csspart content-chart - A chart from a tool (SVG).
+ * @csspart content-json - A JSON viewer (nested `<details>`).
+ * @csspart content-resource - A resource (file) from a tool or MCP server.
+ * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
+ * @csspart clarify - A question from the agent or an MCP server (`<form>`); `data-state` is `pending` or `answered`.
+ * @csspart form-submit - The submit button of a question.
+ * @csspart approval - An approval request; `data-state` is `pending`, `approved` or `denied`.
+ * @csspart approve - The Approve button.
+ * @csspart deny - The Deny button.
+ * @csspart model-progress - A local model's download / compile progress; `data-phase`, `data-state`.
+ * @csspart model-cancel - Cancels the model download.
+ * @csspart model-retry - Starts the model download again.
+ * @csspart model-notice - Which model answers and why (e.g. the remote fallback).
  * @csspart notice - The "how to configure" message shown while nothing is configured.
  * @csspart error - The error message (`role="alert"`).
+ * @csspart regenerate - Asks the last question again (the old answer leaves the history).
+ * @csspart edit - Puts the last message back into the text box (the last turn leaves the history).
+ * @csspart attachment - An attached file waiting to be sent, with its remove button.
  * @csspart composer - The form holding the input and the buttons.
+ * @csspart attach - The button that picks files to attach (files can also be dropped on the chat).
  * @csspart input - The message text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button, shown while a run is in progress.
- * @csspart attach - The button that picks files to attach; `attachment` each attached file.
- * @csspart regenerate - Asks the last question again.
- * @csspart edit - Puts the last message back into the text box.
  *
  * @cssprop --agent-chat-font - Font of the whole chat; default `system-ui, sans-serif`.
  * @cssprop --agent-chat-font-size - Base font size; default `15px`.
@@ -74,6 +97,11 @@ export type RespondingAgent = Agent;
  * @cssprop --agent-chat-success - Colour of finished stages.
  * @cssprop --agent-chat-error - Colour of errors and failed stages.
  * @cssprop --agent-chat-code-background - Background of code blocks.
+ * @cssprop --agent-chat-code-keyword - Highlighted keywords in code blocks.
+ * @cssprop --agent-chat-code-string - Highlighted strings in code blocks.
+ * @cssprop --agent-chat-code-number - Highlighted numbers, booleans and classes in code blocks.
+ * @cssprop --agent-chat-code-function - Highlighted function names in code blocks.
+ * @cssprop --agent-chat-code-comment - Highlighted comments in code blocks.
  * @cssprop --agent-chat-radius - Corner radius.
  * @cssprop --agent-chat-height - Height of the chat; default 32rem.
  */
@@ -97,9 +125,6 @@ export class AgentChatElement extends LitElement {
     tools: { attribute: false },
     agent: { attribute: false },
     store: { attribute: false },
-    _panel: { state: true },
-    _conversations: { state: true },
-    _renaming: { state: true },
   };
 
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
@@ -131,10 +156,8 @@ export class AgentChatElement extends LitElement {
   declare agent: RespondingAgent | undefined;
   /** Where conversations are kept when the agent is built from attributes; default in memory. */
   declare store: ConversationStore | undefined;
-  declare _panel: boolean;
-  declare _conversations: readonly ConversationSummary[];
-  declare _renaming: string | undefined;
 
+  #list: ListState = { open: false, items: [] };
   readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
   readonly #view = new ItemView();
   readonly #defaultStore = memoryStore();
@@ -161,8 +184,6 @@ export class AgentChatElement extends LitElement {
       event.preventDefault();
       void this.#attach(event.dataTransfer.files);
     });
-    this._panel = false;
-    this._conversations = [];
   }
 
   /**
@@ -370,31 +391,37 @@ export class AgentChatElement extends LitElement {
   async #open(id: string | undefined): Promise<void> {
     if (id === this.#run.conversationId && this.#run.transcript.length) return;
     const messages = id ? await this.#store.load(id) : [];
-    this.#run.reset(id ? transcriptFromMessages(id, messages) : [], messages.length ? id : undefined);
-    this.conversationId = messages.length ? id : undefined;
-    lastConversation.set(this, this.conversationId);
+    if (id && !messages.length) {
+      // Not in this store (or not yet: .agent may bring the real store later). The next message starts
+      // the conversation under this id; what is shown and remembered stays.
+      if (!this.#run.transcript.length && this.#run.status === 'idle') this.#run.reset([], id);
+      return;
+    }
+    this.#run.reset(id ? transcriptFromMessages(id, messages) : [], id);
+    this.conversationId = id;
+    lastConversation.set(this, id);
   }
 
   async #refreshList(): Promise<void> {
-    this._conversations = await this.#store.list();
+    this.#setList({ items: await this.#store.list() });
   }
 
   #syncConversation(): void {
-    if (this._panel) void this.#refreshList();
+    if (this.#list.open) void this.#refreshList();
   }
 
   readonly #actions: ConversationActions = {
     open: (id) => void this.#open(id).then(() => this.#input?.focus()),
     create: () => void this.#open(undefined).then(() => this.#input?.focus()),
     rename: (id) => {
-      this._renaming = id;
+      this.#setList({ renaming: id });
       this.updateComplete.then(() =>
         this.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select(),
       );
     },
     commitRename: (id, title) => {
-      if (this._renaming !== id) return;
-      this._renaming = undefined;
+      if (this.#list.renaming !== id) return;
+      this.#setList({ renaming: undefined });
       if (title?.trim()) void this.#store.rename(id, title.trim()).then(() => this.#refreshList());
     },
     remove: (id) =>
@@ -404,13 +431,18 @@ export class AgentChatElement extends LitElement {
       }),
     exportOne: (id) => void downloadConversation(this.#store, id).catch((error) => this.#fail(error)),
     close: () => {
-      this._panel = false;
+      this.#setList({ open: false });
     },
   };
 
+  #setList(patch: Partial<ListState>): void {
+    this.#list = { ...this.#list, ...patch };
+    this.requestUpdate();
+  }
+
   #togglePanel(): void {
-    this._panel = !this._panel;
-    if (this._panel) void this.#refreshList();
+    this.#setList({ open: !this.#list.open });
+    if (this.#list.open) void this.#refreshList();
   }
 
   async #attach(files: FileList | null | undefined): Promise<void> {
@@ -463,15 +495,22 @@ export class AgentChatElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // Show the conversation of the last visit (or the one named by conversation-id) again.
+    this.#restore();
+  }
+
+  /** Shows the conversation of the last visit (or the one named by conversation-id) again. */
+  #restore(): void {
     const id = this.conversationId ?? lastConversation.get(this);
-    if (id && !this.#run.transcript.length) void this.#open(id).catch((error) => this.#fail(error));
+    if (id && !this.#run.transcript.length && this.#run.status === 'idle')
+      void this.#open(id).catch((error) => this.#fail(error));
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     if (changed.has('conversationId') && this.conversationId !== this.#run.conversationId && this.hasUpdated)
       void this.#open(this.conversationId).catch((error) => this.#fail(error));
+    // Script-tag pages usually set .agent (and its store) after the element is connected: look again.
+    if ((changed.has('agent') || changed.has('store')) && this.isConnected) this.#restore();
     if (this.#scrollAfterSend) this.#stickToBottom = true;
     this.#scrollAfterSend = false;
   }
@@ -525,6 +564,7 @@ export class AgentChatElement extends LitElement {
     const configured = Boolean(this.agent || this.proxyUrl);
     const ctx: ViewContext = {
       strings,
+      running,
       autoCollapse: this.autoCollapse,
       items: run.transcript,
       rerender: () => this.requestUpdate(),
@@ -535,13 +575,13 @@ export class AgentChatElement extends LitElement {
     };
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
-    return html`
+    return html`<div part="frame" class="frame">
       <div part="header" class="header">
-        <button type="button" part="conversations-toggle" aria-expanded=${this._panel}
+        <button type="button" part="conversations-toggle" aria-expanded=${this.#list.open}
           @click=${this.#togglePanel}>${strings.conversations}</button>
         <button type="button" part="new-conversation" @click=${this.#actions.create}>${strings.newConversation}</button>
       </div>
-      ${this._panel ? renderConversations(this._conversations, run.conversationId, this._renaming, strings, this.#actions) : nothing}
+      ${this.#list.open ? renderConversations(this.#list.items, run.conversationId, this.#list.renaming, strings, this.#actions) : nothing}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#onScroll}>
@@ -568,11 +608,18 @@ export class AgentChatElement extends LitElement {
         ${running ? html`<button type="button" part="stop" class="stop" @click=${this.#onStop}>${strings.stop}</button>` : nothing}
         <button type="submit" part="send" class="send" ?disabled=${running}>${strings.send}</button>
       </form>
-    `;
+    </div>`;
   }
 }
 
 const NO_TOOLS: readonly Tool[] = [];
+
+/** The conversation list: shown or not, its entries, the one being renamed. */
+interface ListState {
+  open: boolean;
+  items: readonly ConversationSummary[];
+  renaming?: string;
+}
 
 /** The next animation frame, or 100 ms in a background tab where frames do not come. */
 function nextFrame(): Promise<void> {

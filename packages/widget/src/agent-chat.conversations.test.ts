@@ -107,10 +107,10 @@ describe('<agent-chat> conversations', () => {
     await send(first, 'remember me');
     const id = first.conversationId;
     first.remove();
-    // A "reload": a new element with the same id and the same (persistent) store.
-    const second = await mount((e) => {
-      e.agent = createAgent({ model, store });
-    });
+    // A "reload": a new element with the same id and the same (persistent) store, given its agent only
+    // after it is in the page, as a script-tag page does.
+    const second = await mount(() => {});
+    second.agent = createAgent({ model, store });
     await expect.poll(() => answers(second)).toEqual(['Answer 1 to remember me']);
     expect(second.conversationId).toBe(id);
     await send(second, 'and now');

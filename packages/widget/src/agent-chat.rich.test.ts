@@ -46,7 +46,9 @@ describe('<agent-chat> Markdown', () => {
     const message = root.querySelector('[part~="message-assistant"]')!;
     expect(message.querySelector('h1')?.textContent).toBe('Title');
     expect(message.querySelector('strong')?.textContent).toBe('bold');
-    expect(message.querySelector('pre code')?.textContent).toBe('const x = 1;\n');
+    // Highlighted once finished (the highlighter loads on demand).
+    await expect.poll(() => message.querySelector('pre code .shj-syn-kwd')?.textContent).toBe('const');
+    expect(message.querySelector('pre code')?.textContent).toBe('const x = 1;');
     // Four blocks (heading, paragraph, code, list); finished blocks keep their DOM node while later text streams in.
     const blocks = [...message.querySelectorAll('.markdown > .block')];
     expect(blocks).toHaveLength(4);

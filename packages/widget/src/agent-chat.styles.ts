@@ -17,11 +17,11 @@ const baseStyles = css`
     --_muted: var(--agent-chat-muted, #52525b);
     --_success: var(--agent-chat-success, #15803d);
     --_error: var(--agent-chat-error, #b91c1c);
-    --_code-bg: var(--agent-chat-code-background, #f4f4f5);
+    --_code-bg: var(--agent-chat-code-background, #fcfcfc);
     --_radius: var(--agent-chat-radius, 0.5rem);
     color-scheme: light;
-    display: flex;
-    flex-direction: column;
+    /* Pages often set display: block on the element (outer styles beat :host): the layout lives in .frame. */
+    display: block;
     position: relative;
     box-sizing: border-box;
     height: var(--agent-chat-height, 32rem);
@@ -76,6 +76,13 @@ const baseStyles = css`
 
   :host([hidden]) {
     display: none;
+  }
+
+  .frame {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    min-height: 0;
   }
 
   *,
@@ -166,6 +173,8 @@ const baseStyles = css`
     padding: 0.75rem;
     overflow-y: auto;
     overscroll-behavior: contain;
+    /* What changes in the log while streaming never changes layout or paint outside it. */
+    contain: strict;
   }
 
   .message {

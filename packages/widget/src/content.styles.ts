@@ -32,8 +32,41 @@ export const contentStyles = css`
     padding: 0.5rem;
     overflow-x: auto;
     background: var(--_code-bg);
+    border: 1px solid var(--_border);
     border-radius: calc(var(--_radius) / 2);
     font-size: 0.875em;
+  }
+
+  /* Code highlighting (@speed-highlight/core classes), readable on light and dark code backgrounds. */
+  .shj-syn-kwd,
+  .shj-syn-err {
+    color: var(--agent-chat-code-keyword, light-dark(#cf222e, #ff7b72));
+  }
+
+  .shj-syn-str,
+  .shj-syn-insert {
+    color: var(--agent-chat-code-string, light-dark(#0a3069, #a5d6ff));
+  }
+
+  .shj-syn-num,
+  .shj-syn-bool,
+  .shj-syn-class {
+    color: var(--agent-chat-code-number, light-dark(#0550ae, #79c0ff));
+  }
+
+  .shj-syn-func,
+  .shj-syn-section {
+    color: var(--agent-chat-code-function, light-dark(#8250df, #d2a8ff));
+  }
+
+  .shj-syn-cmnt {
+    color: var(--agent-chat-code-comment, light-dark(#57606a, #8b949e));
+    font-style: italic;
+  }
+
+  .shj-syn-var,
+  .shj-syn-deleted {
+    color: light-dark(#953800, #ffa657);
   }
 
   .markdown code {

@@ -42,9 +42,12 @@ export class ItemView {
       case 'user':
         return html`<div part="message message-user" class="message user">${item.text}</div>`;
       case 'assistant':
-        return html`<div part="message message-assistant" class="message assistant">${this.#markdownOf(item.id, item.text, ctx)}${
-          item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing
-        }</div>`;
+        return html`<div part="message message-assistant" class="message assistant">${this.#markdownOf(
+          item.id,
+          item.text,
+          !ctx.running || item !== ctx.items.at(-1),
+          ctx,
+        )}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}</div>`;
       case 'stage':
         return renderStage(item, ctx);
       case 'workflow':
@@ -60,7 +63,8 @@ export class ItemView {
     }
   }
 
-  #markdownOf(id: string, text: string, ctx: ViewContext): TemplateResult {
+  /** `final`: the message will not grow any more (the run ended or something came after it). */
+  #markdownOf(id: string, text: string, final: boolean, ctx: ViewContext): TemplateResult {
     const engine = markdownEngine();
     if (!engine) {
       // First answer on the page: show the text as is until marked + DOMPurify have loaded.
@@ -70,9 +74,10 @@ export class ItemView {
     let renderer = this.#markdown.get(id);
     if (!renderer) {
       renderer = new StreamingMarkdown();
+      renderer.onChange = ctx.rerender;
       this.#markdown.set(id, renderer);
     }
-    const blocks = renderer.update(text, engine);
+    const blocks = renderer.update(text, engine, final);
     return html`<div class="markdown">${repeat(
       blocks,
       (block) => block.key,

@@ -38,6 +38,12 @@ export function renderTokens(tokens: Token[]): string {
   });
 }
 
+/** A code block from highlighter markup, sanitized like everything else (only spans with classes survive). */
+export function renderHighlighted(markup: string, language: string): string {
+  const code = purify.sanitize(markup, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
+  return `<pre><code class="language-${language.replace(/[^\w-]/g, '')}">${code}</code></pre>`;
+}
+
 /** Untrusted Markdown → sanitized HTML. */
 export function renderMarkdown(markdown: string): string {
   return renderTokens(lexBlocks(markdown));

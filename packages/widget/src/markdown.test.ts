@@ -9,7 +9,7 @@ describe('StreamingMarkdown', () => {
     const counting = {
       ...engine,
       renderTokens: (tokens: Parameters<typeof engine.renderTokens>[0]) => {
-        rendered += tokens.length;
+        rendered++;
         return engine.renderTokens(tokens);
       },
     };
@@ -25,10 +25,43 @@ describe('StreamingMarkdown', () => {
     expect(rendered).toBeLessThanOrEqual(updates + 20);
   });
 
+  it('keeps a list open across a blank line while streaming, so it stays one list', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    const text = 'Intro.\n\n- a\n\n- b\n\n1. one\n\n2. two\n';
+    let blocks: ReturnType<StreamingMarkdown['update']> = [];
+    for (let end = 1; end <= text.length; end++) blocks = renderer.update(text.slice(0, end), engine);
+    blocks = renderer.update(text, engine, true);
+    const box = document.createElement('div');
+    box.innerHTML = blocks.map((b) => b.html).join('');
+    expect(box.querySelectorAll('ul')).toHaveLength(1);
+    expect(box.querySelectorAll('ul > li')).toHaveLength(2);
+    expect(box.querySelectorAll('ol')).toHaveLength(1);
+    expect(box.querySelectorAll('ol > li')).toHaveLength(2);
+  });
+
   it('starts over when the text is replaced rather than extended', async () => {
     const engine = await loadMarkdownEngine();
     const renderer = new StreamingMarkdown();
     renderer.update('# One\n\nfirst', engine);
     expect(renderer.update('Other', engine).map((b) => b.html)).toEqual(['<p>Other</p>']);
+  });
+
+  it('highlights a finished code block lazily, keeping hostile code as text', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    let changed = 0;
+    renderer.onChange = () => changed++;
+    const code = 'const x = "</code><img src=x onerror=alert(1)>"; // note';
+    renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine);
+    await expect.poll(() => changed).toBe(1);
+    const html = renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine)[0]!.html;
+    const box = document.createElement('div');
+    box.innerHTML = html;
+    expect(box.querySelector('code')?.className).toBe('language-ts');
+    expect(box.querySelector('.shj-syn-kwd')?.textContent).toBe('const');
+    expect(box.querySelector('.shj-syn-cmnt')?.textContent).toBe('// note');
+    expect(box.querySelector('img')).toBeNull();
+    expect(box.textContent).toBe(code);
   });
 });

@@ -1,4 +1,5 @@
-import type { Token } from 'marked';
+import type { Token, Tokens } from 'marked';
+import { highlightCode, highlightLanguage } from './highlight.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -42,29 +43,68 @@ export class StreamingMarkdown {
   #offset = 0;
   #done: MarkdownBlock[] = [];
   #blocks: readonly MarkdownBlock[] = [];
+  /** Bumped when the text starts over, so a late highlight does not land on another text's block. */
+  #generation = 0;
+  #final = false;
 
-  /** The blocks of `text`; the same array when the text has not changed. */
-  update(text: string, engine: Engine): readonly MarkdownBlock[] {
-    if (text === this.#text && this.#blocks.length) return this.#blocks;
+  /** Called when a block changed on its own (a code block got highlighted). */
+  onChange: () => void = () => {};
+
+  /** The blocks of `text` (`final`: no more text will come); the same array when nothing changed. */
+  update(text: string, engine: Engine, final = false): readonly MarkdownBlock[] {
+    if (text === this.#text && this.#blocks.length && final === this.#final) return this.#blocks;
+    this.#final = final;
     // Not a continuation (e.g. a restored or edited message): start over.
     if (!text.startsWith(this.#text)) {
       this.#offset = 0;
       this.#done = [];
+      this.#generation++;
     }
     this.#text = text;
     const tokens: Token[] = engine.lexBlocks(text.slice(this.#offset));
-    let index = 0;
-    // Every block but the last is complete: the text after it can no longer change how it renders.
-    for (; index < tokens.length - 1; index++) {
-      const token = tokens[index]!;
-      this.#offset += token.raw.length;
-      if (token.type !== 'space')
-        this.#done.push({ key: this.#done.length, html: engine.renderTokens([token]) });
+    // Every block before the last non-space one is complete: the text after it can no longer change how
+    // it renders. The last one stays open even when blank lines follow it (a list may go on after a
+    // blank line). When the text is final, everything is complete.
+    let open = final
+      ? tokens.length
+      : Math.max(
+          0,
+          tokens.findLastIndex((t) => t.type !== 'space'),
+        );
+    // A last block of a few characters ("2", "- ", "10.") may turn out to continue the block before it
+    // (the next item of a list): keep that one open too until the last block says more.
+    if (!final && (tokens[open]?.raw.trim().length ?? 0) < 4) {
+      const previous = tokens.slice(0, open).findLastIndex((t) => t.type !== 'space');
+      if (previous !== -1) open = previous;
     }
-    const last = tokens[index];
-    const tail =
-      last && last.type !== 'space' ? [{ key: this.#done.length, html: engine.renderTokens([last]) }] : [];
+    for (const token of tokens.slice(0, open)) {
+      this.#offset += token.raw.length;
+      if (token.type === 'space') continue;
+      const key = this.#done.length;
+      this.#done.push({ key, html: engine.renderTokens([token]) });
+      if (token.type === 'code') this.#highlight(key, token as Tokens.Code, engine);
+    }
+    const rest = tokens.slice(open).filter((t) => t.type !== 'space');
+    const tail = rest.length ? [{ key: this.#done.length, html: engine.renderTokens(rest) }] : [];
     this.#blocks = [...this.#done, ...tail];
     return this.#blocks;
+  }
+
+  /** Highlights a finished code block in the background, then swaps its HTML. */
+  #highlight(key: number, token: Tokens.Code, engine: Engine): void {
+    const language = highlightLanguage(token.lang);
+    if (!language) return;
+    const generation = this.#generation;
+    highlightCode(token.text, language).then(
+      (markup) => {
+        if (generation !== this.#generation || !this.#done[key]) return;
+        this.#done[key] = { key, html: engine.renderHighlighted(markup, language) };
+        this.#blocks = this.#blocks.map((b) => (b.key === key ? this.#done[key]! : b));
+        this.onChange();
+      },
+      () => {
+        // No highlighter (chunk failed to load): the block stays plain, still readable.
+      },
+    );
   }
 }

@@ -4,6 +4,8 @@ import type { ApprovalItem, ClarifyItem, TranscriptItem } from './transcript.js'
 /** What the item renderers need from the element: its strings, settings and actions. */
 export interface ViewContext {
   strings: AgentChatStrings;
+  /** A run is in progress (its last message may still grow). */
+  running: boolean;
   /** Close a stage when its tool call ends. */
   autoCollapse: boolean;
   /** Every item, for renderers that nest items (a workflow shows its steps' tool calls). */
