@@ -69,8 +69,10 @@ export const benchmark: Benchmark = {
       }
       const sequential: Record<string, StreamTimings> = {};
       const concurrent: Record<string, StreamTimings> = {};
-      for (const subject of Object.keys(targets))
+      for (const subject of Object.keys(targets)) {
         sequential[subject] = { ttfbMs: [], completed: 0, failures: [] };
+        concurrent[subject] = { ttfbMs: [], completed: 0, failures: [] };
+      }
       // One request to each in turn, so load from other processes hits all subjects alike.
       turns(SEQUENTIAL * Object.keys(targets).length);
       for (let i = 0; i < SEQUENTIAL; i++) {
