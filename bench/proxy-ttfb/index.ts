@@ -7,16 +7,19 @@ import { measureStreams, percentile, type StreamTimings } from './measure-stream
 
 const CONCURRENT = 200;
 const SEQUENTIAL = 60;
+const ROUNDS = 2;
 const HANDLER_ITERATIONS = 2000;
 const DIRECT = 'direct (no proxy)';
 const BARE = 'bare pass-through Worker (same wrangler dev)';
+const QUIET = 'agent-chat, LOG_REQUESTS=errors';
 
 /** Time to first byte through the proxy under `wrangler dev` vs straight to the model server. */
 export const benchmark: Benchmark = {
   description:
     'Time to first byte of streaming chat completions from the scripted model server (zero delays, loopback): ' +
-    `${CONCURRENT} concurrent and ${SEQUENTIAL} sequential (interleaved) requests straight to it ("direct"), through ` +
-    'a bare pass-through Worker and through the proxy, both under `wrangler dev` (workerd). Every stream must end ' +
+    `${ROUNDS} bursts of ${CONCURRENT} concurrent and ${SEQUENTIAL} sequential requests (subjects interleaved) straight to it ("direct"), through ` +
+    'a bare pass-through Worker and through the proxy (default logging, and LOG_REQUESTS=errors), all under ' +
+    '`wrangler dev` (workerd). Every stream must end ' +
     'with [DONE]. `added_*_vs_direct` is proxy minus direct (wrangler dev’s local routing included), ' +
     '`added_*_vs_bare_worker` proxy minus the bare Worker; `proxy_handler_added_*` times the proxy’s own work ' +
     'in-process (V8) against an upstream that answers at once.',
@@ -44,6 +47,7 @@ export const benchmark: Benchmark = {
       maxLifetimeMs: 300_000,
     };
     const proxy = await startProxyDev(devOptions);
+    const quiet = await startProxyDev({ ...devOptions, vars: { LOG_REQUESTS: 'errors' } });
     const bare = await startProxyDev({
       ...devOptions,
       config: join(import.meta.dirname, 'bare-worker/wrangler.jsonc'),
@@ -53,6 +57,7 @@ export const benchmark: Benchmark = {
         [DIRECT]: model.baseURL,
         [BARE]: `${bare.url}/v1`,
         [AGENT_CHAT]: `${proxy.url}/v1`,
+        [QUIET]: `${quiet.url}/v1`,
       };
       const turns = (n: number) => {
         for (let i = 0; i < n; i++) model.enqueue({ text: 'The quick brown fox jumps over the lazy dog.' });
@@ -64,10 +69,12 @@ export const benchmark: Benchmark = {
       }
       const sequential: Record<string, StreamTimings> = {};
       const concurrent: Record<string, StreamTimings> = {};
-      for (const subject of Object.keys(targets))
+      for (const subject of Object.keys(targets)) {
         sequential[subject] = { ttfbMs: [], completed: 0, failures: [] };
+        concurrent[subject] = { ttfbMs: [], completed: 0, failures: [] };
+      }
       // One request to each in turn, so load from other processes hits all subjects alike.
-      turns(SEQUENTIAL * 3);
+      turns(SEQUENTIAL * Object.keys(targets).length);
       for (let i = 0; i < SEQUENTIAL; i++) {
         for (const [subject, url] of Object.entries(targets)) {
           const one = await measureStreams(url, 1, false);
@@ -77,13 +84,22 @@ export const benchmark: Benchmark = {
           into.failures.push(...one.failures);
         }
       }
-      for (const [subject, url] of Object.entries(targets)) {
-        turns(CONCURRENT);
-        concurrent[subject] = await measureStreams(url, CONCURRENT, true);
+      // Bursts of CONCURRENT requests, subjects alternating over ROUNDS rounds (order reversed every
+      // other round) so a busy moment on the machine does not land on one subject only.
+      const order = Object.entries(targets);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [subject, url] of round % 2 === 0 ? order : [...order].reverse()) {
+          turns(CONCURRENT);
+          const burst = await measureStreams(url, CONCURRENT, true);
+          const into = concurrent[subject]!;
+          into.ttfbMs.push(...burst.ttfbMs);
+          into.completed += burst.completed;
+          into.failures.push(...burst.failures);
+        }
       }
       for (const [label, results, count] of [
         ['sequential', sequential, SEQUENTIAL],
-        [`${CONCURRENT}_concurrent`, concurrent, CONCURRENT],
+        [`${CONCURRENT}_concurrent`, concurrent, CONCURRENT * ROUNDS],
       ] as const) {
         for (const [subject, timings] of Object.entries(results)) {
           if (timings.completed !== count) {
@@ -104,23 +120,31 @@ export const benchmark: Benchmark = {
               value: round(percentile(timings.ttfbMs, 99)),
               unit: 'ms',
             },
-            { subject, metric: `completed_streams_${label}`, value: timings.completed, unit: 'streams' },
+            // Streams that failed or ended without [DONE]: must be 0.
+            { subject, metric: `lost_streams_${label}`, value: count - timings.completed, unit: 'streams' },
           );
         }
         for (const p of [50, 99]) {
           const at = (subject: string) => percentile(results[subject]!.ttfbMs, p);
-          for (const [base, suffix] of [
-            [DIRECT, 'vs_direct'],
-            [BARE, 'vs_bare_worker'],
+          for (const [subject, variant] of [
+            [AGENT_CHAT, ''],
+            [QUIET, '_log_errors_only'],
           ] as const) {
-            const metric = `added_ttfb_p${p}_ms_${label}_${suffix}`;
-            rows.push({ subject: AGENT_CHAT, metric, value: round(at(AGENT_CHAT) - at(base)), unit: 'ms' });
-            context.log(`${metric}: ${round(at(AGENT_CHAT) - at(base))} ms`);
+            for (const [base, suffix] of [
+              [DIRECT, 'vs_direct'],
+              [BARE, 'vs_bare_worker'],
+            ] as const) {
+              const metric = `added_ttfb_p${p}_ms_${label}_${suffix}${variant}`;
+              const value = round(at(subject) - at(base));
+              rows.push({ subject: AGENT_CHAT, metric, value, unit: 'ms' });
+              context.log(`${metric}: ${value} ms`);
+            }
           }
         }
       }
     } finally {
       await proxy.stop();
+      await quiet.stop();
       await bare.stop();
       await model.close();
     }

@@ -31,7 +31,9 @@ export async function measureStreams(
         body: BODY,
         signal: AbortSignal.timeout(30_000),
       });
-      if (!response.ok || response.body === null) throw new Error(`HTTP ${response.status}`);
+      if (!response.ok || response.body === null) {
+        throw new Error(`HTTP ${response.status} ${(await response.text()).slice(0, 300)}`);
+      }
       const reader = response.body.getReader();
       const decoder = new TextDecoder();
       let first = true;

@@ -31,7 +31,20 @@ export function freePort(): Promise<number> {
  * Starts packages/proxy under `wrangler dev` offline (no metrics, no Cloudflare fetches) on 127.0.0.1.
  * Secrets go through a temporary env file (mode 600), never through the command line.
  */
-export async function startProxyDev(options: {
+export async function startProxyDev(options: ProxyDevOptions): Promise<ProxyDev> {
+  // Several wrangler dev instances starting at once (tests in parallel, other processes) can race
+  // for a port between choosing it and binding it; such a start is retried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Address already in use')) throw error;
+    }
+  }
+}
+
+/** Options of {@link startProxyDev}. */
+export interface ProxyDevOptions {
   upstreamBaseUrl: string;
   allowedOrigins: string[];
   upstreamApiKey?: string;
@@ -45,7 +58,9 @@ export async function startProxyDev(options: {
   config?: string;
   /** Stop by itself after this long, so a crashed test leaves nothing running (default 10 min). */
   maxLifetimeMs?: number;
-}): Promise<ProxyDev> {
+}
+
+async function startOnce(options: ProxyDevOptions): Promise<ProxyDev> {
   const port = options.port ?? (await freePort());
   const dir = mkdtempSync(join(tmpdir(), 'agent-chat-proxy-'));
   const envFile = join(dir, '.dev.vars');
@@ -74,6 +89,9 @@ export async function startProxyDev(options: {
       '127.0.0.1',
       '--port',
       String(port),
+      // An explicit inspector port: the default (9229) collides when several instances start at once.
+      '--inspector-port',
+      String(await freePort()),
       '--env-file',
       envFile,
       '--persist-to',

@@ -160,9 +160,13 @@ describe('MCP streamable HTTP through the proxy (wrangler dev) vs direct, agains
 
     expect(direct).toHaveLength(5);
     expect(proxied).toHaveLength(5);
-    // Steps are 300 ms apart; a buffering proxy would deliver all five at the end, together.
+    // Steps are 300 ms apart; a buffering proxy would deliver all five at the end, together. One gap
+    // may shrink when the machine stalls, so at least three of the four must be clearly apart.
     const gaps = proxied.slice(1).map((t, i) => t - proxied[i]!);
-    for (const gap of gaps) expect(gap).toBeGreaterThan(150);
+    expect(
+      gaps.filter((gap) => gap > 150).length,
+      `gaps ${gaps.map(Math.round).join(', ')} ms`,
+    ).toBeGreaterThanOrEqual(3);
     expect(proxied.at(-1)! - proxied[0]!).toBeGreaterThan(900);
   });
 

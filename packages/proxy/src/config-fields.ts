@@ -122,9 +122,14 @@ export const upstreams = jsonVar(
   '{"groq": {"baseUrl": "https://api.groq.com/openai/v1", "apiKeySecret": "GROQ_API_KEY"}}',
 );
 
+// An MCP endpoint is used exactly as configured (a trailing slash may matter to the server).
+const endpointUrl = z
+  .string({ error: HTTP_URL_HINT })
+  .check(z.trim(), z.refine(isHttpUrl, 'must be an absolute http(s) URL such as https://docs.example/mcp'));
+
 /** `MCP_SERVERS`: MCP servers by id. */
 export const mcpServers = jsonVar(
-  z.record(name, z.object({ url: baseUrl, apiKeySecret: z.optional(secretName) })),
+  z.record(name, z.object({ url: endpointUrl, apiKeySecret: z.optional(secretName) })),
   '{"docs": {"url": "https://docs.example/mcp", "apiKeySecret": "DOCS_MCP_TOKEN"}}',
 );
 

@@ -59,6 +59,8 @@ export interface ProxyConfig {
   allowedOrigins: ReadonlySet<string>;
   /** Largest accepted request body in bytes. */
   maxBodyBytes: number;
+  /** Which requests get a log line: every one, or only those answered with status ≥ 400. */
+  logRequests: 'all' | 'errors';
   /** HMAC secret for client tokens; undefined means no client auth. */
   authSecret: string | undefined;
   rateLimitPerMinute: number | undefined;
@@ -88,6 +90,7 @@ const envSchema = z.object({
     'must be a positive whole number of bytes, e.g. 1048576',
     DEFAULT_MAX_BODY_BYTES,
   ),
+  LOG_REQUESTS: z.optional(z.enum(['all', 'errors'], { error: 'must be "all" or "errors"' })),
   AUTH_SECRET: optionalSecret,
   RATE_LIMIT_PER_MINUTE: positiveInteger('must be a positive whole number of requests, e.g. 60'),
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
@@ -192,6 +195,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     mcpServers: mcpMap,
     allowedOrigins: parsed.ALLOWED_ORIGINS,
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
+    logRequests: parsed.LOG_REQUESTS ?? 'all',
     authSecret: parsed.AUTH_SECRET,
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     dailyCredits: parsed.DAILY_CREDITS,

@@ -59,10 +59,13 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     const responseHeaders = new Headers({ Vary: 'Origin' });
     const log: RequestLogFields = { origin: request.headers.has('Origin') ? 'unchecked' : 'absent' };
     let secrets: string[] = [];
+    // Until the config says otherwise (or when it cannot be read), every request is logged.
+    let logAll = true;
     let response: Response;
     try {
       const config = loadConfig(env);
       secrets = [...config.secrets];
+      logAll = config.logRequests === 'all';
       response = await app({
         request,
         url,
@@ -80,13 +83,15 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
     }
     response = withHeaders(response, responseHeaders);
-    writeRequestLog({
-      method: request.method,
-      path: url.pathname,
-      status: response.status,
-      durationMs: Date.now() - started,
-      ...log,
-    });
+    if (logAll || response.status >= 400) {
+      writeRequestLog({
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        durationMs: Date.now() - started,
+        ...log,
+      });
+    }
     return response;
   };
 }

@@ -27,6 +27,8 @@ export interface ProxyEnv {
   ALLOWED_ORIGINS?: string;
   /** Largest accepted request body in bytes; defaults to 1 MiB. */
   MAX_BODY_BYTES?: string | number;
+  /** `all` (default): one log line per request; `errors`: only for answers with status ≥ 400. */
+  LOG_REQUESTS?: string;
   /** HMAC secret for client tokens; when set, every route but `/health` needs `Authorization: Bearer <token>`. */
   AUTH_SECRET?: string;
   /** Requests per minute per user (token subject) or, without tokens, per client IP. */

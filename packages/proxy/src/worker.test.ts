@@ -8,6 +8,7 @@ import {
   PROXY,
   stubUpstream,
   TEST_KEY,
+  testEnv,
   UPSTREAM_BASE_URL,
 } from '../test/harness';
 
@@ -73,6 +74,23 @@ describe('worker', () => {
     for (const leak of [TEST_KEY, 'client-secret', 'query-secret', 'gpt-test', UPSTREAM_BASE_URL]) {
       expect(logs.text()).not.toContain(leak);
     }
+  });
+
+  it('logs only answers with status >= 400 when LOG_REQUESTS is "errors"', async () => {
+    stubUpstream(() => Response.json({ id: 'x' }));
+    const logs = captureConsole();
+    const env = testEnv({ LOG_REQUESTS: 'errors' });
+
+    await callProxy(chatRequest(), env);
+    await callProxy(new Request(`${PROXY}/health`), env);
+    await callProxy(new Request(`${PROXY}/nowhere`), env);
+
+    expect(logs.lines.map((line) => JSON.parse(line).status)).toEqual([404]);
+    const bad = await callProxy(new Request(`${PROXY}/health`), testEnv({ LOG_REQUESTS: 'verbose' }));
+    expect(bad.status).toBe(500);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toContain(
+      'LOG_REQUESTS must be "all" or "errors"',
+    );
   });
 
   it('runs as the wrangler.jsonc main module with its bindings (integration through the runtime)', async () => {

@@ -58,6 +58,42 @@ describe('/mcp/{serverId}', () => {
     expect(headerText(response)).not.toContain(MCP_KEY);
   });
 
+  it('forwards no client credential to a server configured without one', async () => {
+    const upstream = stubUpstream(() => Response.json({ jsonrpc: '2.0', id: 1, result: {} }));
+    const env = mcpEnv({ MCP_SERVERS: JSON.stringify({ open: { url: 'http://open.test/mcp/' } }) });
+
+    await callProxy(
+      mcpRequest('open', { headers: { Authorization: 'Bearer browser-token', Cookie: 'sid=1' } }),
+      env,
+    );
+
+    expect(upstream.requests[0]!.url).toBe('http://open.test/mcp/');
+    expect(upstream.requests[0]!.headers.get('Authorization')).toBeNull();
+    expect(upstream.requests[0]!.headers.get('Cookie')).toBeNull();
+  });
+
+  it('answers a browser preflight for DELETE with the MCP headers allowed', async () => {
+    const upstream = stubUpstream(() => Response.json({}));
+
+    const response = await callProxy(
+      new Request('http://proxy.test/mcp/docs', {
+        method: 'OPTIONS',
+        headers: {
+          Origin: ALLOWED_ORIGIN,
+          'Access-Control-Request-Method': 'DELETE',
+          'Access-Control-Request-Headers': 'mcp-session-id, mcp-protocol-version, last-event-id',
+        },
+      }),
+      mcpEnv(),
+    );
+
+    expect(response.status).toBe(204);
+    expect(response.headers.get('Access-Control-Allow-Methods')).toContain('DELETE');
+    expect(response.headers.get('Access-Control-Allow-Headers')).toContain('mcp-session-id');
+    expect(response.headers.get('Access-Control-Allow-Headers')).toContain('last-event-id');
+    expect(upstream.spy).not.toHaveBeenCalled();
+  });
+
   it('keeps the upstream status exactly: 202, 400, 403, 404 and 405 stay what they were', async () => {
     for (const status of [202, 400, 403, 404, 405]) {
       stubUpstream(() =>
