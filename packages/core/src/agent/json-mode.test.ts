@@ -25,6 +25,15 @@ const weather = defineTool({
 });
 
 describe('JSON decision mode', () => {
+  it('lets a model without tool calling answer in plain text when there is nothing to decide', async () => {
+    const model = mockModel([{ text: 'Green teas: Sencha and Gyokuro.' }], NO_TOOLS);
+    const events = await collect(createAgent({ model }).run({ message: 'Which green teas?' }));
+    expect(ofType(events, 'response.done')[0]?.text).toBe('Green teas: Sencha and Gyokuro.');
+    expect(ofType(events, 'supervisor.decided')[0]).toMatchObject({ action: 'answer', mode: 'json' });
+    expect(model.requests).toHaveLength(1);
+    expect(model.requests[0]?.responseFormat).toBeUndefined();
+  });
+
   it('retries prose-wrapped broken JSON, then schema-invalid JSON, and succeeds on attempt 3', async () => {
     const model = mockModel(
       [

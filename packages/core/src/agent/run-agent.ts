@@ -162,7 +162,8 @@ async function execute(
         conversation = prepared;
       }
       const decided =
-        mode === 'json' && !answerOnly
+        // With no tools to offer there is nothing to decide: even in JSON mode the model just answers.
+        mode === 'json' && !answerOnly && specs.length > 0
           ? await decideWithJson({ ...settings, systemPrompt }, run, conversation, turn)
           : await callModel(
               run,

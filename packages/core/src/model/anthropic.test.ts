@@ -138,7 +138,8 @@ describe('anthropic streaming', () => {
         },
       ],
     });
-  });
+    // Thousands of parses: seconds on a loaded CI machine, so a generous timeout (not a speed test).
+  }, 60_000);
 
   it('forces a tool for responseFormat and streams its input as the answer text', async () => {
     let body: Record<string, unknown> = {};

@@ -104,7 +104,8 @@ describe('openAICompatible streaming', () => {
         { role: 'tool', tool_call_id: 'c1', content: 'done' },
       ],
     });
-  });
+    // Thousands of parses: seconds on a loaded CI machine, so a generous timeout (not a speed test).
+  }, 60_000);
 });
 
 describe('openAICompatible errors', () => {
