@@ -40,15 +40,22 @@ interface Subject {
   bytes(): Promise<number> | number;
 }
 
+const voyBindingsTyped = voyBindings as {
+  Voy: typeof import('voy-search').Voy;
+  __wbg_set_wasm(e: WebAssembly.Exports): void;
+};
+let voyReady: Promise<void> | undefined;
+
 async function voy(): Promise<Subject> {
-  const bindings = voyBindings as {
-    Voy: typeof import('voy-search').Voy;
-    __wbg_set_wasm(e: WebAssembly.Exports): void;
-  };
-  const { instance } = await WebAssembly.instantiate(await (await fetch('/voy.wasm')).arrayBuffer(), {
-    './voy_search_bg.js': bindings as never,
-  });
-  bindings.__wbg_set_wasm(instance.exports);
+  const bindings = voyBindingsTyped;
+  // One WASM instance per page: the wasm-bindgen glue holds a single module-wide instance.
+  voyReady ??= (async () => {
+    const { instance } = await WebAssembly.instantiate(await (await fetch('/voy.wasm')).arrayBuffer(), {
+      './voy_search_bg.js': bindings as never,
+    });
+    bindings.__wbg_set_wasm(instance.exports);
+  })();
+  await voyReady;
   let index: InstanceType<typeof bindings.Voy>;
   let resource: { embeddings: { id: string; title: string; url: string; embeddings: number[] }[] };
   return {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from './embedder.js';
+import { flatIndex } from './flat-index.js';
 import { hashingEmbedder } from './hashing-embedder.js';
 import { createKnowledgeBase } from './knowledge-base.js';
 import type { KnowledgeEvent } from './knowledge-events.js';
@@ -159,5 +160,28 @@ describe('createKnowledgeBase', () => {
     await kb.remove(['document:a.md']);
     expect(await kb.documents()).toEqual([]);
     await expect(kb.add({ source: '', content: 'x' })).rejects.toThrow(/source/);
+  });
+
+  it('coalesces snapshot writes during a burst of additions, and the last one holds every chunk', async () => {
+    const store = memoryRagStore();
+    let writes = 0;
+    const counted = {
+      ...store,
+      putVectors: async (v: Parameters<typeof store.putVectors>[0]) => {
+        writes++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return store.putVectors(v);
+      },
+    };
+    const kb = createKnowledgeBase({ embedder: hashingEmbedder(), store: counted });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => kb.add({ source: `n${i}.txt`, content: `note number ${i}` })),
+    );
+    await kb.flush();
+    expect(writes).toBeLessThan(20);
+    const stored = (await store.getVectors('default'))!;
+    const index = flatIndex({ dimensions: stored.dimensions });
+    await index.load(stored.snapshot);
+    expect(index.size()).toBe(20);
   });
 });

@@ -20,23 +20,24 @@ interface VoyBindings {
   __wbg_set_wasm(exports: WebAssembly.Exports): void;
 }
 
-const loaded = new WeakMap<VoyIndexOptions['wasm'], Promise<VoyModule['Voy']>>();
+// voy-search's wasm-bindgen glue holds one module-wide WASM instance: instantiating a second one would
+// break every index made with the first, so the first load is shared by all voyIndex() calls.
+let loaded: Promise<VoyModule['Voy']> | undefined;
 
 async function loadVoy(wasm: VoyIndexOptions['wasm']): Promise<VoyModule['Voy']> {
-  let pending = loaded.get(wasm);
-  if (!pending) {
-    pending = (async () => {
-      // @ts-expect-error -- voy-search's wasm-bindgen glue has no type declarations of its own
-      const bindings = (await import('voy-search/voy_search_bg.js')) as VoyBindings;
-      const { instance } = await WebAssembly.instantiate(await wasm(), {
-        './voy_search_bg.js': bindings as never,
-      });
-      bindings.__wbg_set_wasm(instance.exports);
-      return bindings.Voy;
-    })();
-    loaded.set(wasm, pending);
-  }
-  return pending;
+  loaded ??= (async () => {
+    // @ts-expect-error -- voy-search's wasm-bindgen glue has no type declarations of its own
+    const bindings = (await import('voy-search/voy_search_bg.js')) as VoyBindings;
+    const { instance } = await WebAssembly.instantiate(await wasm(), {
+      './voy_search_bg.js': bindings as never,
+    });
+    bindings.__wbg_set_wasm(instance.exports);
+    return bindings.Voy;
+  })();
+  loaded.catch(() => {
+    loaded = undefined;
+  });
+  return loaded;
 }
 
 const resource = (id: string, vector: Float32Array) => ({
