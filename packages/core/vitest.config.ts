@@ -9,5 +9,8 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     exclude: ['src/**/*.browser.test.ts', 'src/**/*.no-webgpu.test.ts'],
+    // CI machines have 2 cores shared by every project: tests that are quick alone (WASM compiles, thousands
+    // of parses) can take seconds there. Timeouts catch hangs, not slowness; benchmarks measure speed.
+    testTimeout: 30_000,
   },
 });
