@@ -33,6 +33,7 @@ export function fakeAgent(scripts: Array<(message: string) => ScriptStep[]>): Fa
     pending: async () => [],
     decisionMode: 'native-tools',
     // Answers the scripted run that waits on this request; that run goes on by itself.
+    // biome-ignore lint/correctness/useYield: the waiting run emits the events, this stream has none.
     async *respond(requestId, value) {
       responses.push({ requestId, value });
       waiting.get(requestId)?.(value);
