@@ -39,7 +39,7 @@ export default defineConfig({
   plugins: [browserBundleGuard()],
 });
 
-/** Fails the build when the bundle would import Node modules or outgrow its size ceiling. */
+/** Fails the build when the bundle would import Node modules or zod, or outgrow its size ceiling. */
 function browserBundleGuard(): Plugin {
   return {
     name: 'agent-chat:browser-bundle-guard',
@@ -52,6 +52,14 @@ function browserBundleGuard(): Plugin {
         if (nodeImports.length || stubbed.length)
           this.error(
             `${chunk.fileName} must run in a browser but imports ${[...nodeImports, ...stubbed].join(', ')}: find the Node-only import (a stubbed Node built-in shows as __vite-browser-external) and keep it out of the browser entry.`,
+          );
+        // Core validates with Standard Schema + @cfworker/json-schema; zod here means a core file imports it again.
+        const zod = Object.keys(chunk.modules).filter((id) =>
+          /[/\\]node_modules[/\\].*[/\\]zod[/\\]/.test(id),
+        );
+        if (zod.length)
+          this.error(
+            `${chunk.fileName} bundles zod (${zod[0]}, …): core must not import zod; use fromJSONSchema or Standard Schema types.`,
           );
         const gzip = gzipSync(chunk.code).length;
         if (gzip > MAX_GZIP_BYTES)
