@@ -24,6 +24,8 @@ beforeAll(async () => {
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: join(root, 'packages/widget'),
+      // Vitest sets NODE_ENV=test, which makes Vite resolve Lit's development build; ship what users get.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     },
   );
