@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ConfigurationError } from '../errors.js';
+import { fromJSONSchema } from './json-schema-type.js';
 import { defineTool } from './tool.js';
 
 describe('defineTool', () => {
@@ -56,5 +57,26 @@ describe('defineTool', () => {
     expect(() => defineTool({ ...base, name: 'ok', parameters: 'nope' as never })).toThrow(
       /zod object schema \(or another Standard Schema with JSON Schema support\) or a JSON Schema/,
     );
+  });
+});
+
+describe('fromJSONSchema', () => {
+  it('types a plain JSON Schema for defineTool and keeps it as the provider schema', async () => {
+    const tool = defineTool({
+      name: 'greet',
+      description: 'Greet.',
+      parameters: fromJSONSchema<{ who: string }>({
+        type: 'object',
+        properties: { who: { type: 'string', minLength: 1 } },
+        required: ['who'],
+      }),
+      execute: ({ who }) => `hi ${who.toUpperCase()}`,
+    });
+    expect(tool.jsonSchema).toEqual({
+      type: 'object',
+      properties: { who: { type: 'string', minLength: 1 } },
+      required: ['who'],
+    });
+    expect(tool.validate({ who: '' })).toEqual({ ok: false, issues: expect.stringMatching(/^who: /) });
   });
 });
