@@ -26,7 +26,9 @@ export function toAgentTool(
     const path = (p: string) => (p === '(root)' ? p : p.split('/').filter(Boolean).join('.'));
     return {
       ok: false as const,
-      issues: problems.map((problem) => `${path(problem.path)}: ${problem.message}`).join('; '),
+      issues: problems
+        .map((problem) => `${path(problem.path)}: ${problem.message.replace(/\.$/, '')}`)
+        .join('; '),
     };
   };
   return {

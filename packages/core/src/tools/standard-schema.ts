@@ -69,7 +69,10 @@ export function formatIssues(
   separator = '; ',
   label = (path: string) => path,
 ): string {
-  return issues.map((issue) => `${label(issuePath(issue))}: ${issue.message}`).join(separator);
+  // Some validators end messages with "." and callers add their own sentence after the list.
+  return issues
+    .map((issue) => `${label(issuePath(issue))}: ${issue.message.replace(/\.$/, '')}`)
+    .join(separator);
 }
 
 /** `a.b.0`, or `(root)` for an issue about the whole value. */

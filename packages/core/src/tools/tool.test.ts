@@ -32,7 +32,7 @@ describe('defineTool', () => {
       ok: false,
       issues: expect.stringMatching(/^text: .*string/),
     });
-    expect(tool.validate({})).toEqual({ ok: false, issues: expect.stringMatching(/^\(root\): .*"text"/) });
+    expect(tool.validate({})).toEqual({ ok: false, issues: expect.stringMatching(/^\(root\): .*"text"$/) });
   });
 
   it('validates zod parameters through Standard Schema, reporting path and message per issue', () => {
