@@ -5,7 +5,18 @@ import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
 export default defineConfig({
   ...sourceConditions,
   // Pre-bundled up front: discovering web-llm (6.8 MB) mid-run would make Vite reload the test page.
-  optimizeDeps: { include: ['@mlc-ai/web-llm'] },
+  optimizeDeps: {
+    include: [
+      '@mlc-ai/web-llm',
+      '@cfworker/json-schema',
+      'eventsource-parser',
+      'idb',
+      'minisearch',
+      'stemmer',
+      'zod',
+      '@toon-format/toon',
+    ],
+  },
   test: {
     name: 'core-browser',
     include: ['src/**/*.browser.test.ts'],

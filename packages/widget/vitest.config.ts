@@ -5,7 +5,16 @@ import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
 export default defineConfig({
   ...sourceConditions,
   // Pre-bundled up front: discovered mid-run, they make Vite reload the page under a running test.
-  optimizeDeps: { include: ['axe-core', 'marked', 'dompurify', '@speed-highlight/core'] },
+  optimizeDeps: {
+    include: [
+      'axe-core',
+      'marked',
+      'dompurify',
+      '@speed-highlight/core',
+      '@cfworker/json-schema',
+      'eventsource-parser',
+    ],
+  },
   test: {
     name: 'widget',
     include: ['src/**/*.test.ts'],

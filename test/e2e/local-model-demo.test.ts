@@ -29,7 +29,8 @@ beforeAll(async () => {
       dist,
       '--emptyOutDir',
     ],
-    { cwd: join(root, 'packages/widget'), stdio: 'inherit' },
+    // Vitest sets NODE_ENV=test, which would bundle Lit's development build: build what users get.
+    { cwd: join(root, 'packages/widget'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   await buildLocalModelBundle(dist, { workerEntry: 'packages/core/src/test/fake-web-llm.worker.ts' });
   example = await serveExample({ proxyUrl: '', notice: noProviderNotice, distDir: dist });

@@ -24,9 +24,9 @@ beforeAll(async () => {
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     {
       cwd: join(root, 'packages/widget'),
-      stdio: 'inherit',
-      // Vitest sets NODE_ENV=test, which would make Vite bundle Lit's development build: test what ships.
+      // Vitest sets NODE_ENV=test, which makes Vite resolve Lit's development build; ship what users get.
       env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
     },
   );
   model = await startScriptedModelServer();

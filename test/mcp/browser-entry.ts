@@ -18,13 +18,13 @@ async function runHub(url: string) {
     'mcp__everything__get-sum',
     'mcp__everything__trigger-long-running-operation',
   ]);
-  const invalid = sum!.schema.safeParse({ a: 'two', b: 2 });
-  const valid = sum!.schema.safeParse({ a: 2, b: 2 });
+  const invalid = await sum!.validate({ a: 'two', b: 2 });
+  const valid = await sum!.validate({ a: 2, b: 2 });
   const outcome = await hub.callTool(long!.name, { duration: 0.25, steps: 5 }, { toolCallId: 'in-page' });
   return {
     status: hub.servers()[0],
-    validArgsAccepted: valid.success,
-    invalidArgsRefused: !invalid.success,
+    validArgsAccepted: valid.ok,
+    invalidArgsRefused: !invalid.ok,
     progress: events
       .filter((e) => e.type === 'tool.progress')
       .map((e) => (e.type === 'tool.progress' ? e.progress : 0)),

@@ -161,12 +161,20 @@ export {
   runLogFile,
 } from './telemetry/run-log.js';
 export type { ChartSpec, ContentItem } from './tools/content.js';
+export { fromJSONSchema, type JSONSchemaType, type JSONSchemaTypeOptions } from './tools/json-schema-type.js';
 export { rewriteQueryTool } from './tools/operators/rewrite-query-tool.js';
 export { synthesizeTool } from './tools/operators/synthesize-tool.js';
+export type {
+  InferOutput,
+  StandardIssue,
+  StandardSchema,
+  StandardSchemaWithJSON,
+} from './tools/standard-schema.js';
 export {
   defineTool,
   type JSONSchemaObject,
   type Tool,
+  type ToolArgsValidation,
   type ToolContext,
   type ToolDefinition,
   type ToolEmission,

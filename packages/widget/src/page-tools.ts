@@ -2,7 +2,7 @@ import { defineTool, type Tool, type ToolDefinition } from '@agent-chat/core';
 
 /**
  * A tool given to `<agent-chat>` by the page: one made with `defineTool`, or a plain definition
- * `{ name, description, parameters, execute }` (parameters as JSON Schema or zod) that the element
+ * `{ name, description, parameters, execute }` (parameters as JSON Schema, or zod / any Standard Schema with JSON Schema support) that the element
  * passes through `defineTool` itself.
  */
 export type PageTool = Tool<unknown, unknown> | ToolDefinition<unknown, unknown>;
@@ -13,5 +13,5 @@ export function toTools(tools: readonly PageTool[]): Tool<unknown, unknown>[] {
 }
 
 function isTool(tool: PageTool): tool is Tool<unknown, unknown> {
-  return 'jsonSchema' in tool && 'schema' in tool;
+  return 'jsonSchema' in tool && typeof (tool as Partial<Tool>).validate === 'function';
 }

@@ -61,3 +61,5 @@ export async function decideWithJson(
   if (made.text) run.emit({ type: 'response.chunk', turn, text: made.text });
   return { ...made, reason: decision.reasoning };
 }
+
+export { toJsonModeMessages } from './supervisor-decision.js';

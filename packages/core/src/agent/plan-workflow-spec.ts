@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { ToolSpec } from '../model/chat-model.js';
+import { toJSONSchema } from '../tools/standard-schema.js';
 import { PLAN_WORKFLOW } from './builtin-names.js';
 import { WorkflowDefinitionSchema } from './workflow-definition.js';
 
@@ -7,20 +7,13 @@ let spec: ToolSpec | undefined;
 
 /** The `plan_workflow` tool as offered to the model: its arguments are a workflow definition. */
 export function planWorkflowSpec(): ToolSpec {
-  if (spec) return spec;
-  const parameters = z.toJSONSchema(WorkflowDefinitionSchema, {
-    target: 'draft-7',
-    unrepresentable: 'any',
-    io: 'input',
-  }) as Record<string, unknown>;
-  delete parameters.$schema;
-  spec = {
+  spec ??= {
     name: PLAN_WORKFLOW,
     description:
       'Plan and run several tool steps at once when a request needs more than one tool. Steps without ' +
       'dependencies between them run in parallel. Inputs may use {{user_query}}, {{step_id.output}} and ' +
       "{{step_id.output.field}}; list every step whose output you use in dependsOn. Returns every step's output.",
-    parameters,
+    parameters: toJSONSchema(WorkflowDefinitionSchema),
   };
   return spec;
 }

@@ -1,19 +1,27 @@
-import * as z from 'zod';
 import { StructuredOutputError } from '../errors.js';
 import type { Message } from '../model/messages.js';
+import { fromJSONSchema } from '../tools/json-schema-type.js';
 import { callModel } from './model-turn.js';
 import type { RunContext } from './run-settings.js';
 import { structured } from './structured-output.js';
 import { toJsonModeMessages } from './supervisor-decision.js';
 
 /** The reflection's verdict on the tool results so far. */
-export const ReflectionSchema = z.object({
-  verdict: z.enum(['satisfied', 'need_more', 'blocked']),
-  reason: z.string().describe('One short sentence'),
-});
+export interface Reflection {
+  verdict: 'satisfied' | 'need_more' | 'blocked';
+  /** One short sentence. */
+  reason: string;
+}
 
-/** A parsed {@link ReflectionSchema} value. */
-export type Reflection = z.infer<typeof ReflectionSchema>;
+/** Schema of a {@link Reflection} (a Standard Schema with JSON Schema). */
+export const ReflectionSchema = fromJSONSchema<Reflection>({
+  type: 'object',
+  properties: {
+    verdict: { type: 'string', enum: ['satisfied', 'need_more', 'blocked'] },
+    reason: { type: 'string', description: 'One short sentence' },
+  },
+  required: ['verdict', 'reason'],
+});
 
 const INSTRUCTIONS =
   "You review an assistant's progress on the user's latest request. Rate the tool results so far: " +

@@ -9,13 +9,10 @@ import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { builtinToolSpecs } from './builtin-tool-specs.js';
 import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
-import { decideWithJson } from './json-decision.js';
 import { callModel, turnRequest } from './model-turn.js';
-import { answerNote, reflect } from './reflection.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
-import { toJsonModeMessages } from './supervisor-decision.js';
 import { runTurnCalls } from './turn-tools.js';
 
 /** How a run starts: a user message, or the continuation of a paused run after `agent.respond`. */
@@ -137,6 +134,10 @@ async function execute(
       }
       finished.push({ role: 'user', content: run.message });
     }
+    // JSON decisions and reflection load on first use: a page whose model calls tools natively and that does
+    // not reflect never downloads them (the widget's one-file bundle stays small).
+    const json = mode === 'json' ? await import('./json-decision.js') : undefined;
+    const reflection = settings.reflect ? await import('./reflection.js') : undefined;
     const specs = [...[...settings.tools.values()].map(toToolSpec), ...builtinToolSpecs(settings)];
     let iterations = 0;
     let note: string | undefined;
@@ -164,13 +165,13 @@ async function execute(
       const decided =
         // With no tools to offer there is nothing to decide: even in JSON mode the model just answers.
         mode === 'json' && !answerOnly && specs.length > 0
-          ? await decideWithJson({ ...settings, systemPrompt }, run, conversation, turn)
+          ? await json!.decideWithJson({ ...settings, systemPrompt }, run, conversation, turn)
           : await callModel(
               run,
               turnRequest(
                 systemPrompt,
                 // A model without tool calling reads tool traffic as plain messages.
-                mode === 'json' ? toJsonModeMessages(conversation) : conversation,
+                json ? json.toJsonModeMessages(conversation) : conversation,
                 answerOnly ? [] : specs,
                 note,
               ),
@@ -212,7 +213,7 @@ async function execute(
       finished.push(assistant, ...outcome.results);
       if (settings.reflect && !answerOnly) {
         iterations++;
-        const verdict = await reflect(run, [...history, ...finished], turn);
+        const verdict = await reflection!.reflect(run, [...history, ...finished], turn);
         emit({
           type: 'supervisor.reflected',
           iteration: iterations,
@@ -224,7 +225,7 @@ async function execute(
           status = 'blocked';
           finishMessage = `Blocked: ${verdict.reason}`;
         }
-        if (verdict.verdict !== 'need_more') note = answerNote(verdict);
+        if (verdict.verdict !== 'need_more') note = reflection!.answerNote(verdict);
         else if (iterations >= settings.maxIterations)
           note = `You reached the limit of ${settings.maxIterations} iterations. Answer now with what you found.`;
       }

@@ -1,15 +1,16 @@
-import * as z from 'zod';
 import { type StructuredAttempt, StructuredOutputError } from '../errors.js';
 import type { ChatModel, ModelRequest } from '../model/chat-model.js';
 import { collectText } from '../model/collect-text.js';
 import type { Message } from '../model/messages.js';
+import { formatIssues, type StandardSchemaWithJSON, toJSONSchema } from '../tools/standard-schema.js';
 import { extractJson } from './extract-json.js';
 
 /** Options of {@link structured}. */
 export interface StructuredOptions<T> {
   model: ChatModel;
   messages: Message[];
-  schema: z.ZodType<T>;
+  /** A zod 4 schema, or any Standard Schema that implements Standard JSON Schema. */
+  schema: StandardSchemaWithJSON<unknown, T>;
   /** Schema name for the provider's JSON-schema mode; default `output`. */
   name?: string;
   /** Attempts in all, the first included; default 3. */
@@ -22,7 +23,7 @@ export interface StructuredOptions<T> {
 }
 
 /**
- * Asks a model for JSON matching a zod schema: uses the provider's JSON-schema mode when the model
+ * Asks a model for JSON matching a schema (zod or any Standard Schema with JSON Schema support): uses the provider's JSON-schema mode when the model
  * offers one, extracts the JSON from code fences or prose, validates it, and on failure retries with the
  * error fed back to the model. After `maxAttempts` it throws a {@link StructuredOutputError} holding
  * every attempt.
@@ -33,8 +34,7 @@ export interface StructuredOptions<T> {
 export async function structured<T>(options: StructuredOptions<T>): Promise<T> {
   const { model, schema, signal } = options;
   const maxAttempts = options.maxAttempts ?? 3;
-  const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', unrepresentable: 'any', io: 'input' });
-  delete (jsonSchema as Record<string, unknown>).$schema;
+  const jsonSchema = toJSONSchema(schema);
   const call = options.call ?? ((request: ModelRequest) => collectText(model, request, signal));
   const messages: Message[] = [
     ...options.messages,
@@ -53,12 +53,10 @@ export async function structured<T>(options: StructuredOptions<T>): Promise<T> {
     let error: string;
     let kind: string;
     if (extracted.ok) {
-      const parsed = schema.safeParse(extracted.value);
-      if (parsed.success) return parsed.data;
+      const parsed = await schema['~standard'].validate(extracted.value);
+      if (!parsed.issues) return parsed.value;
       kind = 'Schema validation error';
-      error = parsed.error.issues
-        .map((i) => `- Field '${i.path.join('.') || '(root)'}': ${i.message}`)
-        .join('\n');
+      error = formatIssues(parsed.issues, '\n', (path) => `- Field '${path}'`);
     } else {
       kind = 'JSON parse error';
       error = extracted.error;

@@ -1,9 +1,9 @@
-import * as z from 'zod';
 import type { SupervisorAction } from '../events.js';
 import type { Message, ToolCall } from '../model/messages.js';
+import { fromJSONSchema } from '../tools/json-schema-type.js';
 import type { Tool } from '../tools/tool.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
-import { WorkflowStepSchema } from './workflow-definition.js';
+import { WORKFLOW_STEP_JSON_SCHEMA, type WorkflowStep, withStepDefaults } from './workflow-definition.js';
 
 const ACTION_ALIASES: Record<string, SupervisorAction> = {
   answer: 'answer',
@@ -17,38 +17,66 @@ const ACTION_ALIASES: Record<string, SupervisorAction> = {
  * The supervisor's decision in JSON mode (models without native tool calling): one of the four
  * actions, a short reason, and the fields that action needs.
  */
-export const SupervisorDecisionSchema = z
-  .object({
-    action: z
-      .preprocess(
-        (value) => (typeof value === 'string' ? (ACTION_ALIASES[value.toLowerCase()] ?? value) : value),
-        z.enum(['answer', 'call_tool', 'workflow', 'clarify']),
-      )
-      .describe('answer | call_tool | workflow | clarify'),
-    reasoning: z.string().describe('One short sentence: why this action'),
-    response: z.string().optional().describe('answer: the reply to the user'),
-    tool: z.string().optional().describe('call_tool: the tool name'),
-    params: z.record(z.string(), z.unknown()).optional().describe('call_tool: the tool arguments'),
-    goal: z.string().optional().describe('workflow: what the plan achieves'),
-    steps: z.array(WorkflowStepSchema).optional().describe('workflow: the steps'),
-    question: z.string().optional().describe('clarify: the question for the user'),
-  })
-  .superRefine((d, ctx) => {
-    const need = (field: keyof typeof d) => {
-      if (d[field] === undefined)
-        ctx.addIssue({ code: 'custom', path: [field], message: `required for action "${d.action}"` });
-    };
-    if (d.action === 'answer') need('response');
-    if (d.action === 'call_tool') need('tool');
-    if (d.action === 'workflow') {
-      need('goal');
-      need('steps');
-    }
-    if (d.action === 'clarify') need('question');
-  });
+export interface SupervisorDecision {
+  action: SupervisorAction;
+  /** One short sentence: why this action. */
+  reasoning: string;
+  /** answer: the reply to the user. */
+  response?: string | undefined;
+  /** call_tool: the tool name. */
+  tool?: string | undefined;
+  /** call_tool: the tool arguments. */
+  params?: Record<string, unknown> | undefined;
+  /** workflow: what the plan achieves. */
+  goal?: string | undefined;
+  /** workflow: the steps. */
+  steps?: WorkflowStep[] | undefined;
+  /** clarify: the question for the user. */
+  question?: string | undefined;
+}
 
-/** A parsed {@link SupervisorDecisionSchema} value. */
-export type SupervisorDecision = z.infer<typeof SupervisorDecisionSchema>;
+const NEEDS: Record<SupervisorAction, (keyof SupervisorDecision)[]> = {
+  answer: ['response'],
+  call_tool: ['tool'],
+  workflow: ['goal', 'steps'],
+  clarify: ['question'],
+};
+
+/** Schema of a {@link SupervisorDecision} (a Standard Schema with JSON Schema); accepts action aliases. */
+export const SupervisorDecisionSchema = fromJSONSchema<SupervisorDecision>(
+  {
+    type: 'object',
+    properties: {
+      action: {
+        type: 'string',
+        enum: ['answer', 'call_tool', 'workflow', 'clarify'],
+        description: 'answer | call_tool | workflow | clarify',
+      },
+      reasoning: { type: 'string', description: 'One short sentence: why this action' },
+      response: { type: 'string', description: 'answer: the reply to the user' },
+      tool: { type: 'string', description: 'call_tool: the tool name' },
+      params: { type: 'object', additionalProperties: {}, description: 'call_tool: the tool arguments' },
+      goal: { type: 'string', description: 'workflow: what the plan achieves' },
+      steps: { type: 'array', items: WORKFLOW_STEP_JSON_SCHEMA, description: 'workflow: the steps' },
+      question: { type: 'string', description: 'clarify: the question for the user' },
+    },
+    required: ['action', 'reasoning'],
+  },
+  {
+    prepare(value) {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+      const decision: Record<string, unknown> = { ...value };
+      if (typeof decision.action === 'string')
+        decision.action = ACTION_ALIASES[decision.action.toLowerCase()] ?? decision.action;
+      if ('steps' in decision) decision.steps = withStepDefaults(decision.steps);
+      return decision;
+    },
+    refine: (decision) =>
+      NEEDS[decision.action]
+        .filter((field) => decision[field] === undefined)
+        .map((field) => ({ path: [field], message: `required for action "${decision.action}"` })),
+  },
+);
 
 /** The instructions a JSON-mode model gets: the actions it may take and the tools it may call. */
 export function decisionInstructions(

@@ -4,7 +4,6 @@ import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { parseArgs, reportOutcome, toolContext } from './tool-context.js';
-import { runWorkflowCall } from './workflow-call.js';
 
 /** The tool calls of one turn once handled: results now, and requests that wait on the user. */
 export interface TurnOutcome {
@@ -41,7 +40,8 @@ export async function runTurnCalls(
   const results = await Promise.all(
     immediate.map((call) =>
       call.name === PLAN_WORKFLOW && !settings.tools.has(PLAN_WORKFLOW)
-        ? runWorkflowCall(call, settings, run, turn)
+        ? // The workflow engine loads when a model first plans a workflow.
+          import('./workflow-call.js').then((m) => m.runWorkflowCall(call, settings, run, turn))
         : runToolCall(call, settings, run),
     ),
   );

@@ -1,30 +1,85 @@
-import * as z from 'zod';
+import { fromJSONSchema } from '../tools/json-schema-type.js';
+import { formatIssues } from '../tools/standard-schema.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { templateRefs } from './workflow-template.js';
 
 /** One step of a workflow: a tool run with templated input once its dependencies are done. */
-export const WorkflowStepSchema = z.object({
-  id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'use letters, digits, "_" or "-" (e.g. "step_1")'),
-  name: z.string().min(1).describe('Short label shown to the user'),
-  tool: z.string().min(1).describe('Name of the tool this step runs'),
-  input: z
-    .record(z.string(), z.unknown())
-    .default({})
-    .describe('Tool arguments; strings may use {{user_query}}, {{step_1.output}}, {{step_1.output.field}}'),
-  dependsOn: z.array(z.string()).default([]).describe('Ids of the steps whose output this step uses'),
-  fallback: z.string().optional().describe('Tool to run with the same input if this step fails'),
-});
+export interface WorkflowStep {
+  /** Letters, digits, `_` or `-` (e.g. `step_1`). */
+  id: string;
+  /** Short label shown to the user. */
+  name: string;
+  /** Name of the tool this step runs. */
+  tool: string;
+  /** Tool arguments; strings may use `{{user_query}}`, `{{step_1.output}}`, `{{step_1.output.field}}`. */
+  input: Record<string, unknown>;
+  /** Ids of the steps whose output this step uses. */
+  dependsOn: string[];
+  /** Tool to run with the same input if this step fails. */
+  fallback?: string | undefined;
+}
 
-/** A multi-step plan: `plan_workflow`'s arguments and the JSON decision's `goal` + `steps`. */
-export const WorkflowDefinitionSchema = z.object({
-  goal: z.string().min(1).describe('What the workflow achieves'),
-  steps: z.array(WorkflowStepSchema).min(1).max(20),
-});
-
-/** One step of a {@link WorkflowDefinition}. */
-export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 /** A validated plan `{ goal, steps: [{ id, name, tool, input, dependsOn }] }`. */
-export type WorkflowDefinition = z.infer<typeof WorkflowDefinitionSchema>;
+export interface WorkflowDefinition {
+  goal: string;
+  steps: WorkflowStep[];
+}
+
+/** JSON Schema of one {@link WorkflowStep}, as the model reads it (`input` and `dependsOn` may be left out). */
+export const WORKFLOW_STEP_JSON_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'Step id, e.g. "step_1"' },
+    name: { type: 'string', minLength: 1, description: 'Short label shown to the user' },
+    tool: { type: 'string', minLength: 1, description: 'Name of the tool this step runs' },
+    input: {
+      type: 'object',
+      additionalProperties: {},
+      default: {},
+      description:
+        'Tool arguments; strings may use {{user_query}}, {{step_1.output}}, {{step_1.output.field}}',
+    },
+    dependsOn: {
+      type: 'array',
+      items: { type: 'string' },
+      default: [],
+      description: 'Ids of the steps whose output this step uses',
+    },
+    fallback: { type: 'string', description: 'Tool to run with the same input if this step fails' },
+  },
+  required: ['id', 'name', 'tool'],
+};
+
+/** Fills the defaults of each step (`input: {}`, `dependsOn: []`) on a copy; leaves other values alone. */
+export function withStepDefaults(steps: unknown): unknown {
+  if (!Array.isArray(steps)) return steps;
+  return steps.map((step) =>
+    typeof step === 'object' && step !== null && !Array.isArray(step)
+      ? { input: {}, dependsOn: [], ...step }
+      : step,
+  );
+}
+
+/**
+ * A multi-step plan: `plan_workflow`'s arguments and the JSON decision's `goal` + `steps`. A Standard
+ * Schema (with JSON Schema), so it works with {@link structured} and any Standard Schema consumer.
+ */
+export const WorkflowDefinitionSchema = fromJSONSchema<WorkflowDefinition>(
+  {
+    type: 'object',
+    properties: {
+      goal: { type: 'string', minLength: 1, description: 'What the workflow achieves' },
+      steps: { type: 'array', items: WORKFLOW_STEP_JSON_SCHEMA, minItems: 1, maxItems: 20 },
+    },
+    required: ['goal', 'steps'],
+  },
+  {
+    prepare: (value) =>
+      typeof value === 'object' && value !== null && 'steps' in value
+        ? { ...value, steps: withStepDefaults(value.steps) }
+        : value,
+  },
+);
 
 /** The outcome of {@link validateWorkflow}: the batches to run, or every problem found. */
 export type WorkflowValidation =
@@ -42,13 +97,9 @@ export function validateWorkflow(
   toolNames: ReadonlySet<string>,
   needApproval: ReadonlySet<string> = new Set(),
 ): WorkflowValidation {
-  const parsed = WorkflowDefinitionSchema.safeParse(value);
-  if (!parsed.success)
-    return {
-      ok: false,
-      errors: parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
-    };
-  const workflow = parsed.data;
+  const parsed = WorkflowDefinitionSchema['~standard'].validate(value);
+  if (parsed.issues) return { ok: false, errors: parsed.issues.map((issue) => formatIssues([issue])) };
+  const workflow = parsed.value;
   const errors: string[] = [];
   const ids = new Set<string>();
   for (const step of workflow.steps) {

@@ -48,10 +48,8 @@ describe('JSON Schema checks without eval', () => {
         throw new EvalError('Code generation from strings disallowed for this context');
       },
     });
-    expect(tool.schema.safeParse({ a: 2 }).success).toBe(true);
-    const failed = tool.schema.safeParse({ a: 'x' });
-    expect(failed.success).toBe(false);
-    expect(failed.error?.issues[0]).toMatchObject({ path: ['a'] });
+    expect(tool.validate({ a: 2 })).toEqual({ ok: true, value: { a: 2 } });
+    expect(tool.validate({ a: 'x' })).toEqual({ ok: false, issues: expect.stringMatching(/^a: .*number/) });
     expect(tool.jsonSchema).not.toHaveProperty('$schema');
   });
 });

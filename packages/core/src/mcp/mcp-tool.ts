@@ -1,5 +1,4 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
-import * as z from 'zod';
 import type { Tool, ToolContext } from '../tools/tool.js';
 import { checkJsonSchema } from './json-schema-check.js';
 
@@ -18,18 +17,24 @@ export function toAgentTool(
 ): Tool<McpToolArgs, string> {
   const { $schema: _dialect, ...inputSchema } = mcpTool.inputSchema as Record<string, unknown>;
   const jsonSchema = { ...inputSchema, type: 'object' };
-  const schema = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
-    for (const problem of checkJsonSchema(mcpTool.inputSchema as Record<string, unknown>, value))
-      ctx.addIssue({
-        code: 'custom',
-        message: problem.message,
-        path: problem.path === '(root)' ? [] : problem.path.split('/').filter(Boolean),
-      });
-  });
+  const validate = (value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { ok: false as const, issues: '(root): expected a JSON object' };
+    const problems = checkJsonSchema(mcpTool.inputSchema as Record<string, unknown>, value);
+    if (problems.length === 0) return { ok: true as const, value: value as McpToolArgs };
+    // `/a/b` → `a.b`, as defineTool's tools report paths.
+    const path = (p: string) => (p === '(root)' ? p : p.split('/').filter(Boolean).join('.'));
+    return {
+      ok: false as const,
+      issues: problems
+        .map((problem) => `${path(problem.path)}: ${problem.message.replace(/\.$/, '')}`)
+        .join('; '),
+    };
+  };
   return {
     name,
     description: mcpTool.description?.trim() || mcpTool.title || mcpTool.name,
-    schema,
+    validate,
     jsonSchema,
     execute,
   };

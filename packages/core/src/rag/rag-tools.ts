@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import { fromJSONSchema } from '../tools/json-schema-type.js';
 import { defineTool, type Tool } from '../tools/tool.js';
 import type { KnowledgeBase } from './knowledge-base.js';
 import { RagInputError } from './rag-errors.js';
@@ -26,9 +26,22 @@ export function knowledgeTools(knowledge: KnowledgeBase, options: KnowledgeTools
     description:
       'Searches the knowledge base (documents and files the user attached) and returns the most relevant passages with their source. ' +
       'Use it before answering questions about those documents; quote the source.',
-    parameters: z.object({
-      query: z.string().min(1).describe('What to look for, in words likely to appear in the documents.'),
-      k: z.number().int().min(1).max(20).optional().describe('How many passages to return (default 5).'),
+    parameters: fromJSONSchema<{ query: string; k?: number }>({
+      type: 'object',
+      properties: {
+        query: {
+          type: 'string',
+          minLength: 1,
+          description: 'What to look for, in words likely to appear in the documents.',
+        },
+        k: {
+          type: 'integer',
+          minimum: 1,
+          maximum: 20,
+          description: 'How many passages to return (default 5).',
+        },
+      },
+      required: ['query'],
     }),
     execute: async ({ query, k }, { signal }) => {
       const result = await knowledge.search(query, { k: k ?? options.k ?? 5, signal, ...scope });
@@ -51,9 +64,17 @@ export function knowledgeTools(knowledge: KnowledgeBase, options: KnowledgeTools
   const readAttachment = defineTool({
     name: 'read_attachment',
     description: `Reads an attached file or knowledge-base document as text, ${ATTACHMENT_PAGE_CHARS / 1024} KB per page. Start with page 1; the result says how many pages there are.`,
-    parameters: z.object({
-      source: z.string().min(1).describe('The file name or URL, as rag_search or the user gave it.'),
-      page: z.number().int().min(1).optional().describe('1-based page number (default 1).'),
+    parameters: fromJSONSchema<{ source: string; page?: number }>({
+      type: 'object',
+      properties: {
+        source: {
+          type: 'string',
+          minLength: 1,
+          description: 'The file name or URL, as rag_search or the user gave it.',
+        },
+        page: { type: 'integer', minimum: 1, description: '1-based page number (default 1).' },
+      },
+      required: ['source'],
     }),
     execute: async ({ source, page = 1 }) => {
       const documents = await knowledge.documents(conversationId);

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { isAbortError, ToolTimeoutError } from '../errors.js';
 import type { ToolCall } from '../model/messages.js';
 import type { ContentItem } from './content.js';
@@ -65,12 +64,15 @@ export async function executeTool(
 type Attempt = ToolCallOutcome & { invalid?: boolean };
 
 async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Promise<Attempt> {
-  const parsed = tool.schema.safeParse(raw);
-  if (!parsed.success)
+  let parsed: Awaited<ReturnType<Tool['validate']>>;
+  try {
+    parsed = await tool.validate(raw);
+  } catch (error) {
+    return failure(`the arguments for ${tool.name} could not be checked: ${String(error)}`);
+  }
+  if (!parsed.ok)
     return {
-      ...failure(
-        `invalid arguments for ${tool.name}: ${formatIssues(parsed.error)}. Fix them and call the tool again.`,
-      ),
+      ...failure(`invalid arguments for ${tool.name}: ${parsed.issues}. Fix them and call the tool again.`),
       invalid: true,
     };
   // The tool's own signal also aborts at its timeout, so well-behaved tools stop their work.
@@ -83,7 +85,7 @@ async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Pro
       : setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, tool.timeoutMs!)), tool.timeoutMs);
   try {
     const result = await abortable(
-      Promise.resolve(tool.execute(parsed.data, { ...context, signal: controller.signal })),
+      Promise.resolve(tool.execute(parsed.value, { ...context, signal: controller.signal })),
       controller.signal,
     );
     if (isToolOutput(result)) {
@@ -114,12 +116,6 @@ function unknownTool(name: string, tools: ReadonlyMap<string, Tool>) {
 
 function failure(message: string): { ok: false; error: string; content: string } {
   return { ok: false, error: message, content: `Error: ${message}` };
-}
-
-function formatIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
-    .join('; ');
 }
 
 /** What the model reads of a plain result: strings as they are, anything else as JSON. */

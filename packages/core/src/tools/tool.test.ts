@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { ConfigurationError } from '../errors.js';
+import { fromJSONSchema } from './json-schema-type.js';
 import { defineTool } from './tool.js';
 
 describe('defineTool', () => {
@@ -26,8 +27,24 @@ describe('defineTool', () => {
       parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
       execute: (args) => args,
     });
-    expect(tool.schema.safeParse({ text: 'hi' }).success).toBe(true);
-    expect(tool.schema.safeParse({ text: 3 }).success).toBe(false);
+    expect(tool.validate({ text: 'hi' })).toEqual({ ok: true, value: { text: 'hi' } });
+    expect(tool.validate({ text: 3 })).toEqual({
+      ok: false,
+      issues: expect.stringMatching(/^text: .*string/),
+    });
+    expect(tool.validate({})).toEqual({ ok: false, issues: expect.stringMatching(/^\(root\): .*"text"$/) });
+  });
+
+  it('validates zod parameters through Standard Schema, reporting path and message per issue', () => {
+    const tool = defineTool({
+      name: 'add',
+      description: 'Add.',
+      parameters: z.object({ a: z.number(), b: z.object({ c: z.string() }) }),
+      execute: ({ a, b }) => a + b.c.length,
+    });
+    expect(tool.validate({ a: 1, b: { c: 'xy' } })).toEqual({ ok: true, value: { a: 1, b: { c: 'xy' } } });
+    const failed = tool.validate({ a: 'one', b: { c: 2 } });
+    expect(failed).toEqual({ ok: false, issues: expect.stringMatching(/^a: .*number.*; b\.c: .*string/) });
   });
 
   it('rejects definitions that a provider would refuse', () => {
@@ -38,7 +55,28 @@ describe('defineTool', () => {
       /must describe an object/,
     );
     expect(() => defineTool({ ...base, name: 'ok', parameters: 'nope' as never })).toThrow(
-      /zod object schema or a JSON Schema/,
+      /zod object schema \(or another Standard Schema with JSON Schema support\) or a JSON Schema/,
     );
+  });
+});
+
+describe('fromJSONSchema', () => {
+  it('types a plain JSON Schema for defineTool and keeps it as the provider schema', async () => {
+    const tool = defineTool({
+      name: 'greet',
+      description: 'Greet.',
+      parameters: fromJSONSchema<{ who: string }>({
+        type: 'object',
+        properties: { who: { type: 'string', minLength: 1 } },
+        required: ['who'],
+      }),
+      execute: ({ who }) => `hi ${who.toUpperCase()}`,
+    });
+    expect(tool.jsonSchema).toEqual({
+      type: 'object',
+      properties: { who: { type: 'string', minLength: 1 } },
+      required: ['who'],
+    });
+    expect(tool.validate({ who: '' })).toEqual({ ok: false, issues: expect.stringMatching(/^who: /) });
   });
 });

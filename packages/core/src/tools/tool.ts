@@ -1,8 +1,14 @@
-import * as z from 'zod';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
 import type { ContentItem } from './content.js';
+import { fromJSONSchema } from './json-schema-type.js';
+import {
+  formatIssues,
+  isStandardJSONSchema,
+  type StandardSchemaWithJSON,
+  toJSONSchema,
+} from './standard-schema.js';
 
 /**
  * What a tool can report while it runs: the short forms become `tool.progress` / `tool.content` events of
@@ -41,8 +47,8 @@ export type ToolEvent = Extract<
 export interface Tool<Args = unknown, Result = unknown> {
   readonly name: string;
   readonly description: string;
-  /** Validates arguments before `execute` runs. */
-  readonly schema: z.ZodType<Args>;
+  /** Validates arguments before `execute` runs; the issues are what the model reads when they are wrong. */
+  readonly validate: (value: unknown) => ToolArgsValidation<Args> | Promise<ToolArgsValidation<Args>>;
   /** JSON Schema of the arguments, as sent to the provider. */
   readonly jsonSchema: Record<string, unknown>;
   /** Name of a tool run with the same arguments when this one fails or times out. */
@@ -53,6 +59,9 @@ export interface Tool<Args = unknown, Result = unknown> {
   readonly needsApproval?: boolean | undefined;
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
+
+/** The outcome of {@link Tool.validate}: the arguments to run with, or `path: message; …` issues. */
+export type ToolArgsValidation<Args> = { ok: true; value: Args } | { ok: false; issues: string };
 
 /** A JSON Schema object describing tool arguments (for pages that do not use zod). */
 export type JSONSchemaObject = {
@@ -67,8 +76,11 @@ export interface ToolDefinition<Args, Result> {
   name: string;
   /** Tells the model when to use the tool; the first sentence matters most. */
   description: string;
-  /** A zod schema, or a plain JSON Schema object. */
-  parameters: z.ZodType<Args> | JSONSchemaObject;
+  /**
+   * A zod 4 schema (or any Standard Schema that implements Standard JSON Schema), or a plain JSON Schema
+   * object with `type: "object"` (validated without `eval` by @cfworker/json-schema).
+   */
+  parameters: StandardSchemaWithJSON<unknown, Args> | JSONSchemaObject;
   /** Name of a tool run with the same arguments when this one fails or times out. */
   fallback?: string;
   /** Milliseconds before the call is abandoned and counted as failed. */
@@ -112,43 +124,42 @@ export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result
     throw new ConfigurationError(
       `defineTool(${name}): fallback must name another tool, got ${JSON.stringify(fallback)}.`,
     );
-  const schema = toZod<Args>(name, parameters);
+  const schema = toStandard<Args>(name, parameters);
   let jsonSchema: Record<string, unknown>;
   try {
-    jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', unrepresentable: 'any' }) as Record<
-      string,
-      unknown
-    >;
+    jsonSchema = toJSONSchema(schema);
   } catch (error) {
     throw new ConfigurationError(
       `defineTool(${name}): parameters cannot be expressed as JSON Schema: ${String(error)}.`,
     );
   }
-  delete jsonSchema.$schema;
   if (jsonSchema.type !== 'object')
     throw new ConfigurationError(
       `defineTool(${name}): parameters must describe an object, e.g. z.object({ city: z.string() }).`,
     );
-  return { name, description, schema, jsonSchema, fallback, timeoutMs, needsApproval, execute };
+  const validate = (value: unknown) => {
+    const result = schema['~standard'].validate(value);
+    return result instanceof Promise ? result.then(toValidation<Args>) : toValidation<Args>(result);
+  };
+  return { name, description, validate, jsonSchema, fallback, timeoutMs, needsApproval, execute };
 }
 
-function toZod<Args>(name: string, parameters: unknown): z.ZodType<Args> {
-  if (parameters instanceof z.ZodType) return parameters as z.ZodType<Args>;
+function toValidation<Args>(result: Awaited<ReturnType<StandardSchemaWithJSON['~standard']['validate']>>) {
+  return result.issues
+    ? ({ ok: false, issues: formatIssues(result.issues) } as const)
+    : ({ ok: true, value: result.value as Args } as const);
+}
+
+function toStandard<Args>(name: string, parameters: unknown): StandardSchemaWithJSON<unknown, Args> {
+  if (isStandardJSONSchema(parameters)) return parameters as StandardSchemaWithJSON<unknown, Args>;
   if (
     typeof parameters === 'object' &&
     parameters !== null &&
     (parameters as { type?: unknown }).type === 'object'
-  ) {
-    try {
-      return z.fromJSONSchema(parameters as Parameters<typeof z.fromJSONSchema>[0]) as z.ZodType<Args>;
-    } catch (error) {
-      throw new ConfigurationError(
-        `defineTool(${name}): parameters is not a JSON Schema zod can read: ${String(error)}.`,
-      );
-    }
-  }
+  )
+    return fromJSONSchema<Args>(parameters as Record<string, unknown>);
   throw new ConfigurationError(
-    `defineTool(${name}): parameters must be a zod object schema or a JSON Schema with type "object".`,
+    `defineTool(${name}): parameters must be a zod object schema (or another Standard Schema with JSON Schema support) or a JSON Schema with type "object".`,
   );
 }
 

@@ -1,18 +1,23 @@
-import * as z from 'zod';
 import { ConfigurationError } from '../../errors.js';
 import { collectText } from '../../model/collect-text.js';
+import { fromJSONSchema } from '../json-schema-type.js';
 import { defineTool, type Tool, type ToolContext } from '../tool.js';
 
-const parameters = z.object({
-  query: z.string().min(1).describe('The query to rewrite'),
-  purpose: z.string().optional().describe('What the rewritten query is for, e.g. "web search"'),
+// Plain JSON Schema keeps a schema library out of core's bundle.
+const parameters = fromJSONSchema<{ query: string; purpose?: string }>({
+  type: 'object',
+  properties: {
+    query: { type: 'string', minLength: 1, description: 'The query to rewrite' },
+    purpose: { type: 'string', description: 'What the rewritten query is for, e.g. "web search"' },
+  },
+  required: ['query'],
 });
 
 /**
  * Built-in pure-LLM operator: rewrites a user query into a short, self-contained search query with the
  * agent's model. Returns `{ query }`, so a workflow step can read `{{step_1.output.query}}`.
  */
-export const rewriteQueryTool: Tool<z.infer<typeof parameters>, { query: string }> = defineTool({
+export const rewriteQueryTool: Tool<{ query: string; purpose?: string }, { query: string }> = defineTool({
   name: 'rewrite_query',
   description:
     'Rewrite a question into a concise, self-contained search query (resolves pronouns, drops filler). Returns { query }.',

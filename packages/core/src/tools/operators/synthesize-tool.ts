@@ -1,18 +1,27 @@
-import * as z from 'zod';
 import { collectText } from '../../model/collect-text.js';
+import { fromJSONSchema } from '../json-schema-type.js';
 import { defineTool, type Tool } from '../tool.js';
 import { requireModel } from './rewrite-query-tool.js';
 
-const parameters = z.object({
-  question: z.string().min(1).describe('What the synthesis must answer'),
-  sources: z.array(z.unknown()).min(1).describe('Results of earlier steps to combine'),
+interface SynthesizeArgs {
+  question: string;
+  sources: unknown[];
+}
+
+const parameters = fromJSONSchema<SynthesizeArgs>({
+  type: 'object',
+  properties: {
+    question: { type: 'string', minLength: 1, description: 'What the synthesis must answer' },
+    sources: { type: 'array', minItems: 1, description: 'Results of earlier steps to combine' },
+  },
+  required: ['question', 'sources'],
 });
 
 /**
  * Built-in pure-LLM operator: combines the outputs of earlier steps into one answer with the agent's
  * model. It sees only its mapped inputs (focused context), not the conversation.
  */
-export const synthesizeTool: Tool<z.infer<typeof parameters>, string> = defineTool({
+export const synthesizeTool: Tool<SynthesizeArgs, string> = defineTool({
   name: 'synthesize',
   description: 'Combine several sources (outputs of earlier steps) into one concise answer to a question.',
   parameters,
