@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 
 /** Browser bundles resolve workspace packages from source through the `@agent-chat/source` condition. */
@@ -36,7 +37,11 @@ export async function bundle(entry: string, target: BuildOptions): Promise<Uint8
     logLevel: 'silent',
   });
   const outputs = result.metafile.outputs;
-  const entryName = Object.keys(outputs).find((name) => outputs[name]?.entryPoint);
+  // Every dynamic import() is an entry point in esbuild's metafile too: find the one for `entry` itself.
+  const entryName = Object.keys(outputs).find((name) => {
+    const entryPoint = outputs[name]?.entryPoint;
+    return entryPoint !== undefined && resolve(entryPoint) === resolve(entry);
+  });
   if (!entryName) throw new Error(`esbuild produced no entry chunk for ${entry}.`);
   const upFront = new Set<string>();
   const visit = (name: string) => {
