@@ -60,3 +60,10 @@ export async function highlightCode(code: string, language: ShjLanguage): Promis
   const { highlightText } = await import('@speed-highlight/core');
   return highlightText(code, language, false);
 }
+
+/** Starts loading the highlighter chunk (no-op once loaded), so the first code block does not wait for it. */
+export function preloadHighlighter(): void {
+  import('@speed-highlight/core').catch(() => {
+    // highlightCode tries again and leaves the block plain if it still cannot load.
+  });
+}

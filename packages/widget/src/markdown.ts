@@ -1,5 +1,5 @@
 import type { Token, Tokens } from 'marked';
-import { highlightCode, highlightLanguage } from './highlight.js';
+import { highlightCode, highlightLanguage, preloadHighlighter } from './highlight.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -26,6 +26,15 @@ export function loadMarkdownEngine(): Promise<Engine> {
     },
   );
   return loading;
+}
+
+/**
+ * Loads the Markdown engine and then the highlighter ahead of the answer (called when a message is sent):
+ * fetching and compiling them while the model thinks keeps that work out of the streaming frames, and
+ * the first tokens render as Markdown at once instead of as plain text that is re-rendered later.
+ */
+export function preloadMarkdown(): void {
+  loadMarkdownEngine().then(preloadHighlighter, () => {});
 }
 
 /** A rendered block: its index (stable key) and sanitized HTML. */
