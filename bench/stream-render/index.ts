@@ -67,7 +67,10 @@ export const benchmark: Benchmark = {
     `${TOKENS_PER_SECOND} tokens/s into each chat in headless Chromium (same page size, same token schedule): ` +
     '<agent-chat> (script-tag build, fake agent yielding response.chunk events) vs <deep-chat> (its bundle, ' +
     '`connect: { stream: true, handler }`). Longest main-thread task from a PerformanceObserver (longtask, ≥ 50 ms, ' +
-    'else 0) and total main-thread task time from CDP Performance.getMetrics TaskDuration over the stream.',
+    'else 0) and total main-thread task time from CDP Performance.getMetrics TaskDuration over the stream. ' +
+    'The log attributes long frames (long-animation-frame scripts, style and layout), the component’s own ' +
+    'update time, and main-thread CPU time (ThreadTime); STREAM_RENDER_TRACE=1 adds a Chromium trace that splits ' +
+    'each long task into wall time and the CPU time the thread got (CPU contention vs our work).',
   async run(context) {
     widgetScriptTag(context);
     const tokens = markdownTokens(TOKENS);
