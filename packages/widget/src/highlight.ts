@@ -51,23 +51,33 @@ export function highlightLanguage(info: string | undefined): ShjLanguage | undef
   return name ? LANGUAGES[name] : undefined;
 }
 
-/** Characters highlighted per task: about 10 ms of work on a slow phone-class core. */
+/** Characters highlighted (and sanitized) per task: about 10 ms of work on a slow core. */
 const SLICE = 2_000;
 
 /**
- * Highlights code as `<span class="shj-syn-…">` markup (text escaped). The highlighter
- * (@speed-highlight/core, all languages, about 8 kB gzipped) is its own chunk, loaded with the first
- * finished code block that names a language. Long code is highlighted a slice of lines per task, with
- * the main thread free in between: a 200-line block in one go takes 50 ms and more (a long task). A
- * construct spanning a slice border (a block comment, a template string) may lose its colour there;
- * the text is always exact.
+ * Code longer than this stays plain: highlighting it is fine in slices, but putting that many spans
+ * into the page and laying them out is one task of 20 ms per 25 kB on a desktop core, more on a phone.
  */
-export async function highlightCode(code: string, language: ShjLanguage): Promise<string> {
+export const MAX_HIGHLIGHTED_CHARS = 24_000;
+
+/**
+ * Highlights code as `<span class="shj-syn-…">` markup (text escaped), each slice passed through
+ * `sanitize`. The highlighter (@speed-highlight/core, all languages, about 8 kB gzipped) is its own
+ * chunk, loaded with the first finished code block that names a language. Long code is done a slice of
+ * lines per task with the main thread free in between: a 200-line block in one go takes 50 ms and more
+ * (a long task), and so does sanitizing its markup. A construct spanning a slice border (a block
+ * comment, a template string) may lose its colour there; the text is always exact.
+ */
+export async function highlightCode(
+  code: string,
+  language: ShjLanguage,
+  sanitize: (markup: string) => string = (markup) => markup,
+): Promise<string> {
   const { highlightText } = await import('@speed-highlight/core');
   let markup = '';
   for (const [index, slice] of codeSlices(code, SLICE).entries()) {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    markup += await highlightText(slice, language, false);
+    markup += sanitize(await highlightText(slice, language, false));
   }
   return markup;
 }
