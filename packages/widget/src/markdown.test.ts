@@ -89,4 +89,28 @@ describe('StreamingMarkdown', () => {
     expect(codeSlices(code, 2_000).join('')).toBe(code);
     expect(codeSlices(code, 2_000).length).toBeGreaterThan(5);
   });
+
+  it('leaves a code block too long to highlight without a long task as plain, readable code', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    let changed = 0;
+    renderer.onChange = () => changed++;
+    const huge = 'let total = 0; // running sum\n'.repeat(1_000);
+    const text = `\`\`\`ts\n${huge}\`\`\`\n\n\`\`\`ts\nconst small = 1;\n\`\`\`\n\nAfter.`;
+    renderer.update(text, engine);
+    // The small block after it is highlighted; the huge one is not.
+    await expect.poll(() => changed).toBe(1);
+    // Time enough to highlight the huge one, had it been started.
+    await highlightCode(huge, 'ts', engine.sanitizeHighlighted);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changed).toBe(1);
+    const [big, small] = renderer.update(text, engine).map((b) => {
+      const box = document.createElement('div');
+      box.innerHTML = b.html;
+      return box;
+    });
+    expect(small!.querySelector('.shj-syn-kwd')?.textContent).toBe('const');
+    expect(big!.querySelector('[class^="shj-"]')).toBeNull();
+    expect(big!.querySelector('code')?.textContent).toBe(huge);
+  });
 });
