@@ -8,8 +8,30 @@ import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.t
 import { peerSubject } from '../lib/installed-version.ts';
 import { markdownTokens } from './markdown-stream.ts';
 import { agentChatPage, deepChatPage } from './pages.ts';
+import { longTasks, TRACE_CATEGORIES } from './trace-tasks.ts';
 
 const TOKENS = 5_000;
+
+/** The parts of a PerformanceLongAnimationFrameTiming entry the log uses (not in TypeScript's DOM lib yet). */
+interface LongFrame {
+  startTime: number;
+  duration: number;
+  renderStart: number;
+  styleAndLayoutStart: number;
+  scripts: Array<{
+    invoker: string;
+    invokerType: string;
+    duration: number;
+    forcedStyleAndLayoutDuration: number;
+  }>;
+}
+
+interface LoggedFrame {
+  duration: number;
+  render: number;
+  styleLayout: number;
+  scripts: string[];
+}
 const TOKENS_PER_SECOND = 200;
 const here = import.meta.dirname;
 
@@ -45,7 +67,10 @@ export const benchmark: Benchmark = {
     `${TOKENS_PER_SECOND} tokens/s into each chat in headless Chromium (same page size, same token schedule): ` +
     '<agent-chat> (script-tag build, fake agent yielding response.chunk events) vs <deep-chat> (its bundle, ' +
     '`connect: { stream: true, handler }`). Longest main-thread task from a PerformanceObserver (longtask, ≥ 50 ms, ' +
-    'else 0) and total main-thread task time from CDP Performance.getMetrics TaskDuration over the stream.',
+    'else 0) and total main-thread task time from CDP Performance.getMetrics TaskDuration over the stream. ' +
+    'The log attributes long frames (long-animation-frame scripts, style and layout), the component’s own ' +
+    'update time, and main-thread CPU time (ThreadTime); STREAM_RENDER_TRACE=1 adds a Chromium trace that splits ' +
+    'each long task into wall time and the CPU time the thread got (CPU contention vs our work).',
   async run(context) {
     widgetScriptTag(context);
     const tokens = markdownTokens(TOKENS);
@@ -69,16 +94,54 @@ export const benchmark: Benchmark = {
         const cdp = await tab.context().newCDPSession(tab);
         await cdp.send('Performance.enable');
         await tab.evaluate(() => {
-          const w = window as unknown as { __longtasks: number[] };
+          const w = window as unknown as { __longtasks: number[]; __frames: unknown[] };
           w.__longtasks = [];
+          w.__frames = [];
+          // The component's own work per frame: Lit's update (render, Markdown, DOM commit) and updated()
+          // (scroll to the bottom, which forces a layout), timed by wrapping the element's methods.
+          const updates: number[] = [];
+          (w as unknown as { __updates: number[] }).__updates = updates;
+          const proto = customElements.get('agent-chat')?.prototype as
+            | { update(c: unknown): void; updated(c: unknown): void }
+            | undefined;
+          if (proto) {
+            for (const name of ['update', 'updated'] as const) {
+              const original = proto[name];
+              proto[name] = function (this: unknown, changed: unknown) {
+                const t = performance.now();
+                original.call(this, changed);
+                updates.push(performance.now() - t);
+              };
+            }
+          }
           new PerformanceObserver((list) => {
             for (const entry of list.getEntries()) w.__longtasks.push(entry.duration);
           }).observe({ type: 'longtask' });
+          // Long animation frames say what a long task was: which scripts ran, and how long style,
+          // layout and paint took after them (for the log only; the metric stays the longtask one).
+          new PerformanceObserver((list) => {
+            for (const f of list.getEntries() as unknown as LongFrame[])
+              w.__frames.push({
+                duration: Math.round(f.duration),
+                render: Math.round(f.renderStart ? f.startTime + f.duration - f.renderStart : 0),
+                styleLayout: Math.round(
+                  f.styleAndLayoutStart ? f.startTime + f.duration - f.styleAndLayoutStart : 0,
+                ),
+                scripts: f.scripts.map(
+                  (s) =>
+                    `${s.invoker || s.invokerType} ${Math.round(s.duration)} ms (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)})`,
+                ),
+              });
+          }).observe({ type: 'long-animation-frame' });
         });
         const metrics = async () =>
           Object.fromEntries(
             (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
           );
+        // STREAM_RENDER_TRACE=1 also records a Chromium trace to split each long task's wall time into the
+        // CPU time the thread got and what ran (tracing costs time itself, so it is off for the numbers).
+        const tracing = Boolean(process.env.STREAM_RENDER_TRACE);
+        if (tracing) await browser.startTracing(tab, { categories: TRACE_CATEGORIES });
         const before = await metrics();
         const started = Date.now();
         await tab.evaluate(() => (window as unknown as { __start: () => void }).__start());
@@ -88,11 +151,25 @@ export const benchmark: Benchmark = {
         });
         const wall = Date.now() - started;
         const after = await metrics();
+        if (tracing) {
+          const all = longTasks(await browser.stopTracing(), 10).sort((a, b) => b.wallMs - a.wallMs);
+          const traced = all.filter((t) => t.wallMs >= 50);
+          context.log(
+            `  trace: ${all.length} tasks ≥ 10 ms, ${traced.length} ≥ 50 ms wall, ${traced.filter((t) => t.cpuMs >= 50).length} of them ≥ 50 ms CPU`,
+          );
+          for (const t of all.slice(0, 6))
+            context.log(`    task ${t.wallMs} ms wall, ${t.cpuMs} ms CPU: ${t.inside.join(', ')}`);
+        }
         const spent = (name: string) => Math.round(((after[name] ?? 0) - (before[name] ?? 0)) * 1000);
         const total = spent('TaskDuration');
-        const { longtasks, text } = await tab.evaluate(() => {
-          const w = window as unknown as { __longtasks: number[]; __text: string };
-          return { longtasks: w.__longtasks, text: w.__text };
+        const { longtasks, text, frames, updates } = await tab.evaluate(() => {
+          const w = window as unknown as {
+            __longtasks: number[];
+            __text: string;
+            __frames: LoggedFrame[];
+            __updates?: number[];
+          };
+          return { longtasks: w.__longtasks, text: w.__text, frames: w.__frames, updates: w.__updates ?? [] };
         });
         // Both must have shown the whole answer, or the comparison means nothing.
         const lastWords = tokens
@@ -107,6 +184,25 @@ export const benchmark: Benchmark = {
         context.log(
           `${subject}: ${wall} ms wall, main thread ${total} ms (script ${spent('ScriptDuration')}, layout ${spent('LayoutDuration')}, style ${spent('RecalcStyleDuration')}), ${longtasks.length} long tasks (${longtasks.map(Math.round).join(', ')} ms)`,
         );
+        if (updates.length) {
+          const sorted = [...updates].sort((a, b) => b - a);
+          context.log(
+            `  component update+updated: ${updates.length} calls, ${Math.round(updates.reduce((a, b) => a + b, 0))} ms total, longest ${sorted.slice(0, 5).map(Math.round).join(', ')} ms`,
+          );
+          const mean = (part: number[]) =>
+            (part.reduce((a, b) => a + b, 0) / Math.max(1, part.length)).toFixed(2);
+          const q = Math.floor(updates.length / 4);
+          context.log(
+            `  mean per call by quarter of the stream: ${[0, 1, 2, 3].map((i) => mean(updates.slice(i * q, (i + 1) * q))).join(', ')} ms`,
+          );
+        }
+        context.log(
+          `  main-thread CPU time (ThreadTime) ${spent('ThreadTime')} ms of ${total} ms task time; V8 compile ${spent('V8CompileDuration')} ms`,
+        );
+        for (const f of frames.sort((a, b) => b.duration - a.duration).slice(0, 5))
+          context.log(
+            `  long frame ${f.duration} ms: render ${f.render} ms (style+layout ${f.styleLayout}); ${f.scripts.join('; ') || 'no script'}`,
+          );
         rows.push(
           { subject, metric: 'main_thread_ms_5k_tokens', value: total, unit: 'ms' },
           {

@@ -14,6 +14,7 @@ import {
 import { AGENT_CHAT, type BenchContext, type Measurement } from '../lib/benchmark.ts';
 
 const MINIFIED = 'minified JSON (JSON.stringify)';
+const TOON_DEFAULTS = 'TOON defaults, comma rows (@toon-format/toon encode)';
 
 /** TOON negotiation vs minified JSON on flat and nested tool outputs, and the estimate's error. */
 export async function measureToon(context: BenchContext): Promise<Measurement[]> {
@@ -46,10 +47,21 @@ export async function measureToon(context: BenchContext): Promise<Measurement[]>
       rows.push({ subject: AGENT_CHAT, metric: `tokens_${name}`, value: out.tokens, unit: 'tokens' });
       rows.push({ subject: MINIFIED, metric: `tokens_${name}`, value: json, unit: 'tokens' });
       const saved = 1 - out.tokens / json;
+      // The array header names the delimiter: [N] comma, [N\t] tab, [N|] pipe.
+      const delimiter = /\[\d+(\t|\|)?\]/.exec(out.text)?.[1];
+      const variant =
+        out.format === 'toon' ? ` (${{ '\t': 'tab', '|': 'pipe' }[delimiter ?? ''] ?? 'comma'} rows)` : '';
       context.log(
-        `${name}: ${out.format}, ${out.tokens} vs ${json} tokens (${(saved * 100).toFixed(1)}% fewer)`,
+        `${name}: ${out.format}${variant}, ${out.tokens} vs ${json} tokens (${(saved * 100).toFixed(1)}% fewer)`,
       );
       if (kind === 'flat') {
+        // The encoder's defaults (comma rows) alone, to show what choosing the delimiter per output buys.
+        rows.push({
+          subject: TOON_DEFAULTS,
+          metric: `tokens_${name}`,
+          value: counter.count(encode(value)),
+          unit: 'tokens',
+        });
         flatSent += out.tokens;
         flatJson += json;
         if (saved < 0.35) context.log(`  ${name} misses the ≥ 35% goal`);

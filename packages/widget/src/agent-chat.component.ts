@@ -13,6 +13,7 @@ import { type ConversationActions, renderConversations } from './conversations-v
 import { emit } from './events.js';
 import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
 import { ItemView } from './item-view.js';
+import { preloadMarkdown } from './markdown.js';
 import type { PageTool } from './page-tools.js';
 import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
 import { RunController } from './run-controller.js';
@@ -253,6 +254,7 @@ export class AgentChatElement extends LitElement {
     if (input.value === text) input.value = '';
     this.#scrollAfterSend = true;
     this.#lastMessage = full;
+    preloadMarkdown();
     const outcome = await this.#run.send(agent, full);
     // The message never reached the agent: give the user their text and files back instead of losing them.
     if (outcome === 'not-started') {

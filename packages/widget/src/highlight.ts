@@ -51,12 +51,58 @@ export function highlightLanguage(info: string | undefined): ShjLanguage | undef
   return name ? LANGUAGES[name] : undefined;
 }
 
+/** Characters highlighted (and sanitized) per task: about 10 ms of work on a slow core. */
+const SLICE = 2_000;
+
 /**
- * Highlights code as `<span class="shj-syn-…">` markup (text escaped). The highlighter
- * (@speed-highlight/core, all languages, about 8 kB gzipped) is its own chunk, loaded with the first
- * finished code block that names a language.
+ * Code longer than this stays plain: highlighting it is fine in slices, but putting that many spans
+ * into the page and laying them out is one task of 20 ms per 25 kB on a desktop core, more on a phone.
  */
-export async function highlightCode(code: string, language: ShjLanguage): Promise<string> {
+export const MAX_HIGHLIGHTED_CHARS = 24_000;
+
+/**
+ * Highlights code as `<span class="shj-syn-…">` markup (text escaped), each slice passed through
+ * `sanitize`. The highlighter (@speed-highlight/core, all languages, about 8 kB gzipped) is its own
+ * chunk, loaded with the first finished code block that names a language. Long code is done a slice of
+ * lines per task with the main thread free in between: a 200-line block in one go takes 50 ms and more
+ * (a long task), and so does sanitizing its markup. A construct spanning a slice border (a block
+ * comment, a template string) may lose its colour there; the text is always exact.
+ */
+export async function highlightCode(
+  code: string,
+  language: ShjLanguage,
+  sanitize: (markup: string) => string = (markup) => markup,
+): Promise<string> {
   const { highlightText } = await import('@speed-highlight/core');
-  return highlightText(code, language, false);
+  let markup = '';
+  for (const [index, slice] of codeSlices(code, SLICE).entries()) {
+    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    markup += sanitize(await highlightText(slice, language, false));
+  }
+  return markup;
+}
+
+/**
+ * Cuts code into slices of about `size` characters at line ends, at a blank line when one is near
+ * (a blank line rarely falls inside a comment or string). Joined, the slices are the code.
+ */
+export function codeSlices(code: string, size: number): string[] {
+  const slices: string[] = [];
+  let start = 0;
+  while (code.length - start > size) {
+    const blank = code.lastIndexOf('\n\n', start + size);
+    const line = code.lastIndexOf('\n', start + size);
+    const end = blank > start + size / 2 ? blank + 2 : line > start ? line + 1 : start + size;
+    slices.push(code.slice(start, end));
+    start = end;
+  }
+  slices.push(code.slice(start));
+  return slices;
+}
+
+/** Starts loading the highlighter chunk (no-op once loaded), so the first code block does not wait for it. */
+export function preloadHighlighter(): void {
+  import('@speed-highlight/core').catch(() => {
+    // highlightCode tries again and leaves the block plain if it still cannot load.
+  });
 }

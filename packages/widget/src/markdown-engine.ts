@@ -38,10 +38,14 @@ export function renderTokens(tokens: Token[]): string {
   });
 }
 
-/** A code block from highlighter markup, sanitized like everything else (only spans with classes survive). */
-export function renderHighlighted(markup: string, language: string): string {
-  const code = purify.sanitize(markup, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
-  return `<pre><code class="language-${language.replace(/[^\w-]/g, '')}">${code}</code></pre>`;
+/** Highlighter markup sanitized like everything else: only spans with classes survive. */
+export function sanitizeHighlighted(markup: string): string {
+  return purify.sanitize(markup, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
+}
+
+/** A code block from sanitized highlighter markup (see {@link sanitizeHighlighted}). */
+export function codeBlockHtml(sanitized: string, language: string): string {
+  return `<pre><code class="language-${language.replace(/[^\w-]/g, '')}">${sanitized}</code></pre>`;
 }
 
 /** Untrusted Markdown → sanitized HTML. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { codeSlices, highlightCode } from './highlight.js';
 import { loadMarkdownEngine, StreamingMarkdown } from './markdown.js';
 
 describe('StreamingMarkdown', () => {
@@ -63,5 +64,53 @@ describe('StreamingMarkdown', () => {
     expect(box.querySelector('.shj-syn-cmnt')?.textContent).toBe('// note');
     expect(box.querySelector('img')).toBeNull();
     expect(box.textContent).toBe(code);
+  });
+
+  it('highlights a long code block a slice at a time, leaving the page free in between, the text exact', async () => {
+    const line = (i: number) => `export const step${i} = (input: number) => input * ${i}; // step ${i}\n`;
+    const code = Array.from({ length: 400 }, (_, i) => line(i) + (i % 25 === 24 ? '\n' : '')).join('');
+    await highlightCode('const warm = 1;', 'ts');
+    // A timer chain that runs whenever the thread is free: it runs between the slices.
+    let ticks = 0;
+    let done = false;
+    const tick = () => {
+      ticks++;
+      if (!done) setTimeout(tick, 0);
+    };
+    setTimeout(tick, 0);
+    const markup = await highlightCode(code, 'ts');
+    done = true;
+    expect(ticks).toBeGreaterThanOrEqual(codeSlices(code, 2_000).length - 1);
+    const box = document.createElement('div');
+    box.innerHTML = markup;
+    expect(box.textContent).toBe(code);
+    expect(box.querySelectorAll('.shj-syn-kwd').length).toBeGreaterThanOrEqual(400);
+    expect(box.querySelectorAll('.shj-syn-cmnt').length).toBe(400);
+    expect(codeSlices(code, 2_000).join('')).toBe(code);
+    expect(codeSlices(code, 2_000).length).toBeGreaterThan(5);
+  });
+
+  it('leaves a code block too long to highlight without a long task as plain, readable code', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    let changed = 0;
+    renderer.onChange = () => changed++;
+    const huge = 'let total = 0; // running sum\n'.repeat(1_000);
+    const text = `\`\`\`ts\n${huge}\`\`\`\n\n\`\`\`ts\nconst small = 1;\n\`\`\`\n\nAfter.`;
+    renderer.update(text, engine);
+    // The small block after it is highlighted; the huge one is not.
+    await expect.poll(() => changed).toBe(1);
+    // Time enough to highlight the huge one, had it been started.
+    await highlightCode(huge, 'ts', engine.sanitizeHighlighted);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(changed).toBe(1);
+    const [big, small] = renderer.update(text, engine).map((b) => {
+      const box = document.createElement('div');
+      box.innerHTML = b.html;
+      return box;
+    });
+    expect(small!.querySelector('.shj-syn-kwd')?.textContent).toBe('const');
+    expect(big!.querySelector('[class^="shj-"]')).toBeNull();
+    expect(big!.querySelector('code')?.textContent).toBe(huge);
   });
 });

@@ -1,5 +1,5 @@
 import type { Token, Tokens } from 'marked';
-import { highlightCode, highlightLanguage } from './highlight.js';
+import { highlightCode, highlightLanguage, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -26,6 +26,15 @@ export function loadMarkdownEngine(): Promise<Engine> {
     },
   );
   return loading;
+}
+
+/**
+ * Loads the Markdown engine and then the highlighter ahead of the answer (called when a message is sent):
+ * fetching and compiling them while the model thinks keeps that work out of the streaming frames, and
+ * the first tokens render as Markdown at once instead of as plain text that is re-rendered later.
+ */
+export function preloadMarkdown(): void {
+  loadMarkdownEngine().then(preloadHighlighter, () => {});
 }
 
 /** A rendered block: its index (stable key) and sanitized HTML. */
@@ -93,12 +102,12 @@ export class StreamingMarkdown {
   /** Highlights a finished code block in the background, then swaps its HTML. */
   #highlight(key: number, token: Tokens.Code, engine: Engine): void {
     const language = highlightLanguage(token.lang);
-    if (!language) return;
+    if (!language || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
     const generation = this.#generation;
-    highlightCode(token.text, language).then(
+    highlightCode(token.text, language, engine.sanitizeHighlighted).then(
       (markup) => {
         if (generation !== this.#generation || !this.#done[key]) return;
-        this.#done[key] = { key, html: engine.renderHighlighted(markup, language) };
+        this.#done[key] = { key, html: engine.codeBlockHtml(markup, language) };
         this.#blocks = this.#blocks.map((b) => (b.key === key ? this.#done[key]! : b));
         this.onChange();
       },

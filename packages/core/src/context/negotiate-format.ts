@@ -3,6 +3,15 @@ import type { TokenCounter } from './token-counter.js';
 /** How a tool output was written for the model. */
 export type OutputFormat = 'text' | 'json' | 'toon';
 
+/** The row delimiters TOON allows; each is standard TOON (the header names it, so decoders need no option). */
+export const TOON_DELIMITERS = [',', '\t', '|'] as const;
+
+/** One of {@link TOON_DELIMITERS}. */
+export type ToonDelimiter = (typeof TOON_DELIMITERS)[number];
+
+/** Encodes a value as TOON with the given delimiter (the signature of `@toon-format/toon`'s `encode`). */
+export type ToonEncoder = (value: unknown, options: { delimiter: ToonDelimiter }) => string;
+
 /** A tool output as sent to the model, with the format negotiation's reasoning. */
 export interface SerializedOutput {
   text: string;
@@ -14,13 +23,15 @@ export interface SerializedOutput {
 }
 
 /**
- * The negotiation itself, with the TOON encoder passed in: the run loop loads `@toon-format/toon` lazily
- * (only when memory is on), so pages that never use it do not download it.
+ * The negotiation itself: minified JSON unless the value holds a flat table and some TOON variant
+ * (comma, tab or pipe rows) costs fewer tokens, in which case the cheapest variant. The encoder is passed
+ * in: the run loop loads `@toon-format/toon` lazily (only when memory is on), so pages that never use it
+ * do not download it.
  */
 export function negotiateFormat(
   value: unknown,
   counter: TokenCounter,
-  encodeToon: (value: unknown) => string,
+  encodeToon: ToonEncoder,
 ): SerializedOutput {
   if (typeof value === 'string') {
     const tokens = counter.count(value);
@@ -30,16 +41,20 @@ export function negotiateFormat(
   const json = safeStringify(value);
   const jsonTokens = counter.count(json);
   if (!hasUniformTable(value)) return { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
-  let toon: string;
-  try {
-    toon = encodeToon(value);
-  } catch {
-    return { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
+  // Which delimiter tokenizes best depends on the cells (tabs win on string-heavy rows, commas on
+  // timestamps and ids), so every standard variant is tried and the cheapest one is sent.
+  let best: SerializedOutput = { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
+  for (const delimiter of TOON_DELIMITERS) {
+    let toon: string;
+    try {
+      toon = encodeToon(value, { delimiter });
+    } catch {
+      break;
+    }
+    const tokens = counter.count(toon);
+    if (tokens < best.tokens) best = { text: toon, format: 'toon', tokens, jsonTokens };
   }
-  const toonTokens = counter.count(toon);
-  return toonTokens < jsonTokens
-    ? { text: toon, format: 'toon', tokens: toonTokens, jsonTokens }
-    : { text: json, format: 'json', tokens: jsonTokens, jsonTokens };
+  return best;
 }
 
 /**

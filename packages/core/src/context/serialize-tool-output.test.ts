@@ -1,4 +1,4 @@
-import { decode } from '@toon-format/toon';
+import { decode, encode } from '@toon-format/toon';
 import { describe, expect, it } from 'vitest';
 import { hasUniformTable, serializeToolOutput } from './serialize-tool-output.js';
 import { o200kTokenCounter } from './token-counter.js';
@@ -35,5 +35,32 @@ describe('serializeToolOutput', () => {
     expect(serializeToolOutput(irregular).format).toBe('json');
     expect(serializeToolOutput('plain text')).toMatchObject({ format: 'text', text: 'plain text' });
     expect(serializeToolOutput(undefined).text).toBe('');
+  });
+
+  it('sends the TOON variant with the fewest tokens, tab rows when those are cheaper, still decodable', async () => {
+    const counter = await o200kTokenCounter();
+    // String-heavy CRM rows: names with spaces and e-mail addresses split into fewer tokens around tabs.
+    const first = ['Ada', 'Bo', 'Chen', 'Dana', 'Emeka', 'Fatima'];
+    const last = ['Lovelace', 'Nakamura', 'Okafor', 'Silva', 'Novak'];
+    const customers = Array.from({ length: 40 }, (_, i) => {
+      const name = `${first[i % 6]} ${last[(i * 7) % 5]}`;
+      return {
+        id: 1000 + i,
+        name,
+        email: `${name.toLowerCase().replace(' ', '.')}@example.com`,
+        plan: 'tea-club',
+      };
+    });
+    const out = serializeToolOutput(customers, counter);
+    const comma = counter.count(encode(customers));
+    const tab = counter.count(encode(customers, { delimiter: '\t' }));
+    expect(tab).toBeLessThan(comma);
+    expect(out).toMatchObject({ format: 'toon', tokens: tab });
+    expect(out.text.startsWith('[40\t]{id\tname\temail\tplan}:')).toBe(true);
+    // The header names the delimiter, so a decoder with default options reads it back.
+    expect(decode(out.text)).toEqual(customers);
+    expect(out.tokens).toBeLessThanOrEqual(
+      Math.min(comma, counter.count(encode(customers, { delimiter: '|' })), out.jsonTokens),
+    );
   });
 });

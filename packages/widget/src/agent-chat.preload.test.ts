@@ -1,0 +1,43 @@
+// Its own file: the Markdown engine is a module-level singleton, and here it must not be loaded yet.
+import { afterEach, expect, it } from 'vitest';
+import './agent-chat.js';
+import type { AgentChatElement } from './agent-chat.component.js';
+import { markdownEngine } from './markdown.js';
+import { fakeAgent } from './test/fake-agent.js';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+/** Resolves when `check()` holds, polling every 20 ms for at most `ms`. */
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (let waited = 0; waited < ms && !check(); waited += 20) await new Promise((r) => setTimeout(r, 20));
+  return check();
+}
+
+it('loads the Markdown engine when a message is sent, so the first token of the answer renders as Markdown', async () => {
+  expect(markdownEngine()).toBeUndefined();
+  let readyBeforeFirstToken = false;
+  const element = document.createElement('agent-chat') as AgentChatElement;
+  element.agent = fakeAgent([
+    () => [
+      // The model "thinks" here; nothing has been rendered as Markdown yet.
+      {
+        until: async () => {
+          readyBeforeFirstToken = await until(() => markdownEngine() !== undefined, 5_000);
+        },
+      },
+      { type: 'response.chunk', turn: 1, text: '**Hello** there' },
+      { until: () => new Promise((r) => setTimeout(r, 50)) },
+    ],
+  ]);
+  document.body.append(element);
+  await element.updateComplete;
+  const box = element.shadowRoot!.querySelector('textarea')!;
+  box.value = 'Hi';
+  box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+  const answer = () => element.shadowRoot!.querySelector('[part~="message-assistant"] strong');
+  expect(await until(() => answer() !== null, 5_000)).toBe(true);
+  expect(readyBeforeFirstToken).toBe(true);
+  expect(answer()!.textContent).toBe('Hello');
+});
