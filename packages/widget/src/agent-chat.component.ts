@@ -13,6 +13,7 @@ import { type ConversationActions, renderConversations } from './conversations-v
 import { emit } from './events.js';
 import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
 import { ItemView } from './item-view.js';
+import { McpConnection } from './mcp-connection.js';
 import type { PageTool } from './page-tools.js';
 import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
 import { RunController } from './run-controller.js';
@@ -165,6 +166,7 @@ export class AgentChatElement extends LitElement {
   /** `read_attachment` joins the tools once something was attached: no extra tool in every request before. */
   readonly #attachmentTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
+  readonly #mcp = new McpConnection();
   #stickToBottom = true;
   #lastScrollTop = 0;
   #scrollAfterSend = false;
@@ -204,10 +206,15 @@ export class AgentChatElement extends LitElement {
   }
 
   /** The agent messages go to: `.agent`, or one built (lazily, again when attributes change) from the attributes. */
-  #resolveAgent(): Agent {
+  async #resolveAgent(): Promise<Agent> {
     if (this.agent) return this.agent;
     checkProvider(this.provider);
     if (this.mcpServers instanceof Error) throw this.mcpServers;
+    const mcp = await this.#mcp.get(
+      this.proxyUrl,
+      this.model,
+      this.mcpServers instanceof Error ? [] : (this.mcpServers ?? []),
+    );
     const options: ProxyAgentOptions = {
       proxyUrl: this.proxyUrl,
       model: this.model,
@@ -215,6 +222,7 @@ export class AgentChatElement extends LitElement {
       tools: this.tools,
       extraTools: this.#attachments.used ? this.#attachmentTools : NO_TOOLS,
       store: this.#store,
+      mcp,
     };
     const built = this.#proxyAgent;
     if (
@@ -244,7 +252,7 @@ export class AgentChatElement extends LitElement {
     const full = this.#attachments.takeInto(message);
     let agent: Agent;
     try {
-      agent = this.#resolveAgent();
+      agent = await this.#resolveAgent();
     } catch (error) {
       this.#attachments.restore(attached);
       this.#fail(error);
@@ -498,6 +506,11 @@ export class AgentChatElement extends LitElement {
     this.#restore();
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#mcp.stop();
+  }
+
   /** Shows the conversation of the last visit (or the one named by conversation-id) again. */
   #restore(): void {
     const id = this.conversationId ?? lastConversation.get(this);
@@ -511,6 +524,7 @@ export class AgentChatElement extends LitElement {
       void this.#open(this.conversationId).catch((error) => this.#fail(error));
     // Script-tag pages usually set .agent (and its store) after the element is connected: look again.
     if ((changed.has('agent') || changed.has('store')) && this.isConnected) this.#restore();
+    if (changed.has('mcpServers') || changed.has('proxyUrl')) this.#mcp.stop();
     if (this.#scrollAfterSend) this.#stickToBottom = true;
     this.#scrollAfterSend = false;
   }
