@@ -6,9 +6,11 @@ import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 
  * about 40 KB (core's defineTool); the Markdown engine (marked + DOMPurify) is a separate chunk of 27 KB.
  * Raise it on purpose, not by accident. 70 000 → 76 000 when the providers issue's model resolution and
  * quirks landed in core (71.8 KB), then 82 000 with the supervisor runtime (80.1 KB); the way down is core's
- * tool validation without zod (issue 8's 45 KB goal).
+ * tool validation without zod (issue 8's 45 KB goal). 83 000 when `mcp-servers` was wired (the MCP loader and
+ * choice fields of elicitation forms, 0.7 KB; the MCP SDK itself is a lazy chunk). The ceiling applies to
+ * development builds too (Lit's dev build, as tests without NODE_ENV=production make: 82.2 KB).
  */
-const MAX_GZIP_BYTES = 82_000;
+const MAX_GZIP_BYTES = 83_000;
 
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,
