@@ -183,6 +183,12 @@ describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → serve
       },
     });
     expect(errors).toEqual([]);
+
+    // Removing the element ends its MCP session (a DELETE through the proxy), not only the page closing.
+    const deletes = () => proxy.output().match(/"method":"DELETE","path":"\/mcp\/everything"/g)?.length ?? 0;
+    const before = deletes();
+    await page.evaluate(() => document.querySelector('agent-chat')!.remove());
+    await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
     await page.close();
   });
 });
