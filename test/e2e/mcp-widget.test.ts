@@ -96,6 +96,11 @@ async function send(page: Page, text: string): Promise<void> {
   await input.press('Enter');
 }
 
+/** MCP sessions ended through the proxy so far (the hub's DELETE of its session). */
+function deletes(): number {
+  return proxy.output().match(/"method":"DELETE","path":"\/mcp\/everything"/g)?.length ?? 0;
+}
+
 /** The tool messages of the model's `index`-th request. */
 function toolMessages(index: number): string[] {
   const body = model.requests[index]?.body as { messages: Array<{ role: string; content: string }> };
@@ -185,10 +190,33 @@ describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → serve
     expect(errors).toEqual([]);
 
     // Removing the element ends its MCP session (a DELETE through the proxy), not only the page closing.
-    const deletes = () => proxy.output().match(/"method":"DELETE","path":"\/mcp\/everything"/g)?.length ?? 0;
     const before = deletes();
     await page.evaluate(() => document.querySelector('agent-chat')!.remove());
     await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('ends the MCP session when mcp-servers changes and connects again for the next message', async () => {
+    model.enqueue({ text: 'One.' }, { text: 'Two.' });
+    const first = model.requests.length;
+    const { page, errors } = await openChat();
+    await send(page, 'first');
+    const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
+    await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('One.');
+    const before = deletes();
+    // A changed value: the old session ends at once; the next message connects a new one.
+    await page.evaluate(() =>
+      document
+        .querySelector('agent-chat')!
+        .setAttribute('mcp-servers', '[{"id":"everything","name":"Everything"}]'),
+    );
+    await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
+    await send(page, 'second');
+    await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('Two.');
+    const tools = (model.requests[first + 1]!.body as { tools: Array<{ function: { name: string } }> }).tools;
+    expect(tools.map((t) => t.function.name)).toContain('mcp__everything__echo');
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

@@ -167,6 +167,7 @@ export class AgentChatElement extends LitElement {
   readonly #attachmentTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
   readonly #mcp = new McpConnection();
+  #resolving = false;
   #stickToBottom = true;
   #lastScrollTop = 0;
   #scrollAfterSend = false;
@@ -244,19 +245,23 @@ export class AgentChatElement extends LitElement {
   /** Sends `text` (default: the text box) as the next user message. */
   async #send(text = this.#input?.value ?? ''): Promise<void> {
     const input = this.#input;
-    if (!input || this.#run.status === 'running') return;
+    if (!input || this.#run.status === 'running' || this.#resolving) return;
     const message = text.trim();
     if (!message) return;
     // Attachments first: the agent built from attributes gets read_attachment once a file is sent.
     const attached = this.#attachments.pending.map((a) => a.name);
     const full = this.#attachments.takeInto(message);
     let agent: Agent;
+    // Connecting MCP servers takes a moment: a second Enter meanwhile must not send the message twice.
+    this.#resolving = true;
     try {
       agent = await this.#resolveAgent();
     } catch (error) {
       this.#attachments.restore(attached);
       this.#fail(error);
       return;
+    } finally {
+      this.#resolving = false;
     }
     if (input.value === text) input.value = '';
     this.#scrollAfterSend = true;
