@@ -36,6 +36,16 @@ export default defineConfig({
         comments: { annotation: false },
         // Lazy chunks sit next to agent-chat.js and share its prefix, so one static route serves them all.
         chunkFileNames: 'agent-chat-[name]-[hash].js',
+        // Code that two or more chunks share (e.g. zod and core's errors, used by the entry, memory and the
+        // MCP chunk) goes into agent-chat.js itself: rolldown would otherwise emit it as a common chunk that
+        // the entry imports statically, and the script tag would load several files. The first group holds
+        // the entry module, so the group IS the entry chunk. The tokenizers' shared encoder stays lazy.
+        codeSplitting: {
+          groups: [
+            { name: 'agent-chat', test: (id: string) => id.endsWith('/src/script-tag.ts') },
+            { name: 'agent-chat', minShareCount: 2, test: (id: string) => !id.includes('gpt-tokenizer') },
+          ],
+        },
       },
     },
   },

@@ -27,6 +27,8 @@ export async function serveExample(options: {
   proxyUrl?: string;
   model?: string;
   port?: number;
+  /** JSON for the element's `mcp-servers` attribute (e.g. `[{"id":"everything"}]`); default none. */
+  mcpServers?: string;
   /** HTML shown at the top of the page (the demo's configuration help). */
   notice?: string;
   /** Where `/agent-chat*` files come from; default packages/widget/dist. */
@@ -57,6 +59,11 @@ export async function serveExample(options: {
             options.proxyUrl ? ` proxy-url="${options.proxyUrl}"` : '',
           );
         if (options.model) body = body.replace(/model="[^"]*"/, `model="${options.model}"`);
+        if (options.mcpServers)
+          body = body.replace(
+            '<agent-chat',
+            `<agent-chat mcp-servers='${options.mcpServers.replaceAll("'", '&#39;')}'`,
+          );
         if (options.notice) body = body.replace('<body>', `<body>\n    ${options.notice}`);
       }
       res.writeHead(200, {

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { type McpServerProcess, startServerEverything } from './spawn-mcp-server.ts';
+import { type McpServerProcess, startServerEverything } from './server-everything.ts';
 
 let mcp: McpServerProcess;
 let page: Server;

@@ -3,7 +3,7 @@ import { type AgentEvent, createAgent, McpHub, type McpHubEvent } from '@agent-c
 import { mockModel } from '@agent-chat/core/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FaultyProxy } from './faulty-proxy.ts';
-import { freePort, type McpServerProcess, startServerEverything } from './spawn-mcp-server.ts';
+import { freePort, type McpServerProcess, startServerEverything } from './server-everything.ts';
 
 const ECHO = 'mcp__everything__echo';
 const LONG = 'mcp__everything__trigger-long-running-operation';

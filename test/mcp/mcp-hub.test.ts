@@ -1,17 +1,42 @@
-import { type AgentEvent, createAgent, McpHub, type McpHubEvent } from '@agent-chat/core';
+import {
+  type AgentEvent,
+  createAgent,
+  McpHub,
+  type McpHubEvent,
+  type McpServerConfig,
+} from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type McpServerProcess, startServerEverything } from './spawn-mcp-server.ts';
+import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { type McpServerProcess, startServerEverything } from './server-everything.ts';
 
 const LONG = 'mcp__everything__trigger-long-running-operation';
+const ORIGIN = 'http://app.example.test';
 
 let server: McpServerProcess;
+let proxy: ProxyDev;
 beforeAll(async () => {
   server = await startServerEverything();
-});
+  // The proxy's MCP route (/mcp/everything) in front of the same server, under wrangler dev (workerd).
+  proxy = await startProxyDev({
+    upstreamBaseUrl: 'http://127.0.0.1:9/v1',
+    allowedOrigins: [ORIGIN],
+    vars: { MCP_SERVERS: JSON.stringify({ everything: { url: server.url } }) },
+  });
+}, 90_000);
 afterAll(async () => {
+  await proxy?.stop();
   await server?.stop();
 });
+
+/** How the hub reaches server-everything: the same server, with and without the proxy in between. */
+const routes: [string, () => McpServerConfig][] = [
+  ['directly', () => ({ id: 'everything', url: server.url })],
+  [
+    'through the proxy (wrangler dev)',
+    () => ({ id: 'everything', url: `${proxy.url}/mcp/everything`, headers: { Origin: ORIGIN } }),
+  ],
+];
 
 async function collect(
   run: AsyncIterable<AgentEvent>,
@@ -25,11 +50,11 @@ async function collect(
   return events;
 }
 
-describe('McpHub against server-everything (streamable HTTP)', () => {
+describe.each(routes)('McpHub against server-everything (streamable HTTP), %s', (_route, target) => {
   it('lists one-sentence summaries at start and materialises only the selected tools', async () => {
     const hubEvents: McpHubEvent[] = [];
     const hub = new McpHub({
-      servers: [{ id: 'everything', url: server.url }],
+      servers: [target()],
       onEvent: (e) => hubEvents.push(e),
     });
     try {
@@ -72,7 +97,7 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
   });
 
   it('streams progress of a long-running tool in order, then its result', async () => {
-    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }] });
+    const hub = new McpHub({ servers: [target()] });
     try {
       await hub.start();
       const model = mockModel([
@@ -97,7 +122,7 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
   });
 
   it('turns an elicitation into clarify.request and answers it through respond, with defaults applied', async () => {
-    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }] });
+    const hub = new McpHub({ servers: [target()] });
     try {
       await hub.start();
       const name = 'mcp__everything__trigger-elicitation-request';
@@ -136,7 +161,7 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
   it('serves sampling with the agent model, asking the user first when configured', async () => {
     const samplingModel = mockModel([{ text: 'Paris is the capital.' }]);
     const hub = new McpHub({
-      servers: [{ id: 'everything', url: server.url }],
+      servers: [target()],
       sampling: { model: samplingModel, askUser: true },
     });
     try {
@@ -171,7 +196,7 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
   });
 
   it('emits image and resource content as tool.content and tells the model what was shown', async () => {
-    const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }] });
+    const hub = new McpHub({ servers: [target()] });
     try {
       await hub.start();
       const image = 'mcp__everything__get-tiny-image';
@@ -209,7 +234,9 @@ describe('McpHub against server-everything (streamable HTTP)', () => {
       await hub.dispose();
     }
   });
+});
 
+describe('McpHub against server-everything (streamable HTTP)', () => {
   it('turns bad input into tool messages the model can act on, and keeps server content as data', async () => {
     const hub = new McpHub({ servers: [{ id: 'everything', url: server.url }], maxResultChars: 200 });
     try {

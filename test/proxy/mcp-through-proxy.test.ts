@@ -2,13 +2,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
-import { type EverythingServer, startServerEverything } from './server-everything.ts';
+import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
 
 // The MCP server's credential, held by the proxy: it must never reach the client or the logs.
 const MCP_SECRET = 'sk-mcp-e2e-credential-83b1f0';
 const ORIGIN = 'http://app.example.test';
 
-let everything: EverythingServer;
+let everything: McpServerProcess;
 let proxy: ProxyDev;
 let viaProxy: string;
 

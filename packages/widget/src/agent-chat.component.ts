@@ -14,6 +14,7 @@ import { emit } from './events.js';
 import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
 import { ItemView } from './item-view.js';
 import { preloadMarkdown } from './markdown.js';
+import { McpConnection } from './mcp-connection.js';
 import type { PageTool } from './page-tools.js';
 import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
 import { RunController } from './run-controller.js';
@@ -166,6 +167,8 @@ export class AgentChatElement extends LitElement {
   /** `read_attachment` joins the tools once something was attached: no extra tool in every request before. */
   readonly #attachmentTools = [this.#attachments.tool];
   #proxyAgent: { agent: Agent; options: ProxyAgentOptions } | undefined;
+  readonly #mcp = new McpConnection();
+  #resolving = false;
   #stickToBottom = true;
   #lastScrollTop = 0;
   #scrollAfterSend = false;
@@ -205,10 +208,15 @@ export class AgentChatElement extends LitElement {
   }
 
   /** The agent messages go to: `.agent`, or one built (lazily, again when attributes change) from the attributes. */
-  #resolveAgent(): Agent {
+  async #resolveAgent(): Promise<Agent> {
     if (this.agent) return this.agent;
     checkProvider(this.provider);
     if (this.mcpServers instanceof Error) throw this.mcpServers;
+    const mcp = await this.#mcp.get(
+      this.proxyUrl,
+      this.model,
+      this.mcpServers instanceof Error ? [] : (this.mcpServers ?? []),
+    );
     const options: ProxyAgentOptions = {
       proxyUrl: this.proxyUrl,
       model: this.model,
@@ -216,6 +224,7 @@ export class AgentChatElement extends LitElement {
       tools: this.tools,
       extraTools: this.#attachments.used ? this.#attachmentTools : NO_TOOLS,
       store: this.#store,
+      mcp,
     };
     const built = this.#proxyAgent;
     if (
@@ -237,19 +246,23 @@ export class AgentChatElement extends LitElement {
   /** Sends `text` (default: the text box) as the next user message. */
   async #send(text = this.#input?.value ?? ''): Promise<void> {
     const input = this.#input;
-    if (!input || this.#run.status === 'running') return;
+    if (!input || this.#run.status === 'running' || this.#resolving) return;
     const message = text.trim();
     if (!message) return;
     // Attachments first: the agent built from attributes gets read_attachment once a file is sent.
     const attached = this.#attachments.pending.map((a) => a.name);
     const full = this.#attachments.takeInto(message);
     let agent: Agent;
+    // Connecting MCP servers takes a moment: a second Enter meanwhile must not send the message twice.
+    this.#resolving = true;
     try {
-      agent = this.#resolveAgent();
+      agent = await this.#resolveAgent();
     } catch (error) {
       this.#attachments.restore(attached);
       this.#fail(error);
       return;
+    } finally {
+      this.#resolving = false;
     }
     if (input.value === text) input.value = '';
     this.#scrollAfterSend = true;
@@ -500,6 +513,11 @@ export class AgentChatElement extends LitElement {
     this.#restore();
   }
 
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#mcp.stop();
+  }
+
   /** Shows the conversation of the last visit (or the one named by conversation-id) again. */
   #restore(): void {
     const id = this.conversationId ?? lastConversation.get(this);
@@ -513,6 +531,7 @@ export class AgentChatElement extends LitElement {
       void this.#open(this.conversationId).catch((error) => this.#fail(error));
     // Script-tag pages usually set .agent (and its store) after the element is connected: look again.
     if ((changed.has('agent') || changed.has('store')) && this.isConnected) this.#restore();
+    if (changed.has('mcpServers') || changed.has('proxyUrl')) this.#mcp.stop();
     if (this.#scrollAfterSend) this.#stickToBottom = true;
     this.#scrollAfterSend = false;
   }

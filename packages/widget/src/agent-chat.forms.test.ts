@@ -90,6 +90,54 @@ describe('<agent-chat> forms', () => {
       .toEqual([{ requestId: 'e1', value: { name: 'Ada', seats: 3, window: false, meal: 'veg' } }]);
   });
 
+  it('offers MCP choice fields as selects and returns the chosen values typed (single, titled, multiple)', async () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        size: { type: 'number', enum: [1, 2, 3], default: 2 },
+        pet: { type: 'string', enum: ['p1', 'p2'], enumNames: ['Cats', 'Dogs'] },
+        hero: {
+          type: 'string',
+          oneOf: [
+            { const: 'h1', title: 'Superman' },
+            { const: 'h2', title: 'Batman' },
+          ],
+        },
+        tools: { type: 'array', items: { enum: ['Guitar', 'Piano', 'Drums'] }, default: ['Guitar'] },
+        fish: {
+          type: 'array',
+          items: {
+            anyOf: [
+              { const: 'f1', title: 'Tuna' },
+              { const: 'f2', title: 'Trout' },
+            ],
+          },
+        },
+      },
+    };
+    const { element, agent, root } = await mount([
+      () => [
+        { type: 'clarify.request', requestId: 'c1', question: 'Choose', schema, source: 'mcp-elicitation' },
+        { awaitResponse: 'c1' },
+      ],
+    ]);
+    await send(element, 'choose');
+    await expect.poll(() => root.querySelector('[part~="clarify"] select')).not.toBeNull();
+    const select = (name: string) => root.querySelector<HTMLSelectElement>(`select[name="${name}"]`)!;
+    // Labels come from enumNames / titles; defaults are preselected; arrays are multiple selects.
+    expect([...select('pet').options].map((o) => o.textContent)).toEqual(['Cats', 'Dogs']);
+    expect([...select('hero').options].map((o) => o.textContent)).toEqual(['Superman', 'Batman']);
+    expect(select('tools').multiple).toBe(true);
+    expect([...select('tools').selectedOptions].map((o) => o.textContent)).toEqual(['Guitar']);
+    await userEvent.selectOptions(select('pet'), 'Dogs');
+    await userEvent.selectOptions(select('hero'), 'Batman');
+    await userEvent.selectOptions(select('tools'), ['Piano', 'Drums']);
+    root.querySelector<HTMLButtonElement>('[part~="form-submit"]')!.click();
+    await expect
+      .poll(() => agent.responses)
+      .toEqual([{ requestId: 'c1', value: { size: 2, pet: 'p2', hero: 'h2', tools: ['Piano', 'Drums'] } }]);
+  });
+
   it('asks for approval with Approve / Deny and sends the decision', async () => {
     const { element, agent, root } = await mount([
       () => [

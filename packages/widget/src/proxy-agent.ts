@@ -1,11 +1,13 @@
 import {
   type Agent,
+  type ChatModel,
   ConfigurationError,
   type ConversationStore,
   createAgent,
   openAICompatible,
   type Tool,
 } from '@agent-chat/core';
+import type { WidgetMcp } from './mcp-start.js';
 import { type PageTool, toTools } from './page-tools.js';
 
 /** What the element's attributes and `.tools` property say about the agent to build. */
@@ -19,6 +21,8 @@ export interface ProxyAgentOptions {
   extraTools: readonly Tool[];
   /** Kept across rebuilds so a changed attribute does not lose the conversation. */
   store: ConversationStore;
+  /** The started MCP hub of `mcp-servers` and its tools, if any. */
+  mcp?: WidgetMcp | undefined;
 }
 
 /**
@@ -38,9 +42,16 @@ export function createProxyAgent(options: ProxyAgentOptions): Agent {
     );
   const systemPrompt = options.systemPrompt?.trim();
   return createAgent({
-    model: openAICompatible({ baseURL: `${proxyUrl.replace(/\/+$/, '')}/v1`, model }),
-    tools: [...toTools(options.tools), ...options.extraTools],
+    model: proxyModel(proxyUrl, model),
+    tools: [...toTools(options.tools), ...options.extraTools, ...(options.mcp?.tools ?? [])],
     store: options.store,
+    // The hub answers the questions its servers wait on (elicitations) when the element calls respond.
+    ...(options.mcp ? { mcp: options.mcp.hub } : {}),
     ...(systemPrompt ? { systemPrompt } : {}),
   });
+}
+
+/** The OpenAI-compatible model behind the proxy at `proxyUrl`. */
+export function proxyModel(proxyUrl: string, model: string): ChatModel {
+  return openAICompatible({ baseURL: `${proxyUrl.trim().replace(/\/+$/, '')}/v1`, model });
 }

@@ -6,6 +6,8 @@ export interface McpServerConfig {
   id: string;
   /** A display name. */
   name?: string;
+  /** The server's MCP endpoint when it is not the proxy's `${proxy-url}/mcp/{id}`. */
+  url?: string;
 }
 
 /** Parses the `mcp-servers` attribute; throws `ConfigurationError` saying what a valid value looks like. */
@@ -20,9 +22,14 @@ export function parseMcpServers(value: string | null | undefined): McpServerConf
       `<agent-chat>: mcp-servers is not valid JSON (${String(error)}); ${example}.`,
     );
   }
-  if (!Array.isArray(parsed) || !parsed.every((s) => typeof s?.id === 'string' && s.id))
+  if (
+    !Array.isArray(parsed) ||
+    !parsed.every(
+      (s) => typeof s?.id === 'string' && s.id && (s.url === undefined || typeof s.url === 'string'),
+    )
+  )
     throw new ConfigurationError(
-      `<agent-chat>: mcp-servers must be a JSON array of objects with an "id" string; ${example}.`,
+      `<agent-chat>: mcp-servers must be a JSON array of objects with an "id" string (and optionally a "url" string); ${example}.`,
     );
   return parsed as McpServerConfig[];
 }

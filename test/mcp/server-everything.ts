@@ -1,23 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/proxy-dev.ts';
+
+export { freePort };
 
 const root = join(import.meta.dirname, '..', '..');
 
-/** A free TCP port on 127.0.0.1 (asked of the OS, then released). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-/** A running MCP server process; `stop()` kills it (it also dies by itself after `maxLifetimeS`). */
+/** A running server-everything process; `stop()` kills it (it also dies by itself after `maxLifetimeS`). */
 export interface McpServerProcess {
+  /** Its MCP endpoint, `http://127.0.0.1:<port>/mcp`. */
   url: string;
   port: number;
   stop(): Promise<void>;

@@ -1,0 +1,42 @@
+import type { WidgetMcp } from './mcp-start.js';
+import { proxyModel } from './proxy-agent.js';
+import type { McpServerConfig } from './widget-config.js';
+
+/**
+ * The MCP hub of an element's `mcp-servers`, started on first use and kept while the settings stay the
+ * same. The MCP SDK is imported only here, with import(), so pages without MCP servers never download it.
+ */
+export class McpConnection {
+  #current: { key: string; started: Promise<WidgetMcp> } | undefined;
+
+  /** The started hub for these settings (a new one when they changed); undefined without servers or proxy. */
+  get(
+    proxyUrl: string | undefined,
+    model: string | undefined,
+    servers: readonly McpServerConfig[],
+  ): Promise<WidgetMcp> | undefined {
+    const url = proxyUrl?.trim();
+    const name = model?.trim();
+    // Without a proxy there is nothing to reach them through; createProxyAgent says what to set.
+    if (!servers.length || !url) return undefined;
+    const key = JSON.stringify([url, name, servers]);
+    if (this.#current?.key !== key) {
+      this.stop();
+      const started = import('./mcp-start.js').then(({ startMcp }) =>
+        startMcp(url, servers, name ? proxyModel(url, name) : undefined),
+      );
+      this.#current = { key, started };
+    }
+    return this.#current.started;
+  }
+
+  /** Closes the MCP sessions (the element was removed or its servers changed). */
+  stop(): void {
+    const current = this.#current;
+    this.#current = undefined;
+    void current?.started.then(
+      ({ hub }) => hub.dispose(),
+      () => undefined,
+    );
+  }
+}

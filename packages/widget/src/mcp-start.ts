@@ -1,0 +1,37 @@
+// Loaded with import() by the element only when mcp-servers is set: the MCP SDK stays in a lazy chunk,
+// so pages without MCP never download it.
+import { type ChatModel, McpHub, type Tool } from '@agent-chat/core';
+import type { McpServerConfig } from './widget-config.js';
+
+/** A started hub and the agent tools of every tool its servers offer. */
+export interface WidgetMcp {
+  hub: McpHub;
+  tools: Tool[];
+}
+
+/**
+ * Connects the `mcp-servers` of an element through its proxy (`${proxyUrl}/mcp/{id}` unless a server
+ * names its own `url`). A server that cannot be reached is left out (the hub reports it down), so the
+ * chat still works with the others. `model` answers the servers' sampling requests, after the user agrees.
+ */
+export async function startMcp(
+  proxyUrl: string,
+  servers: readonly McpServerConfig[],
+  model: ChatModel | undefined,
+): Promise<WidgetMcp> {
+  const base = proxyUrl.replace(/\/+$/, '');
+  const hub = new McpHub({
+    servers: servers.map((server) => ({
+      id: server.id,
+      url: server.url ?? `${base}/mcp/${encodeURIComponent(server.id)}`,
+    })),
+    ...(model ? { sampling: { model, askUser: true } } : {}),
+  });
+  try {
+    await hub.start();
+    return { hub, tools: await hub.tools() };
+  } catch (error) {
+    await hub.dispose();
+    throw error;
+  }
+}

@@ -1,0 +1,234 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
+import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
+import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
+
+const root = resolve(import.meta.dirname, '../..');
+const LONG = 'mcp__everything__trigger-long-running-operation';
+const IMAGE = 'mcp__everything__get-tiny-image';
+const ELICIT = 'mcp__everything__trigger-elicitation-request';
+
+let dist: string;
+let everything: McpServerProcess;
+let model: ScriptedModelServer;
+let example: ExampleServer;
+let proxy: ProxyDev;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The real script-tag build, in a folder of its own so it cannot race script-tag.test.ts's build.
+  dist = mkdtempSync(join(tmpdir(), 'agent-chat-mcp-dist-'));
+  execFileSync(
+    process.execPath,
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      '--outDir',
+      dist,
+      '--emptyOutDir',
+    ],
+    { cwd: join(root, 'packages/widget'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  everything = await startServerEverything();
+  model = await startScriptedModelServer();
+  const proxyPort = await freePort();
+  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
+  example = await serveExample({
+    proxyUrl,
+    model: 'scripted-model',
+    mcpServers: JSON.stringify([{ id: 'everything' }]),
+    distDir: dist,
+  });
+  proxy = await startProxyDev({
+    upstreamBaseUrl: model.baseURL,
+    allowedOrigins: [example.url],
+    upstreamApiKey: 'sk-e2e-mcp-upstream',
+    port: proxyPort,
+    vars: { MCP_SERVERS: JSON.stringify({ everything: { url: everything.url } }) },
+  });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.stop();
+  await example?.close();
+  await model?.close();
+  await everything?.stop();
+  if (dist) rmSync(dist, { recursive: true, force: true });
+});
+
+/** Opens the example page and records, inside it, every distinct value the stage's progress bar shows. */
+async function openChat(): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  const errors: string[] = [];
+  const scripts: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(example.url);
+  await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  await page.evaluate(() => {
+    const shadow = document.querySelector('agent-chat')!.shadowRoot!;
+    const w = window as unknown as { __progress: number[] };
+    w.__progress = [];
+    new MutationObserver(() => {
+      const bar = shadow.querySelector<HTMLProgressElement>('[part~="stage-progress"]');
+      if (bar && bar.value !== w.__progress.at(-1)) w.__progress.push(bar.value);
+    }).observe(shadow, { subtree: true, childList: true, attributes: true });
+  });
+  return { page, errors, scripts };
+}
+
+async function send(page: Page, text: string): Promise<void> {
+  const input = page.locator('agent-chat textarea');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** MCP sessions ended through the proxy so far (the hub's DELETE of its session). */
+function deletes(): number {
+  return proxy.output().match(/"method":"DELETE","path":"\/mcp\/everything"/g)?.length ?? 0;
+}
+
+/** The tool messages of the model's `index`-th request. */
+function toolMessages(index: number): string[] {
+  const body = model.requests[index]?.body as { messages: Array<{ role: string; content: string }> };
+  return body.messages.filter((m) => m.role === 'tool').map((m) => m.content);
+}
+
+describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → server-everything', () => {
+  it('offers the MCP tools, shows a long operation’s progress and renders the image a tool returns', async () => {
+    model.enqueue(
+      { toolCalls: [{ id: 'long', name: LONG, arguments: { duration: 2, steps: 5 } }] },
+      { toolCalls: [{ id: 'img', name: IMAGE, arguments: {} }] },
+      { text: 'Here is the tiny image.' },
+    );
+    const first = model.requests.length;
+    const { page, errors, scripts } = await openChat();
+    // A page whose chat has not started yet has loaded only agent-chat.js, not the MCP chunk.
+    expect(scripts.filter((s) => s.includes('mcp'))).toEqual([]);
+    await send(page, 'Run the long operation, then show me the tiny image');
+
+    const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
+    await expect
+      .poll(() => assistant.textContent(), { timeout: 30_000 })
+      .toContain('Here is the tiny image.');
+
+    // The model was offered the server's tools under their hub names, through the proxy.
+    const body = model.requests[first]!.body as { tools: Array<{ function: { name: string } }> };
+    const offered = body.tools.map((t) => t.function.name);
+    expect(offered).toEqual(expect.arrayContaining([LONG, IMAGE, ELICIT, 'search_products']));
+    // The MCP SDK arrived as a lazy chunk once MCP was needed.
+    expect(scripts.some((s) => /^\/agent-chat-mcp-start-.*\.js$/.test(s))).toBe(true);
+
+    // The stage's progress bar went through the steps in order while the operation ran.
+    const progress = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+    expect(progress.length).toBeGreaterThanOrEqual(4);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(toolMessages(first + 1)).toEqual([expect.stringContaining('Long running operation completed')]);
+
+    // The image content renders as a real, decoded image; the model is told it was shown.
+    const image = page.locator('agent-chat [part~="content-image"]');
+    await expect.poll(() => image.count()).toBe(1);
+    const decoded = await image.evaluate((img: HTMLImageElement) =>
+      img.decode().then(() => img.naturalWidth),
+    );
+    expect(decoded).toBeGreaterThan(0);
+    expect(await image.getAttribute('src')).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect(toolMessages(first + 2).at(-1)).toMatch(/\[image image\/png, \d+ bytes, shown to the user\]/);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows an elicitation as a form in the widget and sends the answer back to the tool and the model', async () => {
+    model.enqueue({ toolCalls: [{ id: 'ask', name: ELICIT, arguments: {} }] }, { text: 'Thanks, Ada.' });
+    const first = model.requests.length;
+    const { page, errors } = await openChat();
+    await send(page, 'Ask me for my details');
+
+    const form = page.locator('agent-chat [part~="clarify"]');
+    await expect.poll(() => form.count(), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => form.locator('.question').textContent()).toContain('Please provide inputs');
+    await form.locator('input[name="name"]').fill('Ada Lovelace');
+    // Titled single choice (oneOf) and plain multiple choice (array of enum) as native selects.
+    await form.locator('select[name="titledSingleSelectEnum"]').selectOption({ label: 'Wonder Woman' });
+    await form
+      .locator('select[name="untitledMultipleSelectEnum"]')
+      .selectOption([{ label: 'Piano' }, { label: 'Drums' }]);
+    await form.locator('[part~="form-submit"]').click();
+
+    const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
+    await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toContain('Thanks, Ada.');
+    await expect.poll(() => form.getAttribute('data-state')).not.toBe('pending');
+    // The tool's result, with the user's answer and the form's defaults, reached the model's next request.
+    const [result] = toolMessages(first + 1);
+    expect(result).toContain('Name: Ada Lovelace');
+    expect(result).toContain('Favorite Integer: 42');
+    // Choices went back typed by the schema: the chosen const, arrays for multiple choice (defaults kept).
+    const raw = JSON.parse(/Raw result: ([\s\S]*)$/.exec(result ?? '')?.[1] ?? '{}');
+    expect(raw).toMatchObject({
+      action: 'accept',
+      content: {
+        name: 'Ada Lovelace',
+        titledSingleSelectEnum: 'hero-3',
+        untitledMultipleSelectEnum: ['Piano', 'Drums'],
+        titledMultipleSelectEnum: ['fish-1'],
+        legacyTitledEnum: 'pet-1',
+      },
+    });
+    expect(errors).toEqual([]);
+
+    // Removing the element ends its MCP session (a DELETE through the proxy), not only the page closing.
+    const before = deletes();
+    await page.evaluate(() => document.querySelector('agent-chat')!.remove());
+    await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('ends the MCP session when mcp-servers changes and connects again for the next message', async () => {
+    model.enqueue({ text: 'One.' }, { text: 'Two.' });
+    const first = model.requests.length;
+    const { page, errors } = await openChat();
+    await send(page, 'first');
+    const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
+    await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('One.');
+    const before = deletes();
+    // A changed value: the old session ends at once; the next message connects a new one.
+    await page.evaluate(() =>
+      document
+        .querySelector('agent-chat')!
+        .setAttribute('mcp-servers', '[{"id":"everything","name":"Everything"}]'),
+    );
+    await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
+    await send(page, 'second');
+    await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('Two.');
+    const tools = (model.requests[first + 1]!.body as { tools: Array<{ function: { name: string } }> }).tools;
+    expect(tools.map((t) => t.function.name)).toContain('mcp__everything__echo');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The script-tag build is one entry file: agent-chat.js imports no other file statically. */
+describe('script-tag build with MCP', () => {
+  it('keeps agent-chat.js free of static imports, with the MCP SDK in a lazy chunk', () => {
+    const entry = readFileSync(join(dist, 'agent-chat.js'), 'utf8');
+    expect(entry.match(/\bfrom\s*["']\.\/[^"']+["']/g) ?? []).toEqual([]);
+    const mcpChunk = readdirSync(dist).find((f) => /^agent-chat-mcp-start-.*\.js$/.test(f));
+    expect(mcpChunk).toBeDefined();
+    expect(entry).toContain(mcpChunk!);
+    expect(entry).not.toContain('elicitation/create');
+  });
+});
