@@ -70,6 +70,8 @@ async function mountBusy(setup: (element: AgentChatElement) => void = () => {}):
 }
 
 afterEach(() => {
+  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
+  localStorage.clear();
   document.body.replaceChildren();
   document.head.querySelector('#hostile')?.remove();
 });

@@ -5,6 +5,8 @@ import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 
 afterEach(() => {
+  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
+  localStorage.clear();
   document.body.replaceChildren();
 });
 

@@ -35,6 +35,8 @@ async function send(element: AgentChatElement, text: string): Promise<void> {
 }
 
 afterEach(() => {
+  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
+  localStorage.clear();
   vi.unstubAllGlobals();
   document.body.replaceChildren();
 });

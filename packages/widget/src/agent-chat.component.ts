@@ -1,15 +1,9 @@
-import {
-  type Agent,
-  type AgentEvent,
-  type ConversationStore,
-  type ConversationSummary,
-  memoryStore,
-  type Tool,
-} from '@agent-chat/core';
+import type { Agent, AgentEvent, ConversationStore, ConversationSummary, Tool } from '@agent-chat/core';
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { Attachments } from './attachments.js';
 import { type ConversationActions, renderConversations } from './conversations-view.js';
+import { databaseName, defaultStore } from './default-store.js';
 import { emit } from './events.js';
 import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
 import { ItemView } from './item-view.js';
@@ -156,13 +150,16 @@ export class AgentChatElement extends LitElement {
   declare tools: readonly PageTool[];
   /** An agent built in JS with `createAgent`; when set, it is used and the attributes are ignored. */
   declare agent: RespondingAgent | undefined;
-  /** Where conversations are kept when the agent is built from attributes; default in memory. */
+  /**
+   * Where conversations are kept when the agent is built from attributes; default IndexedDB (database
+   * `agent-chat`, or `agent-chat:<id>` for an element with an id), in memory where IndexedDB is unavailable.
+   */
   declare store: ConversationStore | undefined;
 
   #list: ListState = { open: false, items: [] };
   readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
   readonly #view = new ItemView();
-  readonly #defaultStore = memoryStore();
+  #defaultStore: ConversationStore | undefined;
   readonly #attachments = new Attachments();
   /** `read_attachment` joins the tools once something was attached: no extra tool in every request before. */
   readonly #attachmentTools = [this.#attachments.tool];
@@ -204,7 +201,17 @@ export class AgentChatElement extends LitElement {
 
   /** The store conversations are listed from and kept in. */
   get #store(): ConversationStore {
-    return this.agent?.store ?? this.store ?? this.#defaultStore;
+    if (this.agent?.store) return this.agent.store;
+    if (this.store) return this.store;
+    // Created on first use (not in the constructor): the element's id names its database.
+    this.#defaultStore ??= defaultStore(databaseName(this), (error) =>
+      // Chatting still works; only keeping conversations across reloads does not, so no banner.
+      console.warn(
+        '<agent-chat>: conversations are kept in memory only (IndexedDB could not be used):',
+        error,
+      ),
+    );
+    return this.#defaultStore;
   }
 
   /** The agent messages go to: `.agent`, or one built (lazily, again when attributes change) from the attributes. */

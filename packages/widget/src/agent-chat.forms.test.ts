@@ -19,6 +19,8 @@ async function send(element: AgentChatElement, text: string): Promise<void> {
 }
 
 afterEach(() => {
+  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
+  localStorage.clear();
   document.body.replaceChildren();
 });
 

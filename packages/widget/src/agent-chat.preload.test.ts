@@ -6,6 +6,8 @@ import { markdownEngine } from './markdown.js';
 import { fakeAgent } from './test/fake-agent.js';
 
 afterEach(() => {
+  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
+  localStorage.clear();
   document.body.replaceChildren();
 });
 

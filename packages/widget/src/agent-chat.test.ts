@@ -49,6 +49,8 @@ const ownText = (element: HTMLElement) =>
 const texts = (elements: HTMLElement[]) => elements.map((e) => e.textContent?.trim());
 
 afterEach(() => {
+  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
+  localStorage.clear();
   document.body.replaceChildren();
 });
 
