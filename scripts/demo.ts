@@ -1,23 +1,15 @@
-// `pnpm demo`: builds the widget's script-tag bundle, starts the proxy under wrangler dev (workerd,
-// offline) and serves examples/script-tag. The provider comes from the environment:
-//   OPENAI_API_KEY (+ optional OPENAI_BASE_URL, OPENAI_MODEL) — OpenAI or any compatible endpoint
-//   OPENAI_BASE_URL alone — a local Ollama / llama.cpp server / vLLM that needs no key
-//   nothing — the page runs a small model in the browser with WebGPU (web-llm), or explains how to set a key
-import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { serveExample } from './lib/example-server.ts';
 import { buildLocalModelBundle, noProviderNotice as notice } from './lib/local-model-bundle.ts';
 import { startProxyDev } from './lib/proxy-dev.ts';
+import { buildWidget } from './lib/widget-build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const PAGE_PORT = Number(process.env.DEMO_PORT ?? 5173);
 const PROXY_PORT = Number(process.env.PROXY_PORT ?? 8787);
 
 console.log('Building the <agent-chat> script-tag bundle…');
-execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-  cwd: join(root, 'packages/widget'),
-  stdio: 'inherit',
-});
+buildWidget();
 
 const apiKey = process.env.OPENAI_API_KEY?.trim();
 const baseUrl = process.env.OPENAI_BASE_URL?.trim() || (apiKey ? 'https://api.openai.com/v1' : undefined);

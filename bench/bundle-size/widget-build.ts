@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import type { BenchContext } from '../lib/benchmark.ts';
 
 /**
@@ -29,15 +29,7 @@ export function widgetScriptTag(context: BenchContext): Uint8Array | undefined {
     context.log(
       `${existsSync(dist) ? 'packages/widget/dist is older than its sources' : 'no widget build yet'}: vite build…`,
     );
-    // Throws with vite's exit status when the build fails; vite's own message is printed above.
-    execFileSync(
-      process.execPath,
-      [join(context.root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: widget,
-        stdio: 'inherit',
-      },
-    );
+    buildWidget();
   }
   return readFileSync(dist);
 }

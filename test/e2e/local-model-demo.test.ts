@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,31 +6,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { buildLocalModelBundle, noProviderNotice } from '../../scripts/lib/local-model-bundle.ts';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
 
 // The demo page without a provider key (`pnpm demo` with no OPENAI_* set): examples/script-tag/local-model.js
 // runs the chat on webLLM. The bundle is the demo's, except that the worker hosts the fake engine
 // (no weights can be downloaded here): real page, real widget, real web-llm client and worker protocol.
-const root = resolve(import.meta.dirname, '../..');
+const _root = resolve(import.meta.dirname, '../..');
 const dist = mkdtempSync(join(tmpdir(), 'agent-chat-local-demo-'));
 let example: ExampleServer;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
   // Its own output folder: the script-tag e2e test builds packages/widget/dist at the same time.
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-    ],
-    // Vitest sets NODE_ENV=test, which would bundle Lit's development build: build what users get.
-    { cwd: join(root, 'packages/widget'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
+  buildWidget(dist);
   await buildLocalModelBundle(dist, { workerEntry: 'packages/core/src/test/fake-web-llm.worker.ts' });
   example = await serveExample({ proxyUrl: '', notice: noProviderNotice, distDir: dist });
 });

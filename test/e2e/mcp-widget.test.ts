@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const _root = resolve(import.meta.dirname, '../..');
 const LONG = 'mcp__everything__trigger-long-running-operation';
 const IMAGE = 'mcp__everything__get-tiny-image';
 const ELICIT = 'mcp__everything__trigger-elicitation-request';
@@ -25,19 +25,7 @@ let browser: Browser;
 beforeAll(async () => {
   // The real script-tag build, in a folder of its own so it cannot race script-tag.test.ts's build.
   dist = mkdtempSync(join(tmpdir(), 'agent-chat-mcp-dist-'));
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-    ],
-    { cwd: join(root, 'packages/widget'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
+  buildWidget(dist);
   everything = await startServerEverything();
   model = await startScriptedModelServer();
   const proxyPort = await freePort();

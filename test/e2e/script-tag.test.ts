@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -19,16 +19,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // The page loads the real script-tag build, so build it first.
-  execFileSync(
-    process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: join(root, 'packages/widget'),
-      // Vitest sets NODE_ENV=test, which makes Vite resolve Lit's development build; ship what users get.
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: 'inherit',
-    },
-  );
+  buildWidget();
   model = await startScriptedModelServer();
   const proxyPort = await freePort();
   example = await serveExample({ proxyUrl: `http://127.0.0.1:${proxyPort}`, model: 'scripted-model' });

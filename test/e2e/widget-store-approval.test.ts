@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -7,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 
-const root = resolve(import.meta.dirname, '../..');
+const _root = resolve(import.meta.dirname, '../..');
 
 let dist: string;
 let model: ScriptedModelServer;
@@ -20,19 +20,7 @@ let browser: Browser;
 beforeAll(async () => {
   // The real script-tag build, in a folder of its own so it cannot race the other e2e files' builds.
   dist = mkdtempSync(join(tmpdir(), 'agent-chat-store-dist-'));
-  execFileSync(
-    process.execPath,
-    [
-      join(root, 'node_modules/vite/bin/vite.js'),
-      'build',
-      '--logLevel',
-      'warn',
-      '--outDir',
-      dist,
-      '--emptyOutDir',
-    ],
-    { cwd: join(root, 'packages/widget'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-  );
+  buildWidget(dist);
   model = await startScriptedModelServer();
   const proxyPort = await freePort();
   example = await serveExample({
