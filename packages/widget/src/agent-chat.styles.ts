@@ -1,6 +1,21 @@
 import { css } from 'lit';
 import { contentStyles } from './content.styles.js';
 
+/** The dark palette, for `theme="dark"` and for `prefers-color-scheme: dark` unless `theme="light"`. */
+const darkPalette = css`
+  --_bg: var(--agent-chat-background, #18181b);
+  --_fg: var(--agent-chat-color, #f4f4f5);
+  --_surface: var(--agent-chat-surface, #27272a);
+  --_accent: var(--agent-chat-accent, #60a5fa);
+  --_accent-text: var(--agent-chat-accent-text, #0b1220);
+  --_border: var(--agent-chat-border, #3f3f46);
+  --_muted: var(--agent-chat-muted, #a1a1aa);
+  --_success: var(--agent-chat-success, #4ade80);
+  --_error: var(--agent-chat-error, #f87171);
+  --_code-bg: var(--agent-chat-code-background, #0f0f12);
+  color-scheme: dark;
+`;
+
 /**
  * Styles of `<agent-chat>`: light and dark palettes (`prefers-color-scheme` or the `theme` attribute),
  * themable through `--agent-chat-*` properties and `::part()`. The host sets every inherited text
@@ -45,32 +60,12 @@ const baseStyles = css`
   }
 
   :host([theme='dark']) {
-    --_bg: var(--agent-chat-background, #18181b);
-    --_fg: var(--agent-chat-color, #f4f4f5);
-    --_surface: var(--agent-chat-surface, #27272a);
-    --_accent: var(--agent-chat-accent, #60a5fa);
-    --_accent-text: var(--agent-chat-accent-text, #0b1220);
-    --_border: var(--agent-chat-border, #3f3f46);
-    --_muted: var(--agent-chat-muted, #a1a1aa);
-    --_success: var(--agent-chat-success, #4ade80);
-    --_error: var(--agent-chat-error, #f87171);
-    --_code-bg: var(--agent-chat-code-background, #0f0f12);
-    color-scheme: dark;
+    ${darkPalette}
   }
 
   @media (prefers-color-scheme: dark) {
     :host(:not([theme='light'])) {
-      --_bg: var(--agent-chat-background, #18181b);
-      --_fg: var(--agent-chat-color, #f4f4f5);
-      --_surface: var(--agent-chat-surface, #27272a);
-      --_accent: var(--agent-chat-accent, #60a5fa);
-      --_accent-text: var(--agent-chat-accent-text, #0b1220);
-      --_border: var(--agent-chat-border, #3f3f46);
-      --_muted: var(--agent-chat-muted, #a1a1aa);
-      --_success: var(--agent-chat-success, #4ade80);
-      --_error: var(--agent-chat-error, #f87171);
-      --_code-bg: var(--agent-chat-code-background, #0f0f12);
-      color-scheme: dark;
+      ${darkPalette}
     }
   }
 
