@@ -1,12 +1,6 @@
-import {
-  type AgentEvent,
-  type AgentEventOf,
-  createAgent,
-  defineTool,
-  memoryRunLog,
-  memoryStore,
-  openAICompatible,
-} from '@agent-chat/core';
+import { createAgent, defineTool, memoryRunLog, memoryStore, openAICompatible } from '@agent-chat/core';
+import { collect, ofType } from '@agent-chat/core/test';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.js';
 
@@ -17,13 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
-  events.filter((e): e is AgentEventOf<T> => e.type === type);
 const SKU = { type: 'object' as const, properties: { sku: { type: 'string' } }, required: ['sku'] };
 const model = () =>
   openAICompatible({ baseURL: server.baseURL, model: 'scripted', apiKey: 'sk-test-abcdefghijklmnop' });

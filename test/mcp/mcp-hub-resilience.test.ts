@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { type AgentEvent, createAgent, McpHub, type McpHubEvent } from '@agent-chat/core';
-import { mockModel } from '@agent-chat/core/test';
+import { createAgent, McpHub, type McpHubEvent } from '@agent-chat/core';
+import { collect, mockModel } from '@agent-chat/core/test';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FaultyProxy } from './faulty-proxy.ts';
 import { freePort, type McpServerProcess, startServerEverything } from './server-everything.ts';
@@ -38,18 +38,6 @@ async function hubBehindProxy(
   hubs.push(hub);
   await hub.start();
   return hub;
-}
-
-async function collect(
-  run: AsyncIterable<AgentEvent>,
-  onEvent?: (event: AgentEvent) => void,
-): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of run) {
-    events.push(event);
-    onEvent?.(event);
-  }
-  return events;
 }
 
 describe('McpHub resilience', () => {

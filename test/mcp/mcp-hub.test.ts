@@ -1,11 +1,5 @@
-import {
-  type AgentEvent,
-  createAgent,
-  McpHub,
-  type McpHubEvent,
-  type McpServerConfig,
-} from '@agent-chat/core';
-import { mockModel } from '@agent-chat/core/test';
+import { createAgent, McpHub, type McpHubEvent, type McpServerConfig } from '@agent-chat/core';
+import { collect, mockModel } from '@agent-chat/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { type McpServerProcess, startServerEverything } from './server-everything.ts';
@@ -37,18 +31,6 @@ const routes: [string, () => McpServerConfig][] = [
     () => ({ id: 'everything', url: `${proxy.url}/mcp/everything`, headers: { Origin: ORIGIN } }),
   ],
 ];
-
-async function collect(
-  run: AsyncIterable<AgentEvent>,
-  onEvent?: (event: AgentEvent) => void,
-): Promise<AgentEvent[]> {
-  const events: AgentEvent[] = [];
-  for await (const event of run) {
-    events.push(event);
-    onEvent?.(event);
-  }
-  return events;
-}
 
 describe.each(routes)('McpHub against server-everything (streamable HTTP), %s', (_route, target) => {
   it('lists one-sentence summaries at start and materialises only the selected tools', async () => {

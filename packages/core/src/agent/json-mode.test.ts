@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { StructuredOutputError } from '../errors.js';
-import type { AgentEvent, AgentEventOf } from '../events.js';
+import { collect, ofType } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import { createAgent } from './create-agent.js';
 import { extractJson } from './extract-json.js';
 import { structured } from './structured-output.js';
-
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
-  events.filter((e): e is AgentEventOf<T> => e.type === type);
 
 const NO_TOOLS = { tools: false, jsonSchema: false };
 const weather = defineTool({

@@ -2,19 +2,10 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { AgentEvent, AgentEventOf } from '../events.js';
 import { memoryStore } from '../memory/memory-store.js';
+import { collect, ofType } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import { createAgent } from './create-agent.js';
-
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-
-function ofType<T extends AgentEvent['type']>(events: AgentEvent[], type: T): AgentEventOf<T>[] {
-  return events.filter((e): e is AgentEventOf<T> => e.type === type);
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

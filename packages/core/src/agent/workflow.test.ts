@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import type { AgentEvent, AgentEventOf } from '../events.js';
 import type { ModelRequest } from '../model/chat-model.js';
+import { collect, ofType } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import { rewriteQueryTool } from '../tools/operators/rewrite-query-tool.js';
 import { synthesizeTool } from '../tools/operators/synthesize-tool.js';
@@ -10,13 +10,6 @@ import { createAgent } from './create-agent.js';
 import { validateWorkflow } from './workflow-definition.js';
 import { resolveInput } from './workflow-template.js';
 
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
-  events.filter((e): e is AgentEventOf<T> => e.type === type);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const search = (name: string, delayMs: number) =>

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { createAgent } from '../agent/create-agent.js';
-import type { AgentEvent, AgentEventOf } from '../events.js';
+import type { AgentEvent } from '../events.js';
 import type { ModelRequest } from '../model/chat-model.js';
+import { collect, ofType } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import { memoryStore } from './memory-store.js';
@@ -18,13 +19,6 @@ const readReport = defineTool({
   execute: () => REPORT,
 });
 
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-const ofType = <T extends AgentEvent['type']>(events: AgentEvent[], type: T) =>
-  events.filter((e): e is AgentEventOf<T> => e.type === type);
 const texts = (request: ModelRequest | undefined) => request?.messages.map((m) => m.content) ?? [];
 
 describe('agent with dual-track memory', () => {

@@ -2,20 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../agent/create-agent.js';
 import { ModelCallError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
+import { collect } from '../test/collect.js';
 import { fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
-import type { ChatModel, ModelEvent, ModelRequest } from './chat-model.js';
+import type { ChatModel, ModelRequest } from './chat-model.js';
 import { fallback } from './fallback.js';
 import { webLLM } from './web-llm.js';
 
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'hi' }] };
-
-async function collect(stream: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
-  const events: ModelEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
-}
 
 function named(model: ChatModel, id: string): ChatModel {
   return { ...model, id, stream: model.stream.bind(model) };

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createAgent } from '../agent/create-agent.js';
 import { AbortedError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
+import { collect } from '../test/collect.js';
 import type { FakeWebLLMScript } from '../test/fake-web-llm-engine.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
-import type { ModelEvent, ModelRequest } from './chat-model.js';
+import type { ModelRequest } from './chat-model.js';
 import { fallback } from './fallback.js';
 import { LocalModelUnavailableError, ModelNotFoundError } from './model-errors.js';
 import { webLLM } from './web-llm.js';
@@ -36,12 +37,6 @@ function engineLog() {
     else log.interrupts++;
   };
   return log;
-}
-
-async function collect(stream: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
-  const events: ModelEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
 }
 
 describe('WebGPU detection in Chromium', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AbortedError } from '../errors.js';
+import { collect } from '../test/collect.js';
 import { type FakeWebLLMScript, fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
-import type { ModelEvent, ModelRequest } from './chat-model.js';
+import type { ModelRequest } from './chat-model.js';
 import { LocalModelUnavailableError, ToolsUnsupportedError } from './model-errors.js';
 import { webLLM } from './web-llm.js';
 
@@ -22,12 +23,6 @@ function localModel(script: FakeWebLLMScript, model = 'Qwen2.5-1.5B-Instruct-q4f
     },
   });
   return { llm, engine, loads: () => loads };
-}
-
-async function collect(stream: AsyncIterable<ModelEvent>): Promise<ModelEvent[]> {
-  const events: ModelEvent[] = [];
-  for await (const event of stream) events.push(event);
-  return events;
 }
 
 describe('webLLM adapter (fake engine, in Node)', () => {

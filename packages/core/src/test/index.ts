@@ -1,6 +1,7 @@
 // Public API of @agent-chat/core/test: fakes that implement the real ports, for your own tests.
 
 export { anthropicStreamEvents } from './anthropic-wire.js';
+export { collect, ofType } from './collect.js';
 export { type FakeWebLLMEngine, type FakeWebLLMScript, fakeWebLLMEngine } from './fake-web-llm-engine.js';
 export { type MockModel, type MockTurn, mockModel } from './mock-model.js';
 export { openAIStreamEvents } from './openai-wire.js';
