@@ -83,6 +83,78 @@ export function metricsTable(rows: number, seed: number): Array<Record<string, s
   }));
 }
 
+// The three table shapes of the TOON project's published flat-only token benchmark (its −35.2% vs
+// compact JSON is where the issue's goal comes from), regenerated here from the field lists it
+// documents so both suites can be measured with the same code: employee records, daily web analytics,
+// and popular GitHub repositories.
+
+/** Employee records: id, name, e-mail, department, salary, years of experience, active. */
+export function employeesTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
+  const random = seeded(seed);
+  const first = ['Alice', 'Bilal', 'Carmen', 'Deepa', 'Erik', 'Femi', 'Grace', 'Hiro', 'Ivana', 'Jamal'];
+  const last = ['Anders', 'Baptiste', 'Chowdhury', 'Dubois', 'Eriksen', 'Fofana', 'Gallo', 'Hayashi'];
+  const departments = ['Engineering', 'Sales', 'Marketing', 'Finance', 'Operations', 'Support', 'Legal'];
+  return Array.from({ length: rows }, (_, i) => {
+    const name = `${pick(random, first)} ${pick(random, last)}`;
+    return {
+      id: i + 1,
+      name,
+      email: `${name.toLowerCase().replace(' ', '.')}@company.example`,
+      department: pick(random, departments),
+      salary: 45_000 + Math.floor(random() * 110) * 1000,
+      yearsExperience: Math.floor(random() * 25),
+      active: random() < 0.85,
+    };
+  });
+}
+
+/** Daily web analytics: date, views, clicks, conversions, revenue, bounce rate. */
+export function analyticsTable(days: number, seed: number): Array<Record<string, string | number>> {
+  const random = seeded(seed);
+  return Array.from({ length: days }, (_, i) => {
+    const views = 2000 + Math.floor(random() * 8000);
+    const clicks = Math.floor(views * (0.02 + random() * 0.08));
+    const conversions = Math.floor(clicks * (0.05 + random() * 0.15));
+    return {
+      date: new Date(Date.UTC(2026, 8, 1) + i * 864e5).toISOString().slice(0, 10),
+      views,
+      clicks,
+      conversions,
+      revenue: Math.round(conversions * (20 + random() * 80) * 100) / 100,
+      bounceRate: Math.round((0.3 + random() * 0.4) * 100) / 100,
+    };
+  });
+}
+
+/** Popular repositories as the GitHub search API lists them (description, timestamps, counters). */
+export function repositoriesTable(rows: number, seed: number): Array<Record<string, string | number>> {
+  const random = seeded(seed);
+  const owners = ['acme', 'openlab', 'tealeaf', 'northwind', 'quarkdev', 'lumen-io', 'fjord', 'kestrel'];
+  const topics = ['web framework', 'vector database', 'terminal emulator', 'static site generator', 'ORM'];
+  const traits = ['fast', 'type-safe', 'minimal', 'batteries-included', 'zero-config', 'embeddable'];
+  const langs = ['TypeScript', 'Rust', 'Go', 'Python', 'Zig'];
+  const when = (from: number, spanDays: number) =>
+    new Date(from + Math.floor(random() * spanDays * 864e5)).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return Array.from({ length: rows }, (_, i) => {
+    const owner = pick(random, owners);
+    const name = `${pick(random, traits)}-${pick(random, topics).split(' ')[0]}-${i}`;
+    const stars = Math.floor(5000 + random() * random() * 200_000);
+    return {
+      id: 10_000_000 + Math.floor(random() * 700_000_000),
+      name,
+      repo: `${owner}/${name}`,
+      description: `A ${pick(random, traits)} ${pick(random, topics)} written in ${pick(random, langs)}.`,
+      createdAt: when(Date.UTC(2012, 0, 1), 4000),
+      updatedAt: when(Date.UTC(2026, 9, 1), 50),
+      pushedAt: when(Date.UTC(2026, 9, 1), 50),
+      stars,
+      watchers: Math.floor(stars / (8 + random() * 30)),
+      forks: Math.floor(stars / (5 + random() * 20)),
+      defaultBranch: random() < 0.7 ? 'main' : 'master',
+    };
+  });
+}
+
 /** Nested data where TOON has no table to exploit. */
 export function nestedDocument(seed: number): unknown {
   const random = seeded(seed);

@@ -18,7 +18,20 @@ describe('serializeToolOutput', () => {
     expect(out.text).toContain('orders[20]{id,name,price,inStock}:');
     expect(out.tokens).toBeLessThan(out.jsonTokens * 0.7);
     expect(out.jsonTokens).toBe(counter.count(JSON.stringify({ orders: rows })));
-    expect(decode(out.text)).toEqual({ orders: rows });
+    expect(decode(out.text, { indentSize: out.toon?.indentSize })).toEqual({ orders: rows });
+  });
+
+  it('indents table rows by one space when that saves tokens, and says so for decoders', async () => {
+    const counter = await o200kTokenCounter();
+    const out = serializeToolOutput(rows, counter);
+    const defaults = counter.count(encode(rows));
+    // One leading space merges into the row's first token; two spaces are a token of their own.
+    expect(out.toon).toEqual({ delimiter: ',', indentSize: 1 });
+    expect(out.text.split('\n')[1]).toBe(' 1,item 0,0,false');
+    expect(out.tokens).toBeLessThanOrEqual(defaults - rows.length);
+    // Strict decoding with the default indent refuses it, so the option travels with the text.
+    expect(() => decode(out.text)).toThrow();
+    expect(decode(out.text, { indentSize: 1 })).toEqual(rows);
   });
 
   it('keeps nested data as minified JSON, so it never gets larger', async () => {
@@ -52,15 +65,15 @@ describe('serializeToolOutput', () => {
       };
     });
     const out = serializeToolOutput(customers, counter);
-    const comma = counter.count(encode(customers));
-    const tab = counter.count(encode(customers, { delimiter: '\t' }));
-    expect(tab).toBeLessThan(comma);
-    expect(out).toMatchObject({ format: 'toon', tokens: tab });
+    const variant = (delimiter: ',' | '\t' | '|', indentSize: number) =>
+      counter.count(encode(customers, { delimiter, indentSize }));
+    const tab = variant('\t', 1);
+    expect(tab).toBeLessThan(variant(',', 1));
+    expect(out).toMatchObject({ format: 'toon', tokens: tab, toon: { delimiter: '\t', indentSize: 1 } });
     expect(out.text.startsWith('[40\t]{id\tname\temail\tplan}:')).toBe(true);
-    // The header names the delimiter, so a decoder with default options reads it back.
-    expect(decode(out.text)).toEqual(customers);
-    expect(out.tokens).toBeLessThanOrEqual(
-      Math.min(comma, counter.count(encode(customers, { delimiter: '|' })), out.jsonTokens),
-    );
+    // The header names the delimiter, so a decoder needs only the indent.
+    expect(decode(out.text, { indentSize: 1 })).toEqual(customers);
+    const all = (['\t', ',', '|'] as const).flatMap((d) => [variant(d, 1), variant(d, 2)]);
+    expect(out.tokens).toBe(Math.min(...all, out.jsonTokens));
   });
 });
