@@ -4,6 +4,7 @@ import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.t
 import { handlerOverhead } from './handler-overhead.ts';
 import { loadProxy, loadScriptedModelServer } from './load-bundled.ts';
 import { measureStreams, percentile, type StreamTimings } from './measure-streams.ts';
+import { workerSocketUrl } from './worker-socket.ts';
 
 const CONCURRENT = 200;
 const SEQUENTIAL = 60;
@@ -12,6 +13,24 @@ const HANDLER_ITERATIONS = 2000;
 const DIRECT = 'direct (no proxy)';
 const BARE = 'bare pass-through Worker (same wrangler dev)';
 const QUIET = 'agent-chat, LOG_REQUESTS=errors';
+const AT_SOCKET = 'agent-chat at the Worker’s own workerd socket (no dev ProxyWorker)';
+const BARE_AT_SOCKET = 'bare Worker at its own workerd socket';
+
+/**
+ * What is compared with what: [subject, baseline, metric suffix]. `vs_direct` is the goal's figure
+ * (wrangler dev's public port); the `at_worker_socket` rows leave out wrangler dev's dev-only
+ * ProxyWorker hop; the bare Worker's own rows are the floor any Worker pays under wrangler dev.
+ */
+const COMPARISONS: Array<[string, string, string]> = [
+  [AGENT_CHAT, DIRECT, 'vs_direct'],
+  [AGENT_CHAT, BARE, 'vs_bare_worker'],
+  [QUIET, DIRECT, 'vs_direct_log_errors_only'],
+  [QUIET, BARE, 'vs_bare_worker_log_errors_only'],
+  [AT_SOCKET, DIRECT, 'vs_direct_at_worker_socket'],
+  [AT_SOCKET, BARE_AT_SOCKET, 'vs_bare_worker_at_worker_socket'],
+  [BARE, DIRECT, 'bare_worker_vs_direct'],
+  [BARE_AT_SOCKET, DIRECT, 'bare_worker_vs_direct_at_worker_socket'],
+];
 
 /** Time to first byte through the proxy under `wrangler dev` vs straight to the model server. */
 export const benchmark: Benchmark = {
@@ -21,7 +40,9 @@ export const benchmark: Benchmark = {
     'a bare pass-through Worker and through the proxy (default logging, and LOG_REQUESTS=errors), all under ' +
     '`wrangler dev` (workerd). Every stream must end ' +
     'with [DONE]. `added_*_vs_direct` is proxy minus direct (wrangler dev’s local routing included), ' +
-    '`added_*_vs_bare_worker` proxy minus the bare Worker; `proxy_handler_added_*` times the proxy’s own work ' +
+    '`added_*_vs_bare_worker` proxy minus the bare Worker; `*_at_worker_socket` the same straight to the socket ' +
+    'wrangler dev runs each Worker on (without its dev-only ProxyWorker hop); `*_bare_worker_vs_direct*` is the floor ' +
+    'any Worker pays under wrangler dev; `proxy_handler_added_*` times the proxy’s own work ' +
     'in-process (V8) against an upstream that answers at once.',
   async run(context) {
     const rows: Measurement[] = [];
@@ -59,6 +80,16 @@ export const benchmark: Benchmark = {
         [AGENT_CHAT]: `${proxy.url}/v1`,
         [QUIET]: `${quiet.url}/v1`,
       };
+      const proxySocket = await workerSocketUrl(proxy.pid, proxy.url);
+      const bareSocket = await workerSocketUrl(bare.pid, bare.url);
+      if (proxySocket && bareSocket) {
+        targets[AT_SOCKET] = `${proxySocket}/v1`;
+        targets[BARE_AT_SOCKET] = `${bareSocket}/v1`;
+      } else {
+        context.log(
+          'the Workers’ own workerd sockets were not found (Linux /proc only): those rows are left out',
+        );
+      }
       const turns = (n: number) => {
         for (let i = 0; i < n; i++) model.enqueue({ text: 'The quick brown fox jumps over the lazy dog.' });
       };
@@ -126,19 +157,12 @@ export const benchmark: Benchmark = {
         }
         for (const p of [50, 99]) {
           const at = (subject: string) => percentile(results[subject]!.ttfbMs, p);
-          for (const [subject, variant] of [
-            [AGENT_CHAT, ''],
-            [QUIET, '_log_errors_only'],
-          ] as const) {
-            for (const [base, suffix] of [
-              [DIRECT, 'vs_direct'],
-              [BARE, 'vs_bare_worker'],
-            ] as const) {
-              const metric = `added_ttfb_p${p}_ms_${label}_${suffix}${variant}`;
-              const value = round(at(subject) - at(base));
-              rows.push({ subject: AGENT_CHAT, metric, value, unit: 'ms' });
-              context.log(`${metric}: ${value} ms`);
-            }
+          for (const [subject, base, suffix] of COMPARISONS) {
+            if (!(subject in results) || !(base in results)) continue;
+            const metric = `added_ttfb_p${p}_ms_${label}_${suffix}`;
+            const value = round(at(subject) - at(base));
+            rows.push({ subject: AGENT_CHAT, metric, value, unit: 'ms' });
+            context.log(`${metric}: ${value} ms`);
           }
         }
       }

@@ -10,6 +10,8 @@ export interface ProxyDev {
   url: string;
   /** Everything wrangler printed, for assertions on logs. */
   output(): string;
+  /** The wrangler process (its workerd runtimes are its children). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -152,5 +154,5 @@ async function startOnce(options: ProxyDevOptions): Promise<ProxyDev> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { url, output: () => output, stop };
+  return { url, output: () => output, pid: child.pid ?? 0, stop };
 }

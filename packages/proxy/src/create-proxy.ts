@@ -9,7 +9,7 @@ import { HttpError } from './http-error';
 import { mcp } from './mcp/mcp-route';
 import type { ProxyEnv } from './proxy-env';
 import { redactSecrets } from './redact';
-import { type RequestLogFields, writeRequestLog } from './request-log';
+import { type RequestLogFields, type RequestLogLine, writeRequestLog } from './request-log';
 import { router } from './router';
 import { chatCompletions } from './routes/chat-completions';
 import { health } from './routes/health';
@@ -24,8 +24,16 @@ export interface ProxyOptions {
   now?: () => number;
 }
 
-/** A Worker `fetch` handler. */
-export type ProxyHandler = (request: Request, env: ProxyEnv) => Promise<Response>;
+/**
+ * A Worker `fetch` handler. With the Worker's `ctx`, a streamed response is logged once its body has
+ * been passed on (`ctx.waitUntil`), so the log line never delays the first byte; without it (tests,
+ * other hosts) the line is written before the response is returned.
+ */
+export type ProxyHandler = (
+  request: Request,
+  env: ProxyEnv,
+  ctx?: Pick<ExecutionContext, 'waitUntil'>,
+) => Promise<Response>;
 
 /**
  * Builds the proxy's fetch handler: config from env, CORS, then the routes, with every thrown
@@ -52,7 +60,7 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     ]),
   );
 
-  return async (request, env) => {
+  return async (request, env, ctx) => {
     const started = Date.now();
     const url = new URL(request.url);
     // Every response varies by Origin (the CORS headers on it do), errors included.
@@ -83,17 +91,46 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
     }
     response = withHeaders(response, responseHeaders);
-    if (logAll || response.status >= 400) {
-      writeRequestLog({
-        method: request.method,
-        path: url.pathname,
-        status: response.status,
-        durationMs: Date.now() - started,
-        ...log,
-      });
+    if (!logAll && response.status < 400) return response;
+    const line: RequestLogLine = {
+      method: request.method,
+      path: url.pathname,
+      status: response.status,
+      durationMs: Date.now() - started,
+      ...log,
+    };
+    if (ctx === undefined || response.body === null) {
+      writeRequestLog(line);
+      return response;
     }
-    return response;
+    return logWhenPassedOn(response, line, started, ctx);
   };
+}
+
+/**
+ * Hands the body on through a pass-through stream (chunks forwarded as they come, nothing held
+ * back) and writes the log line when it has all gone through or the client went away. Writing a log
+ * line takes the isolate's thread for a moment (milliseconds under `wrangler dev`, where the
+ * inspector carries it), which before the first byte would add that much to every stream's time to
+ * first byte. A client that leaves cancels the pipe, and with it the upstream request.
+ */
+function logWhenPassedOn(
+  response: Response,
+  line: RequestLogLine,
+  started: number,
+  ctx: Pick<ExecutionContext, 'waitUntil'>,
+): Response {
+  let complete = false;
+  // flush runs only when the upstream body ended normally, not when the client cancelled.
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>({
+    flush: () => {
+      complete = true;
+    },
+  });
+  const written = () =>
+    writeRequestLog({ ...line, body: complete ? 'complete' : 'aborted', totalMs: Date.now() - started });
+  ctx.waitUntil((response.body as ReadableStream<Uint8Array>).pipeTo(writable).then(written, written));
+  return new Response(readable, response);
 }
 
 function describe(error: unknown): string | undefined {

@@ -25,6 +25,10 @@ export interface RequestLogLine extends RequestLogFields {
   status: number;
   /** Time until the response headers were ready; streamed bodies continue after this. */
   durationMs: number;
+  /** For bodies passed on before logging: whether all of it went through or the client left first. */
+  body?: 'complete' | 'aborted';
+  /** For bodies passed on before logging: time until the last byte went through. */
+  totalMs?: number;
 }
 
 /**

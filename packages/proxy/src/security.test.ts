@@ -10,6 +10,7 @@ import {
   mcpEnv,
   mcpRequest,
   PROXY,
+  settled,
   stubUpstream,
   TEST_KEY,
 } from '../test/harness';
@@ -180,6 +181,7 @@ describe('security', () => {
 
       const response = await callProxy(await attack.request(), attack.env());
       const text = await response.text();
+      await settled();
 
       expect(response.status).toBe(attack.status);
       expect(JSON.parse(text)).toMatchObject({ error: { code: attack.code } });
@@ -233,6 +235,8 @@ describe('security', () => {
     expect(upstream.requests[0]!.redirect).toBe('manual');
     expect(response.headers.get('Location')).toBeNull();
     expect(headerText(response)).not.toContain(MCP_KEY);
+    await settled();
+    expect(logs.lines).toHaveLength(1);
     expect(logs.text()).not.toContain(MCP_KEY);
   });
 
@@ -242,6 +246,8 @@ describe('security', () => {
     const logs = captureConsole();
 
     const response = await callProxy(chatRequest({ headers: bearer(token) }), authEnv());
+    await response.text();
+    await settled();
 
     expect(response.status).toBe(200);
     expect(upstream.requests[0]!.headers.get('Authorization')).toBe(`Bearer ${TEST_KEY}`);
@@ -266,6 +272,8 @@ describe('security', () => {
     expect(text).toBe('bad credentials [redacted] / [redacted]');
     expect(response.headers.get('X-Echo')).toBeNull();
     expect(response.headers.get('WWW-Authenticate')).toBe('Bearer realm="mcp"');
+    await settled();
+    expect(logs.lines).toHaveLength(1);
     expect(logs.text()).not.toContain(MCP_KEY);
   });
 });

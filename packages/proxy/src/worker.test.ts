@@ -6,6 +6,7 @@ import {
   captureConsole,
   chatRequest,
   PROXY,
+  settled,
   stubUpstream,
   TEST_KEY,
   testEnv,
@@ -53,12 +54,15 @@ describe('worker', () => {
     stubUpstream(() => Response.json({ id: 'x' }));
     const logs = captureConsole();
 
-    await callProxy(
+    const chat = await callProxy(
       chatRequest({ headers: { Origin: ALLOWED_ORIGIN, Authorization: 'Bearer client-secret' } }),
     );
-    await callProxy(
+    await chat.text();
+    const health = await callProxy(
       new Request(`${PROXY}/health?token=query-secret`, { headers: { Origin: 'https://evil.test' } }),
     );
+    await health.text();
+    await settled();
 
     expect(logs.lines).toHaveLength(2);
     const [ok, denied] = logs.lines.map((line) => JSON.parse(line));
@@ -70,6 +74,7 @@ describe('worker', () => {
       upstreamStatus: 200,
     });
     expect(typeof ok.durationMs).toBe('number');
+    expect(ok).toMatchObject({ body: 'complete', totalMs: expect.any(Number) });
     expect(denied).toMatchObject({ method: 'GET', path: '/health', status: 403, origin: 'denied' });
     for (const leak of [TEST_KEY, 'client-secret', 'query-secret', 'gpt-test', UPSTREAM_BASE_URL]) {
       expect(logs.text()).not.toContain(leak);
@@ -81,9 +86,9 @@ describe('worker', () => {
     const logs = captureConsole();
     const env = testEnv({ LOG_REQUESTS: 'errors' });
 
-    await callProxy(chatRequest(), env);
-    await callProxy(new Request(`${PROXY}/health`), env);
-    await callProxy(new Request(`${PROXY}/nowhere`), env);
+    for (const request of [chatRequest(), new Request(`${PROXY}/health`), new Request(`${PROXY}/nowhere`)])
+      await (await callProxy(request, env)).text();
+    await settled();
 
     expect(logs.lines.map((line) => JSON.parse(line).status)).toEqual([404]);
     const bad = await callProxy(new Request(`${PROXY}/health`), testEnv({ LOG_REQUESTS: 'verbose' }));
@@ -91,6 +96,67 @@ describe('worker', () => {
     expect(((await bad.json()) as { error: { message: string } }).error.message).toContain(
       'LOG_REQUESTS must be "all" or "errors"',
     );
+  });
+
+  it('writes the log line of a stream after its body has gone through, so logging never delays the first byte', async () => {
+    let finish = () => {};
+    stubUpstream(() => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode('data: {"n":1}\n\n'));
+          finish = () => {
+            controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+            controller.close();
+          };
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
+    });
+    const logs = captureConsole();
+
+    const response = await callProxy(chatRequest({ body: JSON.stringify({ model: 'm', stream: true }) }));
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    // The first event is in the client's hands while the upstream is still open, and nothing is logged yet.
+    expect(new TextDecoder().decode(first.value)).toContain('"n":1');
+    expect(logs.lines, logs.text()).toHaveLength(0);
+    finish();
+    while (!(await reader.read()).done);
+    await settled();
+
+    expect(logs.lines).toHaveLength(1);
+    const line = JSON.parse(logs.lines[0]!);
+    expect(line).toMatchObject({ path: '/v1/chat/completions', status: 200, body: 'complete' });
+    expect(line.totalMs).toBeGreaterThanOrEqual(line.durationMs);
+  });
+
+  it('logs a stream the client left early as aborted, and stops reading the upstream', async () => {
+    let cancelled = false;
+    stubUpstream(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('data: {"n":1}\n\n'));
+            },
+            cancel() {
+              cancelled = true;
+            },
+          }),
+          { headers: { 'Content-Type': 'text/event-stream' } },
+        ),
+    );
+    const logs = captureConsole();
+
+    const response = await callProxy(chatRequest({ body: JSON.stringify({ model: 'm', stream: true }) }));
+    const reader = response.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    await settled();
+
+    expect(cancelled).toBe(true);
+    expect(JSON.parse(logs.lines[0]!)).toMatchObject({ status: 200, body: 'aborted' });
   });
 
   it('runs as the wrangler.jsonc main module with its bindings (integration through the runtime)', async () => {

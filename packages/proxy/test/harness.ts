@@ -1,5 +1,6 @@
 // Test support for the proxy's workerd tests: a test env, a stubbed upstream and a log capture.
-import { vi } from 'vitest';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { afterEach, vi } from 'vitest';
 import type { ProxyEnv } from '../src/proxy-env';
 import worker from '../src/worker';
 
@@ -58,9 +59,29 @@ export function mcpRequest(
   });
 }
 
-/** Calls the deployed worker's default export in this workerd isolate, as the runtime would. */
+const pending: ExecutionContext[] = [];
+// Work left by an earlier test (say, a body it never read) is not waited for by a later one.
+afterEach(() => {
+  pending.length = 0;
+});
+
+/**
+ * Calls the deployed worker's default export in this workerd isolate, as the runtime would: with an
+ * execution context, so streamed answers are logged once their body has gone through (see
+ * {@link settled}).
+ */
 export async function callProxy(request: Request, env: ProxyEnv = testEnv()): Promise<Response> {
-  return worker.fetch(request, env);
+  const ctx = createExecutionContext();
+  pending.push(ctx);
+  return worker.fetch(request, env, ctx);
+}
+
+/**
+ * Waits for the work the proxy left with `ctx.waitUntil` (the log lines of answers whose bodies
+ * were passed on). Read the response bodies first: a body nobody reads never finishes.
+ */
+export async function settled(): Promise<void> {
+  for (const ctx of pending.splice(0)) await waitOnExecutionContext(ctx);
 }
 
 /** A JSON chat completion request to the proxy. */

@@ -5,6 +5,7 @@ import {
   captureConsole,
   chatRequest,
   headerText,
+  settled,
   stubUpstream,
   TEST_KEY,
   testEnv,
@@ -72,7 +73,8 @@ describe('POST /v1/chat/completions', () => {
     expect(response.headers.get('x-request-id')).toBe('req-1');
     expect(text).not.toContain(TEST_KEY);
     expect(headerText(response)).not.toContain(TEST_KEY);
-    expect(logs.lines.length).toBeGreaterThan(0);
+    await settled();
+    expect(logs.lines).toHaveLength(1);
     expect(logs.text()).not.toContain(TEST_KEY);
   });
 
@@ -96,6 +98,8 @@ describe('POST /v1/chat/completions', () => {
     expect(response.headers.get('x-debug-authorization')).toBeNull();
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ALLOWED_ORIGIN);
+    await settled();
+    expect(logs.lines).toHaveLength(1);
     expect(logs.text()).not.toContain(TEST_KEY);
   });
 
@@ -111,6 +115,7 @@ describe('POST /v1/chat/completions', () => {
     const body = (await response.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('upstream_unreachable');
     expect(body.error.message).not.toContain('upstream.test');
+    await settled();
     expect(logs.text()).toContain('upstream_unreachable');
     expect(logs.text()).not.toContain(TEST_KEY);
   });
