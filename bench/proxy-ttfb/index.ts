@@ -5,9 +5,10 @@ import { handlerOverhead } from './handler-overhead.ts';
 import { loadProxy, loadScriptedModelServer } from './load-bundled.ts';
 import { measureStreams, percentile, type StreamTimings } from './measure-streams.ts';
 import { workerSocketUrl } from './worker-socket.ts';
+import { startWorkerdServe } from './workerd-serve.ts';
 
 const CONCURRENT = 200;
-const SEQUENTIAL = 60;
+const SEQUENTIAL = 200;
 const ROUNDS = 2;
 const HANDLER_ITERATIONS = 2000;
 const DIRECT = 'direct (no proxy)';
@@ -15,6 +16,8 @@ const BARE = 'bare pass-through Worker (same wrangler dev)';
 const QUIET = 'agent-chat, LOG_REQUESTS=errors';
 const AT_SOCKET = 'agent-chat at the Worker’s own workerd socket (no dev ProxyWorker)';
 const BARE_AT_SOCKET = 'bare Worker at its own workerd socket';
+const SERVE = 'agent-chat under workerd serve (deploy bundle, no wrangler dev layers)';
+const BARE_SERVE = 'bare Worker under workerd serve';
 
 /**
  * What is compared with what: [subject, baseline, metric suffix]. `vs_direct` is the goal's figure
@@ -30,6 +33,9 @@ const COMPARISONS: Array<[string, string, string]> = [
   [AT_SOCKET, BARE_AT_SOCKET, 'vs_bare_worker_at_worker_socket'],
   [BARE, DIRECT, 'bare_worker_vs_direct'],
   [BARE_AT_SOCKET, DIRECT, 'bare_worker_vs_direct_at_worker_socket'],
+  [SERVE, DIRECT, 'vs_direct_workerd_serve'],
+  [SERVE, BARE_SERVE, 'vs_bare_worker_workerd_serve'],
+  [BARE_SERVE, DIRECT, 'bare_worker_vs_direct_workerd_serve'],
 ];
 
 /** Time to first byte through the proxy under `wrangler dev` vs straight to the model server. */
@@ -42,7 +48,8 @@ export const benchmark: Benchmark = {
     'with [DONE]. `added_*_vs_direct` is proxy minus direct (wrangler dev’s local routing included), ' +
     '`added_*_vs_bare_worker` proxy minus the bare Worker; `*_at_worker_socket` the same straight to the socket ' +
     'wrangler dev runs each Worker on (without its dev-only ProxyWorker hop); `*_bare_worker_vs_direct*` is the floor ' +
-    'any Worker pays under wrangler dev; `proxy_handler_added_*` times the proxy’s own work ' +
+    'any Worker pays under wrangler dev; `*_workerd_serve` runs the deploy bundles under `workerd serve` alone ' +
+    '(the runtime without wrangler dev’s layers); `proxy_handler_added_*` times the proxy’s own work ' +
     'in-process (V8) against an upstream that answers at once.',
   async run(context) {
     const rows: Measurement[] = [];
@@ -73,6 +80,23 @@ export const benchmark: Benchmark = {
       ...devOptions,
       config: join(import.meta.dirname, 'bare-worker/wrangler.jsonc'),
     });
+    // The same two Workers in the runtime alone, as `wrangler deploy` would bundle them.
+    const served = await startWorkerdServe([
+      {
+        name: SERVE,
+        configDir: join(context.root, 'packages/proxy'),
+        vars: {
+          UPSTREAM_BASE_URL: model.baseURL,
+          ALLOWED_ORIGINS: devOptions.allowedOrigins.join(','),
+          MAX_BODY_BYTES: '1048576',
+        },
+      },
+      {
+        name: BARE_SERVE,
+        configDir: join(import.meta.dirname, 'bare-worker'),
+        vars: { UPSTREAM_BASE_URL: model.baseURL },
+      },
+    ]);
     try {
       const targets: Record<string, string> = {
         [DIRECT]: model.baseURL,
@@ -82,6 +106,7 @@ export const benchmark: Benchmark = {
       };
       const proxySocket = await workerSocketUrl(proxy.pid, proxy.url);
       const bareSocket = await workerSocketUrl(bare.pid, bare.url);
+      for (const [subject, url] of Object.entries(served.urls)) targets[subject] = `${url}/v1`;
       if (proxySocket && bareSocket) {
         targets[AT_SOCKET] = `${proxySocket}/v1`;
         targets[BARE_AT_SOCKET] = `${bareSocket}/v1`;
@@ -170,6 +195,7 @@ export const benchmark: Benchmark = {
       await proxy.stop();
       await quiet.stop();
       await bare.stop();
+      await served.stop();
       await model.close();
     }
     return rows;

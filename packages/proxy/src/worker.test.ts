@@ -133,15 +133,20 @@ describe('worker', () => {
 
   it('logs a stream the client left early as aborted, and stops reading the upstream', async () => {
     let cancelled = false;
+    let tick: ReturnType<typeof setInterval> | undefined;
     stubUpstream(
       () =>
         new Response(
-          new ReadableStream({
+          // A live stream: an event every 10 ms until it is cancelled.
+          new ReadableStream<Uint8Array>({
             start(controller) {
-              controller.enqueue(new TextEncoder().encode('data: {"n":1}\n\n'));
+              const event = new TextEncoder().encode('data: {"n":1}\n\n');
+              controller.enqueue(event);
+              tick = setInterval(() => controller.enqueue(event), 10);
             },
             cancel() {
               cancelled = true;
+              clearInterval(tick);
             },
           }),
           { headers: { 'Content-Type': 'text/event-stream' } },
@@ -154,6 +159,7 @@ describe('worker', () => {
     await reader.read();
     await reader.cancel();
     await settled();
+    clearInterval(tick);
 
     expect(cancelled).toBe(true);
     expect(JSON.parse(logs.lines[0]!)).toMatchObject({ status: 200, body: 'aborted' });

@@ -60,9 +60,14 @@ export function mcpRequest(
 }
 
 const pending: ExecutionContext[] = [];
-// Work left by an earlier test (say, a body it never read) is not waited for by a later one.
-afterEach(() => {
-  pending.length = 0;
+// A test's late log lines land before the next test starts, and a body it never read (whose log
+// line never comes) is not waited for beyond a moment.
+afterEach(async () => {
+  const left = pending.splice(0);
+  await Promise.race([
+    Promise.all(left.map((ctx) => waitOnExecutionContext(ctx))),
+    new Promise((resolve) => setTimeout(resolve, 100)),
+  ]);
 });
 
 /**

@@ -1,0 +1,149 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../scripts/lib/proxy-dev.ts';
+
+/** A Worker to serve: the directory holding its wrangler config, and its plain-text vars. */
+export interface ServedWorker {
+  name: string;
+  configDir: string;
+  vars: Record<string, string>;
+}
+
+/** Workers running under `workerd serve`, by name. */
+export interface WorkerdServe {
+  urls: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs Workers under `workerd serve` alone: the open-source Workers runtime that `wrangler dev`
+ * also runs, without wrangler dev's layers (its ProxyWorker, Miniflare's entry worker, the
+ * inspector). Each Worker is the bundle `wrangler deploy --dry-run` writes, i.e. what would be
+ * deployed. Outbound fetches may reach loopback (the scripted model server). Bounded: stopped by
+ * `stop()` or after `maxLifetimeMs`.
+ */
+export async function startWorkerdServe(
+  workers: ServedWorker[],
+  maxLifetimeMs = 300_000,
+): Promise<WorkerdServe> {
+  const dir = mkdtempSync(join(tmpdir(), 'agent-chat-workerd-'));
+  const urls: Record<string, string> = {};
+  const services: string[] = [];
+  const sockets: string[] = [];
+  const definitions: string[] = [];
+  for (const [index, worker] of workers.entries()) {
+    const out = join(dir, `w${index}`);
+    await bundleForDeploy(worker.configDir, out);
+    const port = await freePort();
+    urls[worker.name] = `http://127.0.0.1:${port}`;
+    services.push(`(name = "w${index}", worker = .w${index})`);
+    sockets.push(`(name = "s${index}", address = "127.0.0.1:${port}", http = (), service = "w${index}")`);
+    const bindings = Object.entries(worker.vars).map(
+      ([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`,
+    );
+    // Cap'n Proto resolves an absolute embed path against its import path, so it is relative to the config.
+    definitions.push(
+      `const w${index} :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "w${index}/worker.js")],
+  compatibilityDate = "2026-11-01",
+  bindings = [${bindings.join(', ')}],
+  globalOutbound = "internet",
+);`,
+    );
+  }
+  const config = join(dir, 'config.capnp');
+  writeFileSync(
+    config,
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [${[...services, '(name = "internet", network = (allow = ["public", "private", "local"]))'].join(', ')}],
+  sockets = [${sockets.join(', ')}],
+);
+${definitions.join('\n')}
+`,
+  );
+  let output = '';
+  const child: ChildProcess = spawn(workerdBinary(), ['serve', config], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Drained so the Workers' log lines never block on a full pipe; kept short for error messages.
+  child.stdout?.on('data', (d) => {
+    output = (output + d).slice(-4000);
+  });
+  child.stderr?.on('data', (d) => {
+    output = (output + d).slice(-4000);
+  });
+  const lifetime = setTimeout(() => child.kill('SIGTERM'), maxLifetimeMs);
+  lifetime.unref();
+  const stop = async () => {
+    clearTimeout(lifetime);
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 30_000;
+  for (const url of Object.values(urls)) {
+    for (;;) {
+      if (child.exitCode !== null) {
+        await stop();
+        throw new Error(`workerd serve exited with code ${child.exitCode}:\n${output}`);
+      }
+      try {
+        const response = await fetch(`${url}/health`);
+        await response.arrayBuffer();
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`workerd serve did not answer ${url}/health within 30 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return { urls, stop };
+}
+
+/** The workerd binary wrangler runs (wrangler → miniflare → workerd), so both measure the same runtime. */
+function workerdBinary(): string {
+  const fromProxy = createRequire(join(import.meta.dirname, '../../packages/proxy/package.json'));
+  const fromWrangler = createRequire(fromProxy.resolve('wrangler/package.json'));
+  const fromMiniflare = createRequire(fromWrangler.resolve('miniflare'));
+  return (fromMiniflare('workerd') as { default: string }).default;
+}
+
+/** `wrangler deploy --dry-run --outdir`: the bundle a deploy would upload, built offline. */
+function bundleForDeploy(configDir: string, outdir: string): Promise<void> {
+  const fromProxy = createRequire(join(import.meta.dirname, '../../packages/proxy/package.json'));
+  const wrangler = join(fromProxy.resolve('wrangler/package.json'), '../bin/wrangler.js');
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const child = spawn(process.execPath, [wrangler, 'deploy', '--dry-run', '--outdir', outdir], {
+      cwd: configDir,
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        NO_COLOR: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (d) => {
+      output += d;
+    });
+    child.stderr.on('data', (d) => {
+      output += d;
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`wrangler deploy --dry-run failed (${code}):\n${output}`)),
+    );
+  });
+}
