@@ -133,7 +133,7 @@ describe('worker', () => {
 
   it('logs a stream the client left early as aborted, and stops reading the upstream', async () => {
     let cancelled = false;
-    let tick: ReturnType<typeof setInterval> | undefined;
+    let tick: ReturnType<typeof setInterval> | null = null;
     stubUpstream(
       () =>
         new Response(
