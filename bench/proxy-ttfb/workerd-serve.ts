@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stopProcess, waitUntilHealthy } from '../../scripts/lib/child-process.ts';
 import { freePort } from '../../scripts/lib/proxy-dev.ts';
 
 /** A Worker to serve: the directory holding its wrangler config, and its plain-text vars. */
@@ -80,34 +81,22 @@ ${definitions.join('\n')}
   lifetime.unref();
   const stop = async () => {
     clearTimeout(lifetime);
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopProcess(child);
     rmSync(dir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
-  for (const url of Object.values(urls)) {
-    for (;;) {
-      if (child.exitCode !== null) {
-        await stop();
-        throw new Error(`workerd serve exited with code ${child.exitCode}:\n${output}`);
-      }
-      try {
-        const response = await fetch(`${url}/health`);
-        await response.arrayBuffer();
-        if (response.ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`workerd serve did not answer ${url}/health within 30 s:\n${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
+  try {
+    for (const url of Object.values(urls)) {
+      await waitUntilHealthy(url, {
+        child,
+        what: 'workerd serve',
+        output: () => output,
+        timeoutMs: 30_000,
+        intervalMs: 100,
+      });
     }
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { urls, stop };
 }

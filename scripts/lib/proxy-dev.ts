@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stopProcess, waitUntilHealthy } from './child-process.ts';
 
 /** A proxy running under `wrangler dev` (workerd). */
 export interface ProxyDev {
@@ -127,32 +128,14 @@ async function startOnce(options: ProxyDevOptions): Promise<ProxyDev> {
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
     clearTimeout(lifetime);
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
+    await stopProcess(child);
     rmSync(dir, { recursive: true, force: true });
   };
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`wrangler dev exited with code ${child.exitCode}:\n${output}`);
-    }
-    try {
-      const response = await fetch(`${url}/health`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`wrangler dev did not become healthy within 60 s:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await waitUntilHealthy(url, { child, what: 'wrangler dev', output: () => output, timeoutMs: 60_000 });
+  } catch (error) {
+    await stop();
+    throw error;
   }
   return { url, output: () => output, pid: child.pid ?? 0, stop };
 }

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { stopProcess } from '../../scripts/lib/child-process.ts';
 import { freePort } from '../../scripts/lib/proxy-dev.ts';
 
 export { freePort };
@@ -34,7 +35,7 @@ export async function startServerEverything(maxLifetimeS = 240): Promise<McpServ
   child.stdout?.on('data', () => undefined);
   child.stderr?.on('data', () => undefined);
   await waitForOutput(child, /listening on port/, 20_000);
-  return { url: `http://127.0.0.1:${port}/mcp`, port, stop: () => stopProcess(child) };
+  return { url: `http://127.0.0.1:${port}/mcp`, port, stop: () => stopProcess(child, 2_000) };
 }
 
 /** Resolves when the process prints `pattern` (stdout or stderr); rejects on exit or timeout. */
@@ -65,18 +66,5 @@ export function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: n
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
     child.once('exit', onExit);
-  });
-}
-
-/** Stops a child process: SIGTERM, then SIGKILL after 2 s. */
-export function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 2_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
   });
 }
