@@ -1,15 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { createMCPClient } from '@ai-sdk/mcp';
-import { build } from 'esbuild';
 import { countTokens } from 'gpt-tokenizer';
 import { BROWSER, bundle } from '../bundle-size/esbuild-bundle.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import { startFixtureServers } from './fixture-servers.ts';
 import { CALENDAR_MAIL, DRIVE, TRACKER } from './fixture-tools.ts';
@@ -144,19 +141,9 @@ export const benchmark: Benchmark = {
     'everything = @modelcontextprotocol/server-everything mounted three times, 15 of its tools each (short one-sentence descriptions, small schemas). ' +
     'min_gzip_bytes_mcp_client: esbuild browser bundle of `McpHub` + `toolCatalogText` vs `createMCPClient` from @ai-sdk/mcp.',
   async run(context) {
-    const workDir = mkdtempSync(join(tmpdir(), 'bench-mcp-'));
-    const bundle = join(workDir, 'measure-hub.mjs');
-    await build({
-      entryPoints: [join(here, 'measure-hub.ts')],
-      outfile: bundle,
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      conditions: ['@agent-chat/source'],
-      logLevel: 'silent',
-    });
-    const { measureHub } = (await import(pathToFileURL(bundle).href)) as { measureHub: typeof MeasureHub };
+    const { measureHub } = await importBundled<{ measureHub: typeof MeasureHub }>(
+      join(here, 'measure-hub.ts'),
+    );
     const fixtures = await startFixtureServers({ tracker: TRACKER, drive: DRIVE, calendar: CALENDAR_MAIL });
     const everything = await startServerEverything(context.root);
     try {
@@ -218,7 +205,6 @@ export const benchmark: Benchmark = {
     } finally {
       everything.stop();
       await fixtures.stop();
-      rmSync(workDir, { recursive: true, force: true });
     }
   },
 };

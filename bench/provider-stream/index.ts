@@ -1,27 +1,14 @@
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 
 const here = import.meta.dirname;
 
 type Subject = () => Promise<number>;
 
-async function loadSubjects(): Promise<{ ours: Subject; aiSdk: Subject; oursAnthropic: Subject }> {
-  const outfile = join(tmpdir(), `agent-chat-provider-stream-${process.pid}.mjs`);
-  await build({
-    entryPoints: [join(here, 'subjects.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'es2022',
-    conditions: ['@agent-chat/source'],
-    logLevel: 'warning',
-  });
-  return import(pathToFileURL(outfile).href);
+function loadSubjects(): Promise<{ ours: Subject; aiSdk: Subject; oursAnthropic: Subject }> {
+  return importBundled(join(here, 'subjects.ts'));
 }
 
 async function medianMs(run: () => Promise<number>, rounds = 25): Promise<number> {

@@ -1,9 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import type { measureQuality } from './measure-quality.ts';
 
@@ -27,24 +25,10 @@ export const benchmark: Benchmark = {
       context.skip(`the Cranfield collection is not in ${candidates.join(' or ')}; set CRANFIELD_DIR.`);
       return [];
     }
-    const out = mkdtempSync(join(tmpdir(), 'rag-quality-'));
-    let results: Awaited<ReturnType<typeof measureQuality>>;
-    try {
-      const file = join(out, 'measure-quality.mjs');
-      await build({
-        entryPoints: [join(here, 'measure-quality.ts')],
-        bundle: true,
-        platform: 'node',
-        format: 'esm',
-        conditions: ['@agent-chat/source'],
-        outfile: file,
-        logLevel: 'silent',
-      });
-      const module = (await import(pathToFileURL(file).href)) as { measureQuality: typeof measureQuality };
-      results = await module.measureQuality(dir);
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    const { measureQuality: measure } = await importBundled<{ measureQuality: typeof measureQuality }>(
+      join(here, 'measure-quality.ts'),
+    );
+    const results = await measure(dir);
     const names = {
       'agent-chat': AGENT_CHAT,
       minisearch: peerSubject(here, 'minisearch'),
