@@ -1,6 +1,7 @@
 // Real-shaped tool outputs for the context benchmarks: outputs captured from MCP server-everything
 // (fixtures/mcp-everything.json, see capture-mcp-outputs.ts), plus tabular JSON and long logs made
 // by a seeded generator so every run measures the same bytes.
+import { seededRandom } from '../../packages/core/src/rag/testing/seeded-vectors.ts';
 import capturedJson from './fixtures/mcp-everything.json' with { type: 'json' };
 
 interface Captured {
@@ -17,18 +18,6 @@ interface Captured {
 /** The captured server-everything session. */
 export const captured = capturedJson as unknown as Captured;
 
-/** A deterministic pseudo-random generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)] as T;
 const CITIES = ['Lyon', 'Osaka', 'Austin', 'Porto', 'Leeds', 'Gdańsk', 'Tartu', 'Quito'];
@@ -37,7 +26,7 @@ const STATUS = ['shipped', 'pending', 'delivered', 'returned'];
 
 /** A flat table: orders as an API returns them. */
 export function ordersTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   return Array.from({ length: rows }, (_, i) => ({
     id: `ord_${(10_000 + i * 7 + Math.floor(random() * 5)).toString(36)}`,
     customer: `cust_${Math.floor(random() * 9000 + 1000)}`,
@@ -53,7 +42,7 @@ export function ordersTable(rows: number, seed: number): Array<Record<string, st
 
 /** A flat table of customer records (string-heavy, as a CRM search returns them). */
 export function customersTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const first = ['Ada', 'Bo', 'Chen', 'Dana', 'Emeka', 'Fatima', 'Goran', 'Hana', 'Ines', 'Jonas'];
   const last = ['Lovelace', 'Nakamura', 'Okafor', 'Silva', 'Novak', 'Haddad', 'Berg', 'Costa'];
   return Array.from({ length: rows }, (_, i) => {
@@ -72,7 +61,7 @@ export function customersTable(rows: number, seed: number): Array<Record<string,
 
 /** A flat table of metrics rows (numbers-heavy). */
 export function metricsTable(rows: number, seed: number): Array<Record<string, string | number>> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   return Array.from({ length: rows }, (_, i) => ({
     ts: new Date(Date.UTC(2026, 10, 1, 0, i * 5)).toISOString(),
     host: `web-${Math.floor(random() * 6) + 1}`,
@@ -90,7 +79,7 @@ export function metricsTable(rows: number, seed: number): Array<Record<string, s
 
 /** Employee records: id, name, e-mail, department, salary, years of experience, active. */
 export function employeesTable(rows: number, seed: number): Array<Record<string, string | number | boolean>> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const first = ['Alice', 'Bilal', 'Carmen', 'Deepa', 'Erik', 'Femi', 'Grace', 'Hiro', 'Ivana', 'Jamal'];
   const last = ['Anders', 'Baptiste', 'Chowdhury', 'Dubois', 'Eriksen', 'Fofana', 'Gallo', 'Hayashi'];
   const departments = ['Engineering', 'Sales', 'Marketing', 'Finance', 'Operations', 'Support', 'Legal'];
@@ -110,7 +99,7 @@ export function employeesTable(rows: number, seed: number): Array<Record<string,
 
 /** Daily web analytics: date, views, clicks, conversions, revenue, bounce rate. */
 export function analyticsTable(days: number, seed: number): Array<Record<string, string | number>> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   return Array.from({ length: days }, (_, i) => {
     const views = 2000 + Math.floor(random() * 8000);
     const clicks = Math.floor(views * (0.02 + random() * 0.08));
@@ -128,7 +117,7 @@ export function analyticsTable(days: number, seed: number): Array<Record<string,
 
 /** Popular repositories as the GitHub search API lists them (description, timestamps, counters). */
 export function repositoriesTable(rows: number, seed: number): Array<Record<string, string | number>> {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const owners = ['acme', 'openlab', 'tealeaf', 'northwind', 'quarkdev', 'lumen-io', 'fjord', 'kestrel'];
   const topics = ['web framework', 'vector database', 'terminal emulator', 'static site generator', 'ORM'];
   const traits = ['fast', 'type-safe', 'minimal', 'batteries-included', 'zero-config', 'embeddable'];
@@ -157,7 +146,7 @@ export function repositoriesTable(rows: number, seed: number): Array<Record<stri
 
 /** Nested data where TOON has no table to exploit. */
 export function nestedDocument(seed: number): unknown {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   return {
     repository: { owner: 'agent-chat', name: 'core', stars: Math.floor(random() * 5000) },
     pull: {
@@ -179,7 +168,7 @@ export function nestedDocument(seed: number): unknown {
 
 /** A long service log with a few warnings and one failure. */
 export function serviceLog(lines: number, seed: number): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const out: string[] = [];
   for (let i = 0; i < lines; i++) {
     const ts = new Date(Date.UTC(2026, 10, 21, 9, 0, i)).toISOString();
@@ -202,7 +191,7 @@ export function serviceLog(lines: number, seed: number): string {
 
 /** Sentences of a plausible assistant answer, deterministic per seed. */
 export function answerText(words: number, seed: number): string {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const parts = [
     'The orders table shows that most shipments leave within two days',
     'Sencha and Gyokuro account for the majority of revenue this month',

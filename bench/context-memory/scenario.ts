@@ -1,14 +1,7 @@
 // The scripted 30-turn conversation: each turn a question, one or two tool calls with real-shaped
 // outputs, and an answer. Deterministic: the same messages every run.
-import {
-  answerText,
-  captured,
-  metricsTable,
-  nestedDocument,
-  ordersTable,
-  seeded,
-  serviceLog,
-} from './fixtures.ts';
+import { seededRandom } from '../../packages/core/src/rag/testing/seeded-vectors.ts';
+import { answerText, captured, metricsTable, nestedDocument, ordersTable, serviceLog } from './fixtures.ts';
 
 interface ToolOutput {
   name: string;
@@ -78,7 +71,7 @@ export interface ScriptedTurnPlan {
 
 /** The 30 turns. */
 export function scriptedConversation(turns = 30): ScriptedTurnPlan[] {
-  const random = seeded(7);
+  const random = seededRandom(7);
   return Array.from({ length: turns }, (_, i) => {
     const turn = i + 1;
     return {

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { build } from 'esbuild';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { BROWSER } from '../bundle-size/esbuild-bundle.ts';
+import { bundleForPage } from '../../scripts/lib/page-bundle-server.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import type { EmbeddingResult } from './page.ts';
@@ -12,19 +11,6 @@ const here = import.meta.dirname;
 const ORIGIN = 'http://bench.localhost';
 const TOTAL = 512;
 const BATCH = 32;
-
-async function bundle(entry: string): Promise<string> {
-  const result = await build({
-    ...BROWSER,
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
 
 /** Every file under `dir`, keyed by its path relative to `dir`. */
 function files(dir: string): Map<string, Buffer> {
@@ -52,11 +38,11 @@ export const benchmark: Benchmark = {
     const require = createRequire(join(core, 'package.json'));
     const ortDir = join(require.resolve('onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm'), '..');
     const served = new Map<string, { body: string | Buffer; type: string }>([
-      ['/page.js', { body: await bundle(join(here, 'page.ts')), type: 'text/javascript' }],
+      ['/page.js', { body: await bundleForPage(join(here, 'page.ts')), type: 'text/javascript' }],
       [
         '/embedding-worker.js',
         {
-          body: await bundle(join(core, 'src/rag/transformers/embedding-worker.ts')),
+          body: await bundleForPage(join(core, 'src/rag/transformers/embedding-worker.ts')),
           type: 'text/javascript',
         },
       ],

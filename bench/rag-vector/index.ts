@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { BROWSER } from '../bundle-size/esbuild-bundle.ts';
+import { bundleForPage } from '../../scripts/lib/page-bundle-server.ts';
 import { AGENT_CHAT, type BenchContext, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import type { PersistenceResult, SubjectResult, VectorBenchConfig } from './page.ts';
@@ -33,19 +32,6 @@ const RUNS: VectorBenchConfig[] = [
   { dataset: 'clustered', count: 100_000, queries: 30, builds: 1, subjects: ['flat', 'plain', 'orama'] },
 ];
 
-async function pageBundle(): Promise<string> {
-  const result = await build({
-    ...BROWSER,
-    entryPoints: [join(here, 'page.ts')],
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
-}
-
 export const benchmark: Benchmark = {
   description:
     'Vector search in Chromium, every index in one page over the same seeded 384-d unit vectors (uniform, and clustered like sentence ' +
@@ -56,7 +42,7 @@ export const benchmark: Benchmark = {
   async run(context) {
     const require = createRequire(join(here, '..', 'package.json'));
     const voyWasm = readFileSync(require.resolve('voy-search/voy_search_bg.wasm'));
-    const script = await pageBundle();
+    const script = await bundleForPage(join(here, 'page.ts'));
     const names: Record<string, string> = {
       flat: AGENT_CHAT,
       'flat-js': 'agent-chat (JS kernel)',

@@ -2,6 +2,26 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { build } from 'esbuild';
 
+/**
+ * Bundles `entry` into one unminified ES module for a browser page, resolving workspace packages from
+ * source (the `@agent-chat/source` condition).
+ */
+export async function bundleForPage(entry: string): Promise<string> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    conditions: ['@agent-chat/source', 'module', 'browser', 'import', 'default'],
+    logLevel: 'silent',
+  });
+  const script = result.outputFiles[0]?.text;
+  if (script === undefined) throw new Error(`esbuild produced no output for ${entry}`);
+  return script;
+}
+
 /** A page served on 127.0.0.1 that runs one bundled module. */
 export interface PageBundleServer {
   /** `http://127.0.0.1:<port>/`: an empty page that loads the bundle; `window.__ready` is true once it ran. */
@@ -15,18 +35,7 @@ export interface PageBundleServer {
  * tabs, closing a tab) rather than Vitest's browser mode.
  */
 export async function servePageBundle(entry: string): Promise<PageBundleServer> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    conditions: ['@agent-chat/source', 'module', 'browser', 'import', 'default'],
-    logLevel: 'silent',
-  });
-  const script = result.outputFiles[0]?.contents;
-  if (!script) throw new Error(`esbuild produced no output for ${entry}`);
+  const script = await bundleForPage(entry);
   const html =
     '<!doctype html><meta charset="utf-8"><title>agent-chat page</title>' +
     '<script type="module" src="/page.js"></script><script type="module">window.__ready = true</script>';

@@ -20,6 +20,16 @@ export interface AgentEventBase {
   ts: number;
 }
 
+/** Context efficiency of one model call, carried by `usage` events. */
+export interface UsageContext {
+  rawTokens: number;
+  sentTokens: number;
+  ratio: number;
+  method: string;
+  drift: boolean;
+  costUsd?: number;
+}
+
 /**
  * The body of each event kind, keyed by `type` (names follow DESIGN §2.2). `toolCallId` is unique within
  * a run; UIs that keep several runs should key stages by `runId` + `toolCallId`.
@@ -125,14 +135,7 @@ export type AgentEventBody =
       usage: Usage;
       costUsd?: number;
       /** Context efficiency of this call (dual-track memory on): raw vs sent tokens, ratio, method, drift. */
-      context?: {
-        rawTokens: number;
-        sentTokens: number;
-        ratio: number;
-        method: string;
-        drift: boolean;
-        costUsd?: number;
-      };
+      context?: UsageContext;
     }
   // Context
   | { type: 'context.compacted'; beforeTokens: number; afterTokens: number; method: string }

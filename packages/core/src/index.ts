@@ -65,6 +65,7 @@ export type {
   DecisionMode,
   RunStatus,
   SupervisorAction,
+  UsageContext,
   WorkflowStepStatus,
 } from './events.js';
 export { toSSE } from './events.js';

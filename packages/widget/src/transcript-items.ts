@@ -1,4 +1,4 @@
-import type { ContentItem, WorkflowStepStatus } from '@agent-chat/core';
+import type { AgentEventOf, ContentItem, WorkflowStepStatus } from '@agent-chat/core';
 
 /** Status of a tool-call stage. */
 export type StageStatus = 'running' | 'done' | 'failed';
@@ -69,17 +69,10 @@ export interface ApprovalItem {
   state: 'pending' | 'approved' | 'denied';
 }
 
-/** A local model being downloaded and compiled. */
-export interface ModelLoadItem {
+/** A local model being downloaded and compiled: the latest `model.loading` event's fields. */
+export interface ModelLoadItem extends Omit<AgentEventOf<'model.loading'>, 'type' | 'seq' | 'ts'> {
   kind: 'model-load';
   id: string;
-  runId: string;
-  model: string;
-  phase: 'download' | 'compile' | 'ready';
-  fraction: number;
-  loadedBytes?: number;
-  totalBytes?: number;
-  text?: string;
 }
 
 /** Which model answers and why, e.g. that the remote model is used because the local one cannot run. */

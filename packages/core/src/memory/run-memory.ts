@@ -3,7 +3,7 @@ import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { fitContext } from '../context/fit-context.js';
 import { negotiateFormat } from '../context/negotiate-format.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
-import type { AgentEventBody } from '../events.js';
+import type { AgentEventBody, UsageContext } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
@@ -23,16 +23,6 @@ export interface RunMemory {
   toolContent(result: unknown, fallback: string): string;
   /** Summaries of the finished turn's long entries, to append with it. */
   summarize(finished: readonly Message[]): Promise<TurnSummary[]>;
-}
-
-/** Context efficiency of one model call, carried by `usage` events. */
-export interface UsageContext {
-  rawTokens: number;
-  sentTokens: number;
-  ratio: number;
-  method: string;
-  drift: boolean;
-  costUsd?: number;
 }
 
 /** Settings of {@link openRunMemory}. */
