@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
+import { send } from './test/mount.js';
 
 /** Stands in for the agent-chat proxy: answers each chat completion with the next scripted SSE stream. */
 function fakeProxy(turns: ScriptedTurn[]) {
@@ -28,11 +29,6 @@ async function mount(html: string): Promise<AgentChatElement> {
 
 const part = (element: AgentChatElement, name: string) =>
   element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-
-async function send(element: AgentChatElement, text: string): Promise<void> {
-  element.shadowRoot!.querySelector('textarea')!.focus();
-  await userEvent.keyboard(`${text}{Enter}`);
-}
 
 afterEach(() => {
   // The default store keeps conversations in IndexedDB: without this, the next element restores this one.

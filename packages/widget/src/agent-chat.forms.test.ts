@@ -1,22 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
-import type { AgentChatElement } from './agent-chat.component.js';
-import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
-
-async function mount(steps: Array<(message: string) => ScriptStep[]>) {
-  const agent = fakeAgent(steps);
-  const element = document.createElement('agent-chat');
-  element.agent = agent;
-  document.body.append(element);
-  await element.updateComplete;
-  return { element, agent, root: element.shadowRoot! };
-}
-
-async function send(element: AgentChatElement, text: string): Promise<void> {
-  element.shadowRoot!.querySelector('textarea')!.focus();
-  await userEvent.keyboard(`${text}{Enter}`);
-}
+import { mountWithFakeAgent as mount, send } from './test/mount.js';
 
 afterEach(() => {
   // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
