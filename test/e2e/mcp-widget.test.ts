@@ -1,58 +1,40 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
-import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
-import { buildWidget } from '../../scripts/lib/widget-build.ts';
+import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
-import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
-const _root = resolve(import.meta.dirname, '../..');
 const LONG = 'mcp__everything__trigger-long-running-operation';
 const IMAGE = 'mcp__everything__get-tiny-image';
 const ELICIT = 'mcp__everything__trigger-elicitation-request';
 
-let dist: string;
 let everything: McpServerProcess;
+let stack: WidgetStack;
+let dist: string;
 let model: ScriptedModelServer;
 let example: ExampleServer;
 let proxy: ProxyDev;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The real script-tag build, in a folder of its own so it cannot race script-tag.test.ts's build.
-  dist = mkdtempSync(join(tmpdir(), 'agent-chat-mcp-dist-'));
-  buildWidget(dist);
   everything = await startServerEverything();
-  model = await startScriptedModelServer();
-  const proxyPort = await freePort();
-  const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-  example = await serveExample({
-    proxyUrl,
-    model: 'scripted-model',
-    mcpServers: JSON.stringify([{ id: 'everything' }]),
-    distDir: dist,
-  });
-  proxy = await startProxyDev({
-    upstreamBaseUrl: model.baseURL,
-    allowedOrigins: [example.url],
+  // The real script-tag build, in a folder of its own so it cannot race script-tag.test.ts's build.
+  stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-mcp-upstream',
-    port: proxyPort,
-    vars: { MCP_SERVERS: JSON.stringify({ everything: { url: everything.url } }) },
+    ownBuild: 'agent-chat-mcp-dist-',
+    mcpServers: JSON.stringify([{ id: 'everything' }]),
+    proxyVars: { MCP_SERVERS: JSON.stringify({ everything: { url: everything.url } }) },
   });
-  browser = await launchChromium();
+  ({ dist, model, example, proxy, browser } = stack);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.stop();
-  await example?.close();
-  await model?.close();
+  await stack?.stop();
   await everything?.stop();
-  if (dist) rmSync(dist, { recursive: true, force: true });
 });
 
 /** Opens the example page and records, inside it, every distinct value the stage's progress bar shows. */

@@ -2,42 +2,29 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
-import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
-import { buildWidget } from '../../scripts/lib/widget-build.ts';
-import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const artifacts = join(root, 'test/artifacts');
 const SECRET = 'sk-e2e-upstream-secret-4f9c';
 
+let stack: WidgetStack;
 let model: ScriptedModelServer;
 let example: ExampleServer;
 let proxy: ProxyDev;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The page loads the real script-tag build, so build it first.
-  buildWidget();
-  model = await startScriptedModelServer();
-  const proxyPort = await freePort();
-  example = await serveExample({ proxyUrl: `http://127.0.0.1:${proxyPort}`, model: 'scripted-model' });
-  proxy = await startProxyDev({
-    upstreamBaseUrl: model.baseURL,
-    allowedOrigins: [example.url],
-    upstreamApiKey: SECRET,
-    port: proxyPort,
-  });
-  browser = await launchChromium();
+  // The page loads the real script-tag build (packages/widget/dist).
+  stack = await startWidgetStack({ upstreamApiKey: SECRET });
+  ({ model, example, proxy, browser } = stack);
   mkdirSync(artifacts, { recursive: true });
 });
-
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.stop();
-  await example?.close();
-  await model?.close();
+  await stack?.stop();
 });
 
 /** Records, inside the page, every distinct stage-status list and every distinct assistant text. */

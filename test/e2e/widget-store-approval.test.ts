@@ -1,48 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
-import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
-import { buildWidget } from '../../scripts/lib/widget-build.ts';
-import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
-const _root = resolve(import.meta.dirname, '../..');
-
-let dist: string;
+let stack: WidgetStack;
 let model: ScriptedModelServer;
 let example: ExampleServer;
-let proxy: ProxyDev;
 let browser: Browser;
 
 beforeAll(async () => {
   // The real script-tag build, in a folder of its own so it cannot race the other e2e files' builds.
-  dist = mkdtempSync(join(tmpdir(), 'agent-chat-store-dist-'));
-  buildWidget(dist);
-  model = await startScriptedModelServer();
-  const proxyPort = await freePort();
-  example = await serveExample({
-    proxyUrl: `http://127.0.0.1:${proxyPort}`,
-    model: 'scripted-model',
-    distDir: dist,
-  });
-  proxy = await startProxyDev({
-    upstreamBaseUrl: model.baseURL,
-    allowedOrigins: [example.url],
+  stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-store-upstream',
-    port: proxyPort,
+    ownBuild: 'agent-chat-store-dist-',
   });
-  browser = await launchChromium();
+  ({ model, example, browser } = stack);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await proxy?.stop();
-  await example?.close();
-  await model?.close();
-  if (dist) rmSync(dist, { recursive: true, force: true });
+  await stack?.stop();
 });
 
 /** A fresh browser context (its own, empty IndexedDB) on the example page, failing on page errors. */

@@ -1,0 +1,75 @@
+// The stack the widget's end-to-end tests run against: the real script-tag build served with
+// examples/script-tag, the proxy under wrangler dev, the scripted model server, and Chromium.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
+import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
+import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
+
+/** A running widget stack; `stop()` ends every part of it. */
+export interface WidgetStack {
+  model: ScriptedModelServer;
+  example: ExampleServer;
+  proxy: ProxyDev;
+  browser: Browser;
+  /** Where the script-tag build the page loads was written. */
+  dist: string;
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startWidgetStack}. */
+export interface WidgetStackOptions {
+  /** The upstream key the proxy holds: tests assert it never reaches the page. */
+  upstreamApiKey: string;
+  /**
+   * Build into a temporary folder with this prefix, so the file cannot race another e2e file's build;
+   * default: packages/widget/dist.
+   */
+  ownBuild?: string;
+  /** The page's `mcp-servers` attribute. */
+  mcpServers?: string;
+  /** Further proxy vars (e.g. `MCP_SERVERS`). */
+  proxyVars?: Record<string, string>;
+}
+
+/** Builds the widget and starts the stack; whatever started is stopped again if a later part fails. */
+export async function startWidgetStack(options: WidgetStackOptions): Promise<WidgetStack> {
+  const dist = options.ownBuild
+    ? mkdtempSync(join(tmpdir(), options.ownBuild))
+    : join(import.meta.dirname, '../../packages/widget/dist');
+  const started: Partial<WidgetStack> = { dist };
+  const stop = async () => {
+    await started.browser?.close();
+    await started.proxy?.stop();
+    await started.example?.close();
+    await started.model?.close();
+    if (options.ownBuild) rmSync(dist, { recursive: true, force: true });
+  };
+  try {
+    buildWidget(options.ownBuild ? dist : undefined);
+    started.model = await startScriptedModelServer();
+    const proxyPort = await freePort();
+    started.example = await serveExample({
+      proxyUrl: `http://127.0.0.1:${proxyPort}`,
+      model: 'scripted-model',
+      mcpServers: options.mcpServers,
+      distDir: options.ownBuild ? dist : undefined,
+    });
+    started.proxy = await startProxyDev({
+      upstreamBaseUrl: started.model.baseURL,
+      allowedOrigins: [started.example.url],
+      upstreamApiKey: options.upstreamApiKey,
+      port: proxyPort,
+      vars: options.proxyVars,
+    });
+    started.browser = await launchChromium();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { ...(started as Omit<WidgetStack, 'stop'>), stop };
+}
