@@ -1,7 +1,12 @@
 // The work measured by index.ts, bundled with esbuild first (Node cannot load the core's TypeScript source
 // directly): both subjects go through the same bundling, so neither gets an advantage.
 import { anthropic, openAICompatible } from '@agent-chat/core';
-import { anthropicStreamEvents, openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
+import {
+  anthropicStreamEvents,
+  eventStreamFetch,
+  openAIStreamEvents,
+  type ScriptedTurn,
+} from '@agent-chat/core/test';
 import { createOpenAI } from '@ai-sdk/openai';
 
 const encoder = new TextEncoder();
@@ -22,18 +27,13 @@ const turn: ScriptedTurn = {
 const openAIBody = encoder.encode(openAIStreamEvents(turn).join(''));
 const anthropicBody = encoder.encode(anthropicStreamEvents(turn).join(''));
 const CHUNK = 1400; // a typical TCP-sized read
-const fetchOf =
-  (body: Uint8Array): typeof fetch =>
-  async () =>
-    new Response(
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let i = 0; i < body.length; i += CHUNK) controller.enqueue(body.subarray(i, i + CHUNK));
-          controller.close();
-        },
-      }),
-      { headers: { 'content-type': 'text/event-stream' } },
-    );
+/** Serves `body` in TCP-sized reads. */
+const fetchOf = (body: Uint8Array): typeof fetch =>
+  eventStreamFetch(
+    Array.from({ length: Math.ceil(body.length / CHUNK) }, (_, i) =>
+      body.subarray(i * CHUNK, (i + 1) * CHUNK),
+    ),
+  );
 const fakeFetch = fetchOf(openAIBody);
 const schema = { type: 'object', properties: { query: { type: 'string' } } };
 

@@ -1,24 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCallError, StreamInterruptedError, StreamMalformedError } from '../errors.js';
 import { anthropicStreamEvents } from '../test/anthropic-wire.js';
+import { eventStreamFetch } from '../test/event-stream-fetch.js';
 import { anthropic } from './anthropic.js';
 import type { ModelEvent, ModelRequest } from './chat-model.js';
 import { ToolsUnsupportedError } from './model-errors.js';
 
 const encoder = new TextEncoder();
-
-function fetchChunks(chunks: Uint8Array[], init: ResponseInit = {}): typeof fetch {
-  return async () =>
-    new Response(
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk);
-          controller.close();
-        },
-      }),
-      { status: 200, headers: { 'content-type': 'text/event-stream' }, ...init },
-    );
-}
 
 async function collect(fetchImpl: typeof fetch, request: Partial<ModelRequest> = {}): Promise<ModelEvent[]> {
   const model = anthropic({ baseURL: 'http://model.test/v1', model: 'claude-test', fetch: fetchImpl });
@@ -44,7 +32,7 @@ const recorded = encoder.encode(
 
 describe('anthropic streaming', () => {
   it('yields text, tool_use blocks joined from input_json_delta fragments, usage and the stop reason', async () => {
-    const events = await collect(fetchChunks([recorded]));
+    const events = await collect(eventStreamFetch([recorded]));
     expect(events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : [])).join('')).toBe('Héllo wörld 👋');
     expect(events.filter((e) => e.type === 'tool-call-start')).toEqual([
       { type: 'tool-call-start', index: 0, id: 'toolu_a', name: 'lookup' },
@@ -63,12 +51,12 @@ describe('anthropic streaming', () => {
   });
 
   it('gives identical results whatever byte boundary the stream is split at', async () => {
-    const baseline = JSON.stringify(await collect(fetchChunks([recorded])));
+    const baseline = JSON.stringify(await collect(eventStreamFetch([recorded])));
     for (let cut = 1; cut < recorded.length; cut++) {
-      const events = await collect(fetchChunks([recorded.slice(0, cut), recorded.slice(cut)]));
+      const events = await collect(eventStreamFetch([recorded.slice(0, cut), recorded.slice(cut)]));
       if (JSON.stringify(events) !== baseline) expect.fail(`split at byte ${cut} changed the result`);
     }
-    const byteByByte = await collect(fetchChunks([...recorded].map((b) => Uint8Array.of(b))));
+    const byteByByte = await collect(eventStreamFetch([...recorded].map((b) => Uint8Array.of(b))));
     expect(JSON.stringify(byteByByte)).toBe(baseline);
   }, 30_000); // ~1 000 parses: slow only when the shared machine is busy
 
@@ -79,7 +67,7 @@ describe('anthropic streaming', () => {
       expect(String(url)).toBe('http://proxy.test/v1/messages');
       body = JSON.parse(String(init?.body));
       headers = new Headers(init?.headers);
-      return fetchChunks([encoder.encode(anthropicStreamEvents({ text: 'ok' }).join(''))])('');
+      return eventStreamFetch([encoder.encode(anthropicStreamEvents({ text: 'ok' }).join(''))])('');
     };
     const model = anthropic({
       baseURL: 'http://proxy.test/v1/',
@@ -146,7 +134,7 @@ describe('anthropic streaming', () => {
     const decision = { action: 'answer', reason: 'simple' };
     const fetchImpl: typeof fetch = async (_url, init) => {
       body = JSON.parse(String(init?.body));
-      return fetchChunks([
+      return eventStreamFetch([
         encoder.encode(
           anthropicStreamEvents({ toolCalls: [{ name: 'decision', arguments: decision }] }).join(''),
         ),
@@ -215,7 +203,7 @@ describe('anthropic errors', () => {
     expect(noTools).toBeInstanceOf(ToolsUnsupportedError);
     expect((noTools as Error).message).toMatch(/choose a tool-capable model/);
     const html = await collect(
-      fetchChunks([encoder.encode('<html>login</html>')], { headers: { 'content-type': 'text/html' } }),
+      eventStreamFetch([encoder.encode('<html>login</html>')], { headers: { 'content-type': 'text/html' } }),
     ).catch((e: unknown) => e);
     expect(html).toBeInstanceOf(StreamMalformedError);
     expect((html as Error).message).toMatch(/HTML page.*Anthropic Messages API/s);
@@ -225,11 +213,13 @@ describe('anthropic errors', () => {
     const midStream =
       anthropicStreamEvents({ text: 'partial answer' }).slice(0, 3).join('') +
       'event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}\n\n';
-    const error = await collect(fetchChunks([encoder.encode(midStream)])).catch((e: unknown) => e);
+    const error = await collect(eventStreamFetch([encoder.encode(midStream)])).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 529, isRetryable: true });
     const cut = anthropicStreamEvents({ text: 'This answer is cut', chunkSize: 4, cutAfterEvents: 5 }).join(
       '',
     );
-    await expect(collect(fetchChunks([encoder.encode(cut)]))).rejects.toBeInstanceOf(StreamInterruptedError);
+    await expect(collect(eventStreamFetch([encoder.encode(cut)]))).rejects.toBeInstanceOf(
+      StreamInterruptedError,
+    );
   });
 });

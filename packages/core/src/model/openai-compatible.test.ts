@@ -6,25 +6,12 @@ import {
   StreamInterruptedError,
   StreamMalformedError,
 } from '../errors.js';
+import { eventStreamFetch } from '../test/event-stream-fetch.js';
 import { openAIStreamEvents } from '../test/openai-wire.js';
 import type { ModelEvent } from './chat-model.js';
 import { openAICompatible } from './openai-compatible.js';
 
 const encoder = new TextEncoder();
-
-/** A fetch that answers with the given byte chunks as an SSE body. */
-function fetchChunks(chunks: Uint8Array[], init: ResponseInit = {}): typeof fetch {
-  return async () =>
-    new Response(
-      new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (const chunk of chunks) controller.enqueue(chunk);
-          controller.close();
-        },
-      }),
-      { status: 200, headers: { 'content-type': 'text/event-stream' }, ...init },
-    );
-}
 
 async function collect(fetchImpl: typeof fetch): Promise<ModelEvent[]> {
   const model = openAICompatible({ baseURL: 'http://model.test/v1', model: 'm', fetch: fetchImpl });
@@ -48,7 +35,7 @@ const recorded = encoder.encode(
 
 describe('openAICompatible streaming', () => {
   it('yields text, tool calls assembled from fragments, usage and the finish reason', async () => {
-    const events = await collect(fetchChunks([recorded]));
+    const events = await collect(eventStreamFetch([recorded]));
     const text = events.flatMap((e) => (e.type === 'text-delta' ? [e.text] : [])).join('');
     expect(text).toBe('Héllo wörld 👋 — café');
     const calls = events.flatMap((e) => (e.type === 'tool-call-end' ? [e.toolCall] : []));
@@ -64,13 +51,13 @@ describe('openAICompatible streaming', () => {
   });
 
   it('gives identical results whatever byte boundary the stream is split at', async () => {
-    const baseline = await collect(fetchChunks([recorded]));
+    const baseline = await collect(eventStreamFetch([recorded]));
     const merged = (events: ModelEvent[]) => JSON.stringify(events);
     for (let cut = 1; cut < recorded.length; cut++) {
-      const events = await collect(fetchChunks([recorded.slice(0, cut), recorded.slice(cut)]));
+      const events = await collect(eventStreamFetch([recorded.slice(0, cut), recorded.slice(cut)]));
       if (merged(events) !== merged(baseline)) expect.fail(`split at byte ${cut} changed the result`);
     }
-    const byteByByte = await collect(fetchChunks([...recorded].map((b) => Uint8Array.of(b))));
+    const byteByByte = await collect(eventStreamFetch([...recorded].map((b) => Uint8Array.of(b))));
     expect(byteByByte).toEqual(baseline);
   }, 30_000); // ~1 000 parses: slow only when the shared machine is busy
 
@@ -78,7 +65,7 @@ describe('openAICompatible streaming', () => {
     let body: Record<string, unknown> = {};
     const fetchImpl: typeof fetch = async (_url, init) => {
       body = JSON.parse(String(init?.body));
-      return fetchChunks([encoder.encode(openAIStreamEvents({ text: 'ok' }).join(''))])('');
+      return eventStreamFetch([encoder.encode(openAIStreamEvents({ text: 'ok' }).join(''))])('');
     };
     const model = openAICompatible({ baseURL: 'http://model.test/v1/', model: 'm', fetch: fetchImpl });
     for await (const _ of model.stream({
@@ -136,24 +123,24 @@ describe('openAICompatible errors', () => {
 
   it('rejects an event that is not JSON with StreamMalformedError', async () => {
     const error = await collect(
-      fetchChunks([encoder.encode('data: {"choices":[{"delta":{"content":"a"}}]}\n\ndata: {oops\n\n')]),
+      eventStreamFetch([encoder.encode('data: {"choices":[{"delta":{"content":"a"}}]}\n\ndata: {oops\n\n')]),
     ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamMalformedError);
     expect((error as Error).message).toMatch(/not a JSON object/);
   });
 
   it('rejects a body that is not an event stream', async () => {
-    const html = fetchChunks([encoder.encode('<html>Sign in</html>')], {
+    const html = eventStreamFetch([encoder.encode('<html>Sign in</html>')], {
       headers: { 'content-type': 'text/html' },
     });
     await expect(collect(html)).rejects.toBeInstanceOf(StreamMalformedError);
-    const noEvents = fetchChunks([encoder.encode('hello\nworld\n')]);
+    const noEvents = eventStreamFetch([encoder.encode('hello\nworld\n')]);
     await expect(collect(noEvents)).rejects.toThrow(/no server-sent events/);
   });
 
   it('reports a stream cut mid-answer as StreamInterruptedError, never as a finished answer', async () => {
     const cut = openAIStreamEvents({ text: 'This answer is cut', chunkSize: 4, cutAfterEvents: 3 }).join('');
-    const error = await collect(fetchChunks([encoder.encode(cut)])).catch((e: unknown) => e);
+    const error = await collect(eventStreamFetch([encoder.encode(cut)])).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StreamInterruptedError);
     expect(error).toMatchObject({ isRetryable: true });
     const broken: typeof fetch = async () =>
