@@ -11,6 +11,7 @@ import {
   TEST_KEY,
   testEnv,
   UPSTREAM_BASE_URL,
+  upstreamEventStream,
 } from '../test/harness';
 
 afterEach(() => {
@@ -99,20 +100,9 @@ describe('worker', () => {
   });
 
   it('writes the log line of a stream after its body has gone through, so logging never delays the first byte', async () => {
-    let finish = () => {};
-    stubUpstream(() => {
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(encoder.encode('data: {"n":1}\n\n'));
-          finish = () => {
-            controller.enqueue(encoder.encode('data: [DONE]\n\n'));
-            controller.close();
-          };
-        },
-      });
-      return new Response(body, { headers: { 'Content-Type': 'text/event-stream' } });
-    });
+    const upstream = upstreamEventStream();
+    stubUpstream(upstream.response);
+    upstream.push('data: {"n":1}\n\n');
     const logs = captureConsole();
 
     const response = await callProxy(chatRequest({ body: JSON.stringify({ model: 'm', stream: true }) }));
@@ -121,7 +111,8 @@ describe('worker', () => {
     // The first event is in the client's hands while the upstream is still open, and nothing is logged yet.
     expect(new TextDecoder().decode(first.value)).toContain('"n":1');
     expect(logs.lines, logs.text()).toHaveLength(0);
-    finish();
+    upstream.push('data: [DONE]\n\n');
+    upstream.close();
     while (!(await reader.read()).done);
     await settled();
 

@@ -112,6 +112,25 @@ export function stubUpstream(respond: (request: Request) => Response | Promise<R
   return { spy, requests };
 }
 
+/**
+ * An upstream event stream the test writes to as it goes: `response()` is what the stubbed upstream
+ * answers (`text/event-stream`), `push(text)` sends one chunk, `close()` ends it.
+ */
+export function upstreamEventStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  return {
+    response: () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    push: (text: string) => controller.enqueue(encoder.encode(text)),
+    close: () => controller.close(),
+  };
+}
+
 /** Captures everything written through console.log/info/warn/error/debug as text lines. */
 export function captureConsole(): { text: () => string; lines: string[] } {
   const lines: string[] = [];

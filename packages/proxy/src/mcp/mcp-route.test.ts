@@ -8,6 +8,7 @@ import {
   mcpEnv,
   mcpRequest,
   stubUpstream,
+  upstreamEventStream,
   within,
 } from '../../test/harness';
 
@@ -152,25 +153,19 @@ describe('/mcp/{serverId}', () => {
   });
 
   it('streams SSE events (progress notifications) one by one', async () => {
-    const encoder = new TextEncoder();
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const events = new ReadableStream<Uint8Array>({
-      start(c) {
-        controller = c;
-      },
-    });
-    stubUpstream(() => new Response(events, { headers: { 'Content-Type': 'text/event-stream' } }));
+    const upstream = upstreamEventStream();
+    stubUpstream(upstream.response);
     const progress = (n: number) =>
       `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":${n}}}\n\n`;
-    controller.enqueue(encoder.encode(progress(1)));
+    upstream.push(progress(1));
 
     const response = await within(2000, 'headers before the stream ends', callProxy(mcpRequest(), mcpEnv()));
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     expect(decoder.decode((await within(2000, 'first event', reader.read())).value)).toBe(progress(1));
-    controller.enqueue(encoder.encode(progress(2)));
+    upstream.push(progress(2));
     expect(decoder.decode((await within(2000, 'second event', reader.read())).value)).toBe(progress(2));
-    controller.close();
+    upstream.close();
     expect((await reader.read()).done).toBe(true);
   });
 

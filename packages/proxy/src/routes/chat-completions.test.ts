@@ -10,6 +10,7 @@ import {
   TEST_KEY,
   testEnv,
   UPSTREAM_BASE_URL,
+  upstreamEventStream,
   within,
 } from '../../test/harness';
 
@@ -121,17 +122,11 @@ describe('POST /v1/chat/completions', () => {
   });
 
   it('streams server-sent events through chunk by chunk', async () => {
-    const encoder = new TextEncoder();
-    let controller!: ReadableStreamDefaultController<Uint8Array>;
-    const events = new ReadableStream<Uint8Array>({
-      start(c) {
-        controller = c;
-      },
-    });
-    stubUpstream(() => new Response(events, { headers: { 'Content-Type': 'text/event-stream' } }));
+    const upstream = upstreamEventStream();
+    stubUpstream(upstream.response);
     const first = 'data: {"choices":[{"delta":{"content":"Hel"}}]}\n\n';
     const second = 'data: {"choices":[{"delta":{"content":"lo"}}]}\n\ndata: [DONE]\n\n';
-    controller.enqueue(encoder.encode(first));
+    upstream.push(first);
 
     // The upstream has sent one event and is still open: a buffering proxy would not answer yet.
     const response = await within(
@@ -149,8 +144,8 @@ describe('POST /v1/chat/completions', () => {
     const firstRead = await within(2000, 'first chunk before the second is sent', reader.read());
     expect(decoder.decode(firstRead.value, { stream: true })).toBe(first);
 
-    controller.enqueue(encoder.encode(second));
-    controller.close();
+    upstream.push(second);
+    upstream.close();
     let rest = '';
     for (;;) {
       const { done, value } = await reader.read();
