@@ -90,20 +90,19 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       const detail = describe(error instanceof HttpError ? error.cause : error);
       if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
     }
-    response = withHeaders(response, responseHeaders);
-    if (!logAll && response.status < 400) return response;
-    const line: RequestLogLine = {
-      method: request.method,
-      path: url.pathname,
-      status: response.status,
-      durationMs: Date.now() - started,
-      ...log,
-    };
-    if (ctx === undefined || response.body === null) {
-      writeRequestLog(line);
-      return response;
+    let body = response.body;
+    if (logAll || response.status >= 400) {
+      const line: RequestLogLine = {
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        durationMs: Date.now() - started,
+        ...log,
+      };
+      if (ctx !== undefined && body !== null) body = logWhenPassedOn(body, line, started, ctx);
+      else writeRequestLog(line);
     }
-    return logWhenPassedOn(response, line, started, ctx);
+    return withHeaders(response, body, responseHeaders);
   };
 }
 
@@ -116,20 +115,16 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
  * the upstream request.
  */
 function logWhenPassedOn(
-  response: Response,
+  body: ReadableStream,
   line: RequestLogLine,
   started: number,
   ctx: Pick<ExecutionContext, 'waitUntil'>,
-): Response {
+): ReadableStream {
   const { readable, writable } = new IdentityTransformStream();
-  const written = (body: 'complete' | 'aborted') => () =>
-    writeRequestLog({ ...line, body, totalMs: Date.now() - started });
-  ctx.waitUntil(
-    (response.body as ReadableStream<Uint8Array>)
-      .pipeTo(writable)
-      .then(written('complete'), written('aborted')),
-  );
-  return new Response(readable, response);
+  const written = (outcome: 'complete' | 'aborted') => () =>
+    writeRequestLog({ ...line, body: outcome, totalMs: Date.now() - started });
+  ctx.waitUntil(body.pipeTo(writable).then(written('complete'), written('aborted')));
+  return readable;
 }
 
 function describe(error: unknown): string | undefined {
@@ -137,10 +132,10 @@ function describe(error: unknown): string | undefined {
   return error instanceof Error ? `${error.name}: ${error.message}` : 'non-error value thrown';
 }
 
-// Responses from fetch() have immutable headers, so copy before adding ours; the body stream
+// Responses from fetch() have immutable headers, so copy (once) before adding ours; the body stream
 // is handed over, not read.
-function withHeaders(response: Response, extra: Headers): Response {
-  const copy = new Response(response.body, response);
+function withHeaders(response: Response, body: ReadableStream | null, extra: Headers): Response {
+  const copy = new Response(body, response);
   for (const [name, value] of extra) copy.headers.set(name, value);
   return copy;
 }
