@@ -1,6 +1,6 @@
 // The work measured by index.ts, bundled with esbuild first (Node cannot load the core's TypeScript source
 // directly): both subjects go through the same bundling, so neither gets an advantage.
-import { anthropic, openAICompatible } from '@agent-chat/core';
+import { anthropic, type ChatModel, openAICompatible } from '@agent-chat/core';
 import {
   anthropicStreamEvents,
   eventStreamFetch,
@@ -37,8 +37,8 @@ const fetchOf = (body: Uint8Array): typeof fetch =>
 const fakeFetch = fetchOf(openAIBody);
 const schema = { type: 'object', properties: { query: { type: 'string' } } };
 
-export async function ours(): Promise<number> {
-  const model = openAICompatible({ baseURL: 'http://bench.test/v1', model: 'gpt-4o-mini', fetch: fakeFetch });
+/** Streams the answer through one of our adapters and counts the finished tool calls. */
+async function toolCallsOf(model: ChatModel): Promise<number> {
   let calls = 0;
   for await (const event of model.stream({
     messages: [{ role: 'user', content: 'hi' }],
@@ -46,6 +46,12 @@ export async function ours(): Promise<number> {
   }))
     if (event.type === 'tool-call-end') calls++;
   return calls;
+}
+
+export function ours(): Promise<number> {
+  return toolCallsOf(
+    openAICompatible({ baseURL: 'http://bench.test/v1', model: 'gpt-4o-mini', fetch: fakeFetch }),
+  );
 }
 
 export async function aiSdk(): Promise<number> {
@@ -67,17 +73,8 @@ export async function aiSdk(): Promise<number> {
 }
 
 /** The same answer in Anthropic's Messages format through `anthropic().stream()` (no peer installed). */
-export async function oursAnthropic(): Promise<number> {
-  const model = anthropic({
-    baseURL: 'http://bench.test/v1',
-    model: 'claude-haiku-4-5',
-    fetch: fetchOf(anthropicBody),
-  });
-  let calls = 0;
-  for await (const event of model.stream({
-    messages: [{ role: 'user', content: 'hi' }],
-    tools: [{ name: 'search', description: 'Searches', parameters: schema }],
-  }))
-    if (event.type === 'tool-call-end') calls++;
-  return calls;
+export function oursAnthropic(): Promise<number> {
+  return toolCallsOf(
+    anthropic({ baseURL: 'http://bench.test/v1', model: 'claude-haiku-4-5', fetch: fetchOf(anthropicBody) }),
+  );
 }
