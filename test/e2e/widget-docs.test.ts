@@ -52,6 +52,7 @@ describe('<agent-chat> docs', () => {
         '--litelement',
         '--globs',
         'src/agent-chat.component.ts',
+        'src/agent-chat.attributes.ts',
         '--outdir',
         outDir,
       ],

@@ -1,7 +1,8 @@
 // Public API of @agent-chat/widget. Everything exported here is supported; nothing else is.
 // This module has no side effect; `./agent-chat.js` defines <agent-chat> (the package entry does both).
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from '@agent-chat/core';
-export { AgentChatElement, type RespondingAgent } from './agent-chat.component.js';
+export type { AgentChatAttributes, RespondingAgent } from './agent-chat.attributes.js';
+export { AgentChatElement } from './agent-chat.component.js';
 export type {
   AgentChatErrorDetail,
   AgentChatEventMap,

@@ -1,0 +1,81 @@
+import type { Agent, ConversationStore } from '@agent-chat/core';
+import { LitElement } from 'lit';
+import type { PageTool } from './page-tools.js';
+import type { AgentChatStrings } from './strings.js';
+import { type McpServerConfig, parseMcpServers } from './widget-config.js';
+
+/** An agent that takes answers to `clarify.request` / `approval.request`: core's `Agent` does. */
+export type RespondingAgent = Agent;
+
+/**
+ * The configuration surface of `<agent-chat>`: every attribute and property a page sets. The element
+ * (`agent-chat.component.ts`) extends it with the behaviour; keeping them apart keeps each readable.
+ */
+export class AgentChatAttributes extends LitElement {
+  static override properties = {
+    proxyUrl: { type: String, attribute: 'proxy-url' },
+    provider: { type: String },
+    model: { type: String },
+    systemPrompt: { type: String, attribute: 'system-prompt' },
+    mcpServers: { attribute: 'mcp-servers', converter: { fromAttribute: parseMcpServersSafe } },
+    conversationId: { type: String, attribute: 'conversation-id' },
+    theme: { type: String, reflect: true },
+    lang: { type: String },
+    autoCollapse: {
+      attribute: 'auto-collapse',
+      converter: { fromAttribute: (value: string | null) => value !== 'false' },
+    },
+    strings: { attribute: false },
+    tools: { attribute: false },
+    agent: { attribute: false },
+    store: { attribute: false },
+  };
+
+  /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
+  declare proxyUrl: string | undefined;
+  /** Provider behind the proxy (attribute `provider`); `openai` (any OpenAI-compatible API) for now. */
+  declare provider: string | undefined;
+  /** Model name the proxy allows, e.g. `gpt-4o-mini` (attribute `model`). */
+  declare model: string | undefined;
+  /** Instructions sent with every model call, never stored in the conversation (attribute `system-prompt`). */
+  declare systemPrompt: string | undefined;
+  /** MCP servers reached through the proxy (attribute `mcp-servers`, JSON `[{"id":"…"}]`). */
+  declare mcpServers: McpServerConfig[] | Error | undefined;
+  /** The conversation shown and continued (attribute `conversation-id`); restored after a reload. */
+  declare conversationId: string | undefined;
+  /** `light`, `dark` or `auto` (default: follows `prefers-color-scheme`). */
+  declare theme: 'light' | 'dark' | 'auto' | undefined;
+  /** Language of the built-in strings (`en`, `fr`, `de`); others fall back to English. */
+  declare lang: string;
+  /** Close each stage when its tool call ends (attribute `auto-collapse="false"` keeps them open). */
+  declare autoCollapse: boolean;
+  /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
+  declare strings: Partial<AgentChatStrings> | undefined;
+  /**
+   * Tools of the page the model may call: made with `defineTool`, or plain `{ name, description,
+   * parameters, execute }` objects. Assign a new array to change them; used from the next message on.
+   */
+  declare tools: readonly PageTool[];
+  /** An agent built in JS with `createAgent`; when set, it is used and the attributes are ignored. */
+  declare agent: RespondingAgent | undefined;
+  /**
+   * Where conversations are kept when the agent is built from attributes; default IndexedDB (database
+   * `agent-chat`, or `agent-chat:<id>` for an element with an id), in memory where IndexedDB is unavailable.
+   */
+  declare store: ConversationStore | undefined;
+
+  constructor() {
+    super();
+    this.tools = [];
+    this.autoCollapse = true;
+  }
+}
+
+/** A bad `mcp-servers` value is kept as its error and reported when the agent is built. */
+function parseMcpServersSafe(value: string | null): McpServerConfig[] | Error {
+  try {
+    return parseMcpServers(value);
+  } catch (error) {
+    return error as Error;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Agent, AgentEvent, ConversationStore, Tool } from '@agent-chat/core';
+import type { ReactiveController, ReactiveElement } from 'lit';
+import { McpConnection } from './mcp-connection.js';
+import type { PageTool } from './page-tools.js';
+import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
+import { checkProvider, type McpServerConfig } from './widget-config.js';
+
+/** The element's settings the agent is built from. */
+export interface AgentSourceHost extends ReactiveElement {
+  agent: Agent | undefined;
+  proxyUrl: string | undefined;
+  provider: string | undefined;
+  model: string | undefined;
+  systemPrompt: string | undefined;
+  mcpServers: McpServerConfig[] | Error | undefined;
+  tools: readonly PageTool[];
+}
+
+/**
+ * The agent messages go to: the `.agent` property, or one built from the attributes (lazily, and again
+ * when they change), with the MCP hub of `mcp-servers` started on first use and closed with the element.
+ */
+export class AgentSource implements ReactiveController {
+  #built: { agent: Agent; options: ProxyAgentOptions } | undefined;
+  readonly #mcp = new McpConnection();
+  readonly #host: AgentSourceHost;
+
+  constructor(host: AgentSourceHost) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  /** The agent for the next message; throws `ConfigurationError` saying what to set. */
+  async resolve(store: ConversationStore, extraTools: readonly Tool[]): Promise<Agent> {
+    const host = this.#host;
+    if (host.agent) return host.agent;
+    checkProvider(host.provider);
+    if (host.mcpServers instanceof Error) throw host.mcpServers;
+    const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? []);
+    const options: ProxyAgentOptions = {
+      proxyUrl: host.proxyUrl,
+      model: host.model,
+      systemPrompt: host.systemPrompt,
+      tools: host.tools,
+      extraTools,
+      store,
+      mcp,
+    };
+    const built = this.#built;
+    if (
+      built &&
+      (Object.keys(options) as (keyof ProxyAgentOptions)[]).every((k) => built.options[k] === options[k])
+    )
+      return built.agent;
+    const agent = createProxyAgent(options);
+    this.#built = { agent, options };
+    return agent;
+  }
+
+  /**
+   * Answers a paused run's question or approval. Resolves with the continued run's events when the
+   * agent hands them back, or undefined when it continues in the run already being shown.
+   */
+  async respond(
+    requestId: string,
+    value: unknown,
+    cannotRespond: string,
+  ): Promise<AsyncIterable<AgentEvent> | undefined> {
+    const agent = this.#host.agent ?? this.#built?.agent;
+    if (!agent || typeof agent.respond !== 'function') throw new Error(cannotRespond);
+    const result: unknown = await agent.respond(requestId, value);
+    if (!result || typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] !== 'function')
+      return undefined;
+    return result as AsyncIterable<AgentEvent>;
+  }
+
+  /** The MCP settings changed: the next message starts a new hub. */
+  stopMcp(): void {
+    this.#mcp.stop();
+  }
+
+  hostDisconnected(): void {
+    this.#mcp.stop();
+  }
+}

@@ -1,0 +1,169 @@
+import type { Agent, ConversationStore, ConversationSummary } from '@agent-chat/core';
+import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import { type ConversationActions, renderConversations } from './conversations-view.js';
+import { databaseName, defaultStore } from './default-store.js';
+import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
+import type { RunController } from './run-controller.js';
+import type { AgentChatStrings } from './strings.js';
+import { lastConversation } from './widget-config.js';
+
+/** What the conversations controller needs from its element. */
+export interface ConversationsHost extends ReactiveElement {
+  agent: Agent | undefined;
+  store: ConversationStore | undefined;
+  conversationId: string | undefined;
+}
+
+/** The conversation list: shown or not, its entries, the one being renamed. */
+interface ListState {
+  open: boolean;
+  items: readonly ConversationSummary[];
+  renaming?: string;
+}
+
+/**
+ * The element's conversations: which store holds them, the one shown (restored after a reload), the
+ * list panel (open, rename, delete, export) and dropping the last turn for regenerate / edit.
+ */
+export class ConversationsController implements ReactiveController {
+  #list: ListState = { open: false, items: [] };
+  #defaultStore: ConversationStore | undefined;
+  readonly #host: ConversationsHost;
+  readonly #run: RunController;
+  readonly #fail: (error: unknown) => void;
+  readonly #focus: () => void;
+
+  constructor(
+    host: ConversationsHost,
+    run: RunController,
+    fail: (error: unknown) => void,
+    focus: () => void,
+  ) {
+    this.#host = host;
+    this.#run = run;
+    this.#fail = fail;
+    this.#focus = focus;
+    host.addController(this);
+  }
+
+  /** The store conversations are listed from and kept in. */
+  get store(): ConversationStore {
+    if (this.#host.agent?.store) return this.#host.agent.store;
+    if (this.#host.store) return this.#host.store;
+    // Created on first use (not in the constructor): the element's id names its database.
+    this.#defaultStore ??= defaultStore(databaseName(this.#host), (error) =>
+      // Chatting still works; only keeping conversations across reloads does not, so no banner.
+      console.warn(
+        '<agent-chat>: conversations are kept in memory only (IndexedDB could not be used):',
+        error,
+      ),
+    );
+    return this.#defaultStore;
+  }
+
+  get listOpen(): boolean {
+    return this.#list.open;
+  }
+
+  hostConnected(): void {
+    this.restore();
+  }
+
+  /** Shows the conversation of the last visit (or the one named by conversation-id) again. */
+  restore(): void {
+    const id = this.#host.conversationId ?? lastConversation.get(this.#host);
+    if (id && !this.#run.transcript.length && this.#run.status === 'idle')
+      void this.open(id).catch(this.#fail);
+  }
+
+  /** A run started in conversation `id`: remember it for the next visit. */
+  started(id: string): void {
+    this.#host.conversationId = id;
+    lastConversation.set(this.#host, id);
+  }
+
+  /** Shows a stored conversation (or a new, empty one when `id` is undefined). */
+  async open(id: string | undefined): Promise<void> {
+    if (id === this.#run.conversationId && this.#run.transcript.length) return;
+    const messages = id ? await this.store.load(id) : [];
+    if (id && !messages.length) {
+      // Not in this store (or not yet: .agent may bring the real store later). The next message starts
+      // the conversation under this id; what is shown and remembered stays.
+      if (!this.#run.transcript.length && this.#run.status === 'idle') this.#run.reset([], id);
+      return;
+    }
+    this.#run.reset(id ? transcriptFromMessages(id, messages) : [], id);
+    this.#host.conversationId = id;
+    lastConversation.set(this.#host, id);
+  }
+
+  /** Removes the last turn from the store and the transcript; returns the user's text of that turn. */
+  async dropLastTurn(): Promise<string | undefined> {
+    const id = this.#run.conversationId;
+    if (!id || this.#run.status === 'running') return undefined;
+    try {
+      const text = await dropLastTurn(this.store, id);
+      const items = this.#run.transcript;
+      const cut = items.findLastIndex((item) => item.kind === 'user');
+      this.#run.reset(cut === -1 ? items : items.slice(0, cut), id);
+      return text;
+    } catch (error) {
+      this.#fail(error);
+      return undefined;
+    }
+  }
+
+  /** A message was sent: an open list shows its (new) conversation. */
+  sync(): void {
+    if (this.#list.open) void this.#refreshList();
+  }
+
+  readonly toggle = (): void => {
+    this.#setList({ open: !this.#list.open });
+    if (this.#list.open) void this.#refreshList();
+  };
+
+  readonly actions: ConversationActions = {
+    open: (id) => void this.open(id).then(this.#focus),
+    create: () => void this.open(undefined).then(this.#focus),
+    rename: (id) => {
+      this.#setList({ renaming: id });
+      this.#host.updateComplete.then(() =>
+        this.#host.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select(),
+      );
+    },
+    commitRename: (id, title) => {
+      if (this.#list.renaming !== id) return;
+      this.#setList({ renaming: undefined });
+      if (title?.trim()) void this.store.rename(id, title.trim()).then(() => this.#refreshList());
+    },
+    remove: (id) =>
+      void this.store.delete(id).then(async () => {
+        if (id === this.#run.conversationId) await this.open(undefined);
+        await this.#refreshList();
+      }),
+    exportOne: (id) => void downloadConversation(this.store, id).catch(this.#fail),
+    close: () => this.#setList({ open: false }),
+  };
+
+  /** The list panel, when open. */
+  render(strings: AgentChatStrings): TemplateResult | typeof nothing {
+    if (!this.#list.open) return nothing;
+    return renderConversations(
+      this.#list.items,
+      this.#run.conversationId,
+      this.#list.renaming,
+      strings,
+      this.actions,
+    );
+  }
+
+  async #refreshList(): Promise<void> {
+    this.#setList({ items: await this.store.list() });
+  }
+
+  #setList(patch: Partial<ListState>): void {
+    this.#list = { ...this.#list, ...patch };
+    this.#host.requestUpdate();
+  }
+}

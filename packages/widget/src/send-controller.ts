@@ -1,0 +1,100 @@
+import type { Agent } from '@agent-chat/core';
+import type { AgentSource } from './agent-source.js';
+import type { AttachmentsController } from './attachments-controller.js';
+import type { ConversationsController } from './conversations-controller.js';
+import { preloadMarkdown } from './markdown.js';
+import type { RunController } from './run-controller.js';
+import type { ScrollFollowController } from './scroll-follow.js';
+
+/** What sending needs from the element's other controllers. */
+export interface SendDeps {
+  run: RunController;
+  source: AgentSource;
+  conversations: ConversationsController;
+  attachments: AttachmentsController;
+  scroll: ScrollFollowController;
+  input(): HTMLTextAreaElement | null;
+  fail(error: unknown): void;
+}
+
+/**
+ * Sending a message and its variants (regenerate, edit the last one, retry a model load). The typed text
+ * and attached files are given back whenever the message never reached the agent.
+ */
+export class SendController {
+  #resolving = false;
+  #lastMessage: string | undefined;
+  readonly #d: SendDeps;
+
+  constructor(deps: SendDeps) {
+    this.#d = deps;
+  }
+
+  /** Sends `text` (default: the text box) as the next user message. */
+  async send(text = this.#d.input()?.value ?? ''): Promise<void> {
+    const { run, attachments, conversations } = this.#d;
+    const input = this.#d.input();
+    if (!input || run.status === 'running' || this.#resolving) return;
+    const message = text.trim();
+    if (!message) return;
+    // Attachments first: the agent built from attributes gets read_attachment once a file is sent.
+    const files = attachments.files;
+    const attached = files.pending.map((a) => a.name);
+    const full = files.takeInto(message);
+    let agent: Agent;
+    // Connecting MCP servers takes a moment: a second Enter meanwhile must not send the message twice.
+    this.#resolving = true;
+    try {
+      agent = await this.#d.source.resolve(conversations.store, attachments.tools);
+    } catch (error) {
+      files.restore(attached);
+      this.#d.fail(error);
+      return;
+    } finally {
+      this.#resolving = false;
+    }
+    if (input.value === text) input.value = '';
+    this.#d.scroll.follow();
+    this.#lastMessage = full;
+    preloadMarkdown();
+    const outcome = await run.send(agent, full);
+    // The message never reached the agent: give the user their text and files back instead of losing them.
+    if (outcome === 'not-started') {
+      if (input.value === '') input.value = text;
+      files.restore(attached);
+    }
+    conversations.sync();
+  }
+
+  /** Sends the last message again (after a model download was cancelled or failed). */
+  readonly retry = (): void => {
+    if (this.#lastMessage) void this.send(this.#lastMessage);
+  };
+
+  /** Asks the last question again: the last turn is removed from the store first. */
+  readonly regenerate = async (): Promise<void> => {
+    const text = await this.#d.conversations.dropLastTurn();
+    if (text !== undefined) await this.send(text);
+  };
+
+  /** Puts the last message back into the text box to change it; the last turn is removed. */
+  readonly editLast = async (): Promise<void> => {
+    const text = await this.#d.conversations.dropLastTurn();
+    const input = this.#d.input();
+    if (text === undefined || !input) return;
+    input.value = text;
+    input.focus();
+  };
+
+  /** Enter sends; Shift+Enter and IME composition do not. */
+  readonly onKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    void this.send();
+  };
+
+  readonly onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    void this.send();
+  };
+}
