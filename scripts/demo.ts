@@ -30,6 +30,8 @@ if (baseUrl) {
     allowedOrigins: [pageOrigin, `http://localhost:${PAGE_PORT}`],
     ...(apiKey ? { upstreamApiKey: apiKey } : {}),
     port: PROXY_PORT,
+    // Only the demo's model; every other safe default (rate limit, credits, max_tokens) stays on.
+    vars: { MODELS: model },
     maxLifetimeMs: 24 * 3600_000,
   });
   proxyUrl = proxy.url;

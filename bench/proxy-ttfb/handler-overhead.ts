@@ -1,4 +1,8 @@
+import { BENCH_MODEL, BENCH_PROXY_VARS } from './measure-streams.ts';
+
 type CreateProxy = typeof import('../../packages/proxy/src/index.ts').createProxy;
+type UsageAsk = import('../../packages/proxy/src/index.ts').UsageAsk;
+type ProxyEnv = import('../../packages/proxy/src/index.ts').ProxyEnv;
 
 const ORIGIN = 'http://127.0.0.1:5173';
 const SSE = 'data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\ndata: [DONE]\n\n';
@@ -16,8 +20,14 @@ export async function handlerOverhead(createProxy: CreateProxy, iterations: numb
     UPSTREAM_BASE_URL: 'http://127.0.0.1:9/v1',
     ALLOWED_ORIGINS: ORIGIN,
     UPSTREAM_API_KEY: 'sk-bench-key',
+    ...BENCH_PROXY_VARS,
+    USAGE: inMemoryUsage() as unknown as ProxyEnv['USAGE'],
   };
-  const body = JSON.stringify({ model: 'm', stream: true, messages: [{ role: 'user', content: 'hello' }] });
+  const body = JSON.stringify({
+    model: BENCH_MODEL,
+    stream: true,
+    messages: [{ role: 'user', content: 'hello' }],
+  });
   const request = () =>
     new Request('http://proxy.test/v1/chat/completions', {
       method: 'POST',
@@ -37,6 +47,8 @@ export async function handlerOverhead(createProxy: CreateProxy, iterations: numb
       const sent = request();
       started = performance.now();
       const proxied = await proxy(sent, env);
+      if (proxied.status !== 200)
+        throw new Error(`proxy answered ${proxied.status}: ${await proxied.text()}`);
       await proxied.body!.getReader().read();
       const through = performance.now() - started;
       // The first 200 warm up the JIT.
@@ -46,4 +58,39 @@ export async function handlerOverhead(createProxy: CreateProxy, iterations: numb
     console.log = log;
   }
   return added;
+}
+
+/**
+ * The `USAGE` Durable Object namespace in-process (V8 has no Durable Objects): the same decision
+ * shape, counted in a Map, so the proxy's own limit bookkeeping is timed without a runtime hop.
+ */
+function inMemoryUsage() {
+  const spent = new Map<string, number>();
+  return {
+    idFromName: (name: string) => name,
+    get: (id: string) => ({
+      async consume(ask: UsageAsk) {
+        const total = (spent.get(id) ?? 0) + ask.cost;
+        spent.set(id, total);
+        const day = new Date(ask.now).toISOString().slice(0, 10);
+        const resetAt = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
+        return {
+          ok: true,
+          day,
+          rate: {
+            limit: ask.ratePerMinute ?? 0,
+            remaining: ask.ratePerMinute ?? 0,
+            resetAt: ask.now + 60_000,
+          },
+          credits: {
+            limit: ask.dailyCredits ?? 0,
+            balance: (ask.dailyCredits ?? 0) - total,
+            cost: ask.cost,
+            resetAt,
+          },
+        };
+      },
+      async refund() {},
+    }),
+  };
 }

@@ -3,7 +3,13 @@ import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { handlerOverhead } from './handler-overhead.ts';
 import { loadProxy, loadScriptedModelServer } from './load-bundled.ts';
-import { measureStreams, percentile, type StreamTimings } from './measure-streams.ts';
+import {
+  BENCH_ORIGIN,
+  BENCH_PROXY_VARS,
+  measureStreams,
+  percentile,
+  type StreamTimings,
+} from './measure-streams.ts';
 import { workerSocketUrl } from './worker-socket.ts';
 import { startWorkerdServe } from './workerd-serve.ts';
 
@@ -71,11 +77,15 @@ export const benchmark: Benchmark = {
     const model = await startScriptedModelServer({ idleTimeoutMs: 120_000 });
     const devOptions = {
       upstreamBaseUrl: model.baseURL,
-      allowedOrigins: ['http://127.0.0.1:5173'],
+      allowedOrigins: [BENCH_ORIGIN],
       maxLifetimeMs: 300_000,
+      vars: BENCH_PROXY_VARS,
     };
     const proxy = await startProxyDev(devOptions);
-    const quiet = await startProxyDev({ ...devOptions, vars: { LOG_REQUESTS: 'errors' } });
+    const quiet = await startProxyDev({
+      ...devOptions,
+      vars: { ...BENCH_PROXY_VARS, LOG_REQUESTS: 'errors' },
+    });
     const bare = await startProxyDev({
       ...devOptions,
       config: join(import.meta.dirname, 'bare-worker/wrangler.jsonc'),
@@ -89,7 +99,9 @@ export const benchmark: Benchmark = {
           UPSTREAM_BASE_URL: model.baseURL,
           ALLOWED_ORIGINS: devOptions.allowedOrigins.join(','),
           MAX_BODY_BYTES: '1048576',
+          ...BENCH_PROXY_VARS,
         },
+        durableObjects: [{ binding: 'USAGE', className: 'UsageCounter' }],
       },
       {
         name: BARE_SERVE,

@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { stopProcess, waitUntilHealthy } from '../../scripts/lib/child-process.ts';
 import { freePort } from '../../scripts/lib/proxy-dev.ts';
 
-/** A Worker to serve: the directory holding its wrangler config, and its plain-text vars. */
+/** A Worker to serve: the directory holding its wrangler config, its plain-text vars, its Durable Objects. */
 export interface ServedWorker {
   name: string;
   configDir: string;
   vars: Record<string, string>;
+  /** Durable Object classes the bundle exports, each bound under `binding` (kept in memory). */
+  durableObjects?: { binding: string; className: string }[];
 }
 
 /** Workers running under `workerd serve`, by name. */
@@ -45,12 +47,24 @@ export async function startWorkerdServe(
     const bindings = Object.entries(worker.vars).map(
       ([name, value]) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(value)})`,
     );
+    const objects = worker.durableObjects ?? [];
+    for (const { binding, className } of objects) {
+      bindings.push(
+        `(name = ${JSON.stringify(binding)}, durableObjectNamespace = ${JSON.stringify(className)})`,
+      );
+    }
+    const namespaces = objects.map(
+      ({ className }) =>
+        `(className = ${JSON.stringify(className)}, uniqueKey = "w${index}-${className}", enableSql = true)`,
+    );
     // Cap'n Proto resolves an absolute embed path against its import path, so it is relative to the config.
     definitions.push(
       `const w${index} :Workerd.Worker = (
   modules = [(name = "worker.js", esModule = embed "w${index}/worker.js")],
   compatibilityDate = "2026-11-01",
   bindings = [${bindings.join(', ')}],
+  durableObjectNamespaces = [${namespaces.join(', ')}],
+  durableObjectStorage = ${namespaces.length > 0 ? '(inMemory = void)' : '(none = void)'},
   globalOutbound = "internet",
 );`,
     );

@@ -15,7 +15,8 @@ beforeAll(async () => {
   proxy = await startProxyDev({
     upstreamBaseUrl: 'http://127.0.0.1:9/v1',
     allowedOrigins: [ORIGIN],
-    vars: { MCP_SERVERS: JSON.stringify({ everything: { url: server.url } }) },
+    // Many MCP requests a minute from one client: the rate limit is raised, not switched off.
+    vars: { MCP_SERVERS: JSON.stringify({ everything: { url: server.url } }), RATE_LIMIT_PER_MINUTE: '1000' },
   });
 }, 90_000);
 afterAll(async () => {

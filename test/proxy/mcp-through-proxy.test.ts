@@ -20,6 +20,8 @@ beforeAll(async () => {
     vars: {
       MCP_SERVERS: JSON.stringify({ everything: { url: everything.url, apiKeySecret: 'EVERYTHING_TOKEN' } }),
       EVERYTHING_TOKEN: MCP_SECRET,
+      // Several MCP sessions in a few seconds, from one client.
+      RATE_LIMIT_PER_MINUTE: '1000',
     },
   });
   viaProxy = `${proxy.url}/mcp/everything`;

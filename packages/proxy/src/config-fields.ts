@@ -134,6 +134,7 @@ export const mcpServers = jsonVar(
 );
 
 const credits = z.number().check(z.nonnegative('prices must be >= 0'));
+const multiplier = z.number().check(z.gte(1, 'multipliers must be >= 1'));
 
 /** `CREDIT_PRICES`: credits per model call and per MCP tool call, with per-name overrides. */
 export const creditPrices = jsonVar(
@@ -142,8 +143,10 @@ export const creditPrices = jsonVar(
     models: z.optional(z.record(z.string(), credits)),
     mcpToolCall: z.optional(credits),
     mcpTools: z.optional(z.record(z.string(), credits)),
+    serviceTiers: z.optional(z.record(z.string(), multiplier)),
+    reasoningEfforts: z.optional(z.record(z.string(), multiplier)),
   }),
-  '{"modelCall": 5, "models": {"gpt-4o": 10}, "mcpToolCall": 2, "mcpTools": {"docs/search": 3}}',
+  '{"modelCall": 5, "models": {"gpt-4o": 10}, "mcpToolCall": 2, "mcpTools": {"docs/search": 3}, "reasoningEfforts": {"high": 3}}',
 );
 
 /** `MODELS`: `model` or `model=upstream` entries, as a map from model to upstream name (or undefined). */
@@ -158,4 +161,50 @@ export const models = z.pipe(
     }
     return map;
   }),
+);
+
+/**
+ * A switch that turns a safe default off: only the exact text `true` (or `false`) counts, so a typo
+ * never switches protection off by accident.
+ */
+export const explicitSwitch = z.pipe(
+  z.optional(z.union([z.string(), z.boolean()], { error: 'must be "true" or "false"' })),
+  z.transform((value, ctx) => {
+    if (value === undefined || value === false || value === '' || value === 'false') return false;
+    if (value === true || value === 'true') return true;
+    ctx.issues.push({ code: 'custom', input: '', message: 'must be "true" or "false"' });
+    return z.NEVER;
+  }),
+);
+
+/** A comma-separated list of names (service tiers, beta flags), as a set; undefined when unset. */
+export const nameList = (example: string) =>
+  z.pipe(
+    z.optional(z.string({ error: `must be a comma-separated list, e.g. ${example}` })),
+    z.transform((list, ctx) => {
+      if (list === undefined) return undefined;
+      const names = list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '');
+      if (names.some((entry) => !/^[A-Za-z0-9_.-]{1,100}$/.test(entry))) {
+        ctx.issues.push({
+          code: 'custom',
+          input: '',
+          message: `entries may only use letters, digits, _, . and - (e.g. ${example})`,
+        });
+        return z.NEVER;
+      }
+      return new Set(names);
+    }),
+  );
+
+/** Reasoning effort levels, cheapest first (OpenAI `reasoning_effort`, Anthropic `effort`). */
+export const REASONING_EFFORTS = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh', 'max'] as const;
+/** One of {@link REASONING_EFFORTS}. */
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
+/** `MAX_REASONING_EFFORT`: the highest effort a request may ask for. */
+export const reasoningEffort = z.optional(
+  z.enum(REASONING_EFFORTS, { error: `must be one of ${REASONING_EFFORTS.join(', ')}` }),
 );

@@ -51,8 +51,6 @@ describe('config: upstreams, MCP servers, limits', () => {
       api: 'openai',
       baseUrl: 'http://upstream.test/v1',
     });
-    expect(config.models).toBeUndefined();
     expect(config.mcpServers.size).toBe(0);
-    expect(config.usage).toBeUndefined();
   });
 });

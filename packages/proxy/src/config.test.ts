@@ -84,6 +84,8 @@ describe('config', () => {
       UPSTREAM_BASE_URL: 'http://127.0.0.1:11434/v1/',
       ALLOWED_ORIGINS: ' http://a.test , https://b.test:8443 ,',
       UPSTREAM_API_KEY: '',
+      DISABLE_RATE_LIMIT: 'true',
+      DISABLE_DAILY_CREDITS: 'true',
     });
 
     expect(config.upstreamBaseUrl).toBe('http://127.0.0.1:11434/v1');

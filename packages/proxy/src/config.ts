@@ -1,12 +1,28 @@
 import * as z from 'zod/mini';
 import {
+  DEFAULT_DAILY_CREDITS,
+  DEFAULT_MAX_CHOICES,
+  DEFAULT_MAX_REASONING_EFFORT,
+  DEFAULT_MAX_TOKENS,
+  DEFAULT_MODEL,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  DEFAULT_SERVICE_TIERS,
+  DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
+  guarded,
+  TURNSTILE_SITEVERIFY_URL,
+} from './config-defaults';
+import {
   allowedOrigins,
   baseUrl,
   creditPrices,
+  explicitSwitch,
   mcpServers,
   models,
+  nameList,
   optionalSecret,
   positiveInteger,
+  type ReasoningEffort,
+  reasoningEffort,
   upstreamBaseUrl,
   upstreams,
 } from './config-fields';
@@ -40,6 +56,19 @@ export interface CreditPrices {
   mcpToolCall: number;
   /** Keyed `serverId/toolName`. */
   mcpTools: Readonly<Record<string, number>>;
+  /** Price multiplier per `service_tier` (e.g. `priority: 2`); 1 when absent. */
+  serviceTiers: Readonly<Record<string, number>>;
+  /** Price multiplier per reasoning effort (e.g. `high: 3`); 1 when absent. */
+  reasoningEfforts: Readonly<Record<string, number>>;
+}
+
+/** Cloudflare Turnstile: a passed bot check is traded at `POST /v1/turnstile` for a client token. */
+export interface TurnstileConfig {
+  secretKey: string;
+  /** Where tokens are verified; Cloudflare's endpoint unless `TURNSTILE_SITEVERIFY_URL`. */
+  siteverifyUrl: string;
+  /** Lifetime of the client token minted for a passed check. */
+  tokenTtlSeconds: number;
 }
 
 /** The validated proxy configuration derived from {@link ProxyEnv}. */
@@ -50,10 +79,23 @@ export interface ProxyConfig {
   upstreamApiKey: string | undefined;
   /** Every upstream by name; `default` is always there. */
   upstreams: ReadonlyMap<string, UpstreamConfig>;
-  /** Allowed models and the upstream each goes to (undefined: the route's default); undefined allows any. */
+  /**
+   * Allowed models and the upstream each goes to (undefined: the route's default); `MODELS`, else
+   * only {@link DEFAULT_MODEL}; undefined (any model) only with `ALLOW_ANY_MODEL=true`.
+   */
   models: ReadonlyMap<string, string | undefined> | undefined;
-  /** Clamp for `max_tokens` / `max_completion_tokens`. */
+  /** Clamp for `max_tokens` / `max_completion_tokens`; undefined only with `ALLOW_ANY_MAX_TOKENS=true`. */
   maxTokens: number | undefined;
+  /** Largest `n` (completions per request). */
+  maxChoices: number;
+  /** `service_tier` values a request may name. */
+  serviceTiers: ReadonlySet<string>;
+  /** Highest reasoning effort; higher ones are lowered to it. */
+  maxReasoningEffort: ReasoningEffort;
+  /** `anthropic-beta` flags a request may send; any other is refused. */
+  anthropicBetas: ReadonlySet<string>;
+  /** The Turnstile bot check, when `TURNSTILE_SECRET_KEY` is set (needs `AUTH_SECRET`). */
+  turnstile: TurnstileConfig | undefined;
   mcpServers: ReadonlyMap<string, McpServerConfig>;
   /** Exact origins (scheme://host[:port]) that browsers may call the proxy from. */
   allowedOrigins: ReadonlySet<string>;
@@ -61,7 +103,7 @@ export interface ProxyConfig {
   maxBodyBytes: number;
   /** Which requests get a log line: every one, or only those answered with status ≥ 400. */
   logRequests: 'all' | 'errors';
-  /** HMAC secret for client tokens; undefined means no client auth. */
+  /** HMAC secret for client tokens; undefined means no client auth (then every request needs an Origin). */
   authSecret: string | undefined;
   rateLimitPerMinute: number | undefined;
   dailyCredits: number | undefined;
@@ -83,7 +125,16 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: optionalSecret,
   ANTHROPIC_BASE_URL: z.optional(baseUrl),
   MODELS: models,
+  ALLOW_ANY_MODEL: explicitSwitch,
   MAX_TOKENS: positiveInteger('must be a positive whole number of tokens, e.g. 4096'),
+  ALLOW_ANY_MAX_TOKENS: explicitSwitch,
+  MAX_CHOICES: positiveInteger('must be a positive whole number of completions, e.g. 1'),
+  SERVICE_TIERS: nameList('auto,default,flex'),
+  MAX_REASONING_EFFORT: reasoningEffort,
+  ANTHROPIC_BETAS: nameList('prompt-caching-2024-07-31'),
+  TURNSTILE_SECRET_KEY: optionalSecret,
+  TURNSTILE_SITEVERIFY_URL: z.optional(baseUrl),
+  TURNSTILE_TOKEN_TTL_SECONDS: positiveInteger('must be a positive whole number of seconds, e.g. 900'),
   MCP_SERVERS: mcpServers,
   ALLOWED_ORIGINS: allowedOrigins,
   MAX_BODY_BYTES: positiveInteger(
@@ -93,7 +144,9 @@ const envSchema = z.object({
   LOG_REQUESTS: z.optional(z.enum(['all', 'errors'], { error: 'must be "all" or "errors"' })),
   AUTH_SECRET: optionalSecret,
   RATE_LIMIT_PER_MINUTE: positiveInteger('must be a positive whole number of requests, e.g. 60'),
+  DISABLE_RATE_LIMIT: explicitSwitch,
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
+  DISABLE_DAILY_CREDITS: explicitSwitch,
   CREDIT_PRICES: creditPrices,
 });
 
@@ -158,7 +211,17 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       apiKey: secretByName(`UPSTREAMS.${name}.apiKeySecret`, upstream.apiKeySecret),
     });
   }
-  for (const [model, upstream] of parsed.MODELS ?? []) {
+  const allowlist = guarded(
+    {
+      value: parsed.MODELS,
+      switchOff: parsed.ALLOW_ANY_MODEL,
+      variable: 'MODELS',
+      switchName: 'ALLOW_ANY_MODEL',
+      fallback: new Map<string, string | undefined>([[DEFAULT_MODEL, undefined]]),
+    },
+    problems,
+  );
+  for (const [model, upstream] of allowlist ?? []) {
     if (upstream !== undefined && !upstreamMap.has(upstream)) {
       problems.push(
         `MODELS entry for model "${model}" names the upstream "${upstream}", which is not configured (known: ${[...upstreamMap.keys()].join(', ')})`,
@@ -173,16 +236,57 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       apiKey: secretByName(`MCP_SERVERS.${id}.apiKeySecret`, server.apiKeySecret),
     });
   }
+  const rateLimitPerMinute = guarded(
+    {
+      value: parsed.RATE_LIMIT_PER_MINUTE,
+      switchOff: parsed.DISABLE_RATE_LIMIT,
+      variable: 'RATE_LIMIT_PER_MINUTE',
+      switchName: 'DISABLE_RATE_LIMIT',
+      fallback: DEFAULT_RATE_LIMIT_PER_MINUTE,
+    },
+    problems,
+  );
+  const dailyCredits = guarded(
+    {
+      value: parsed.DAILY_CREDITS,
+      switchOff: parsed.DISABLE_DAILY_CREDITS,
+      variable: 'DAILY_CREDITS',
+      switchName: 'DISABLE_DAILY_CREDITS',
+      fallback: DEFAULT_DAILY_CREDITS,
+    },
+    problems,
+  );
+  const maxTokens = guarded(
+    {
+      value: parsed.MAX_TOKENS,
+      switchOff: parsed.ALLOW_ANY_MAX_TOKENS,
+      variable: 'MAX_TOKENS',
+      switchName: 'ALLOW_ANY_MAX_TOKENS',
+      fallback: DEFAULT_MAX_TOKENS,
+    },
+    problems,
+  );
   const usage = env.USAGE;
-  const limited = parsed.RATE_LIMIT_PER_MINUTE !== undefined || parsed.DAILY_CREDITS !== undefined;
+  const limited = rateLimitPerMinute !== undefined || dailyCredits !== undefined;
   if (limited && usage === undefined) {
     problems.push(
-      'USAGE (Durable Object binding) is missing but RATE_LIMIT_PER_MINUTE or DAILY_CREDITS is set: keep the durable_objects section of wrangler.jsonc',
+      'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn both off with DISABLE_RATE_LIMIT=true and DISABLE_DAILY_CREDITS=true)',
+    );
+  }
+  if (parsed.TURNSTILE_SECRET_KEY !== undefined && parsed.AUTH_SECRET === undefined) {
+    problems.push(
+      'TURNSTILE_SECRET_KEY is set but AUTH_SECRET is not: a passed Turnstile check is traded for a client token signed with AUTH_SECRET, so run `wrangler secret put AUTH_SECRET`',
     );
   }
   if (problems.length > 0) fail(problems);
 
-  for (const secret of [parsed.UPSTREAM_API_KEY, parsed.ANTHROPIC_API_KEY, parsed.AUTH_SECRET]) {
+  const secretValues = [
+    parsed.UPSTREAM_API_KEY,
+    parsed.ANTHROPIC_API_KEY,
+    parsed.AUTH_SECRET,
+    parsed.TURNSTILE_SECRET_KEY,
+  ];
+  for (const secret of secretValues) {
     if (secret !== undefined) secrets.add(secret);
   }
   const prices = parsed.CREDIT_PRICES ?? {};
@@ -190,20 +294,34 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     upstreamBaseUrl: parsed.UPSTREAM_BASE_URL,
     upstreamApiKey: parsed.UPSTREAM_API_KEY,
     upstreams: upstreamMap,
-    models: parsed.MODELS,
-    maxTokens: parsed.MAX_TOKENS,
+    models: allowlist,
+    maxTokens,
+    maxChoices: parsed.MAX_CHOICES ?? DEFAULT_MAX_CHOICES,
+    serviceTiers: parsed.SERVICE_TIERS ?? new Set(DEFAULT_SERVICE_TIERS),
+    maxReasoningEffort: parsed.MAX_REASONING_EFFORT ?? DEFAULT_MAX_REASONING_EFFORT,
+    anthropicBetas: parsed.ANTHROPIC_BETAS ?? new Set(),
+    turnstile:
+      parsed.TURNSTILE_SECRET_KEY === undefined
+        ? undefined
+        : {
+            secretKey: parsed.TURNSTILE_SECRET_KEY,
+            siteverifyUrl: parsed.TURNSTILE_SITEVERIFY_URL ?? TURNSTILE_SITEVERIFY_URL,
+            tokenTtlSeconds: parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
+          },
     mcpServers: mcpMap,
     allowedOrigins: parsed.ALLOWED_ORIGINS,
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     logRequests: parsed.LOG_REQUESTS ?? 'all',
     authSecret: parsed.AUTH_SECRET,
-    rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
-    dailyCredits: parsed.DAILY_CREDITS,
+    rateLimitPerMinute,
+    dailyCredits,
     prices: {
       modelCall: prices.modelCall ?? 1,
       models: prices.models ?? {},
       mcpToolCall: prices.mcpToolCall ?? 1,
       mcpTools: prices.mcpTools ?? {},
+      serviceTiers: prices.serviceTiers ?? {},
+      reasoningEfforts: prices.reasoningEfforts ?? {},
     },
     usage: limited ? usage : undefined,
     secrets: [...secrets],

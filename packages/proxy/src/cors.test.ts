@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ALLOWED_ORIGIN, callProxy, chatRequest, PROXY, stubUpstream } from '../test/harness';
+import {
+  ALLOWED_ORIGIN,
+  callProxy,
+  chatRequest,
+  PROXY,
+  proxyRequest,
+  stubUpstream,
+  testEnv,
+} from '../test/harness';
+import { mintClientToken } from './auth/client-token';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -80,13 +89,33 @@ describe('CORS', () => {
     expect(notFound.status).toBe(404);
   });
 
-  it('serves requests without an Origin header (curl, servers) with Vary but no CORS grant', async () => {
-    stubUpstream(() => Response.json({ id: 'x' }));
+  it('refuses a request without an Origin header when there are no client tokens, but serves /health', async () => {
+    const upstream = stubUpstream(() => Response.json({ id: 'x' }));
 
-    const response = await callProxy(chatRequest());
+    const response = await callProxy(chatRequest({ headers: { Origin: undefined } }));
+    const health = await callProxy(proxyRequest('/health', { headers: { Origin: undefined } }));
+
+    expect(response.status).toBe(403);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe('origin_missing');
+    expect(error.message).toContain('AUTH_SECRET');
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
+    expect(response.headers.get('Vary')).toContain('Origin');
+    expect(health.status).toBe(200);
+    expect(upstream.spy).not.toHaveBeenCalled();
+  });
+
+  it('serves a server-to-server request without an Origin when it brings a client token', async () => {
+    stubUpstream(() => Response.json({ id: 'x' }));
+    const secret = 'cors-test-auth-secret-81c2';
+    const token = await mintClientToken({ secret, sub: 'backend' });
+
+    const response = await callProxy(
+      chatRequest({ headers: { Origin: undefined, Authorization: `Bearer ${token}` } }),
+      testEnv({ AUTH_SECRET: secret }),
+    );
 
     expect(response.status).toBe(200);
     expect(response.headers.get('Access-Control-Allow-Origin')).toBeNull();
-    expect(response.headers.get('Vary')).toContain('Origin');
   });
 });

@@ -26,14 +26,22 @@ const HEADER_LIST = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|
 
 /**
  * CORS with an exact origin allowlist (`ALLOWED_ORIGINS`). A request with an Origin that is not
- * listed gets 403 before anything else runs, so it never reaches the upstream. Requests without
- * an Origin (curl, servers) pass: CORS protects browsers, and the key stays server-side anyway.
+ * listed gets 403 before anything else runs, so it never reaches the upstream. A request without
+ * an Origin (curl, a script, a server) is refused too unless client tokens are configured
+ * (`AUTH_SECRET`), in which case it must bring a token; only `/health` needs neither.
  */
 export function cors(): Middleware {
   return async (c, next) => {
     const origin = c.request.headers.get('Origin');
     if (origin === null) {
       c.log.origin = 'absent';
+      if (c.config.authSecret === undefined && c.url.pathname !== '/health') {
+        throw new HttpError(
+          403,
+          'origin_missing',
+          'This request has no Origin header, and without client tokens the proxy serves only the browser origins in ALLOWED_ORIGINS: call it from an allowed page, or set AUTH_SECRET and send `Authorization: Bearer <token>` from servers.',
+        );
+      }
       return next();
     }
     if (!c.config.allowedOrigins.has(origin)) {

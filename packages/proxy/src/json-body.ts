@@ -1,8 +1,8 @@
 import { HttpError } from './http-error';
 
 /**
- * Checks that a request body is a JSON object and returns it parsed. The proxy still forwards the
- * original bytes; parsing is here to reject garbage before it costs an upstream call.
+ * Checks that a request body is a JSON object and returns it parsed. The routes forward this parsed
+ * object re-serialised, never the original bytes, so what was checked is what goes upstream.
  */
 export function parseJsonObject(body: Uint8Array): Record<string, unknown> {
   if (body.byteLength === 0) {

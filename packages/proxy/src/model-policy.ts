@@ -1,26 +1,30 @@
 import type { ProxyConfig, UpstreamConfig } from './config';
+import { limitCostFields } from './cost-fields';
 import { HttpError } from './http-error';
 
-/** What a model route forwards: the chosen upstream and the body, clamped if needed. */
+/** What a model route forwards: the chosen upstream, the checked body and what it costs. */
 export interface ModelCall {
   model: string;
   upstream: UpstreamConfig;
+  /** The checked request, re-serialised: exactly what the checks saw (no duplicate keys). */
   body: Uint8Array;
+  /** Credits: the model's price times the multipliers of `n`, `service_tier` and reasoning effort. */
+  cost: number;
 }
 
 // OpenAI has both names (max_completion_tokens for newer models); Anthropic only max_tokens.
 const TOKEN_FIELDS = { openai: ['max_tokens', 'max_completion_tokens'], anthropic: ['max_tokens'] } as const;
 
 /**
- * Applies the model allowlist (`MODELS`), picks the upstream for the model, and clamps the output
+ * Applies the model allowlist (`MODELS`), picks the upstream for the model, clamps the output
  * token limit to `MAX_TOKENS` (setting it when the client sent none, so omitting it is no way
- * around the cap). The original bytes are forwarded unless a clamp changed the body.
+ * around the cap), limits and prices the other cost fields, and re-serialises the parsed request:
+ * the upstream never sees bytes the proxy did not check (`{"model":"a","model":"b"}` is one key).
  */
 export function applyModelPolicy(
   config: ProxyConfig,
   api: UpstreamConfig['api'],
   request: Record<string, unknown>,
-  original: Uint8Array,
 ): ModelCall {
   const model = request.model;
   if (typeof model !== 'string' || model.trim() === '') {
@@ -34,11 +38,14 @@ export function applyModelPolicy(
     );
   }
   const upstream = pickUpstream(config, api, config.models?.get(model));
-  const clamped = clampTokens(config.maxTokens, api, request);
+  clampTokens(config.maxTokens, api, request);
+  const multiplier = limitCostFields(config, api, request);
+  const price = config.prices.models[model] ?? config.prices.modelCall;
   return {
     model,
     upstream,
-    body: clamped ? new TextEncoder().encode(JSON.stringify(request)) : original,
+    body: new TextEncoder().encode(JSON.stringify(request)),
+    cost: Math.ceil(price * multiplier),
   };
 }
 
@@ -59,27 +66,15 @@ function pickUpstream(config: ProxyConfig, api: UpstreamConfig['api'], named: st
   return upstream;
 }
 
-/** Lowers token limits above the cap (adding one when absent); returns whether the body changed. */
-function clampTokens(
-  max: number | undefined,
-  api: UpstreamConfig['api'],
-  request: Record<string, unknown>,
-): boolean {
-  if (max === undefined) return false;
-  let changed = false;
+/** Lowers token limits above the cap, or that are not numbers, and adds one when absent. */
+function clampTokens(max: number | undefined, api: UpstreamConfig['api'], request: Record<string, unknown>) {
+  if (max === undefined) return;
   let present = false;
   for (const field of TOKEN_FIELDS[api]) {
     const value = request[field];
     if (value === undefined || value === null) continue;
     present = true;
-    if (typeof value !== 'number' || value > max) {
-      request[field] = max;
-      changed = true;
-    }
+    if (typeof value !== 'number' || !(value <= max)) request[field] = max;
   }
-  if (!present) {
-    request.max_tokens = max;
-    changed = true;
-  }
-  return changed;
+  if (!present) request.max_tokens = max;
 }

@@ -17,10 +17,28 @@ export interface ProxyEnv {
   ANTHROPIC_API_KEY?: string;
   /** Anthropic Messages API base URL; defaults to `https://api.anthropic.com/v1`. */
   ANTHROPIC_BASE_URL?: string;
-  /** Model allowlist: comma-separated `model` or `model=upstream` entries; unset allows any model. */
+  /** Model allowlist: comma-separated `model` or `model=upstream` entries; unset allows only `gpt-4o-mini`. */
   MODELS?: string;
-  /** Largest `max_tokens` a client may ask for; larger values are clamped. */
+  /** `true` turns the model allowlist off (any model the upstream serves). */
+  ALLOW_ANY_MODEL?: string | boolean;
+  /** Largest `max_tokens` a client may ask for (default 4096); larger values are clamped. */
   MAX_TOKENS?: string | number;
+  /** `true` turns the `max_tokens` clamp off. */
+  ALLOW_ANY_MAX_TOKENS?: string | boolean;
+  /** Largest `n` (completions per request); default 1. */
+  MAX_CHOICES?: string | number;
+  /** Comma-separated `service_tier` values a request may name; default `auto,default,flex,standard_only`. */
+  SERVICE_TIERS?: string;
+  /** Highest reasoning effort (`none` … `max`); default `medium`, higher ones are lowered. */
+  MAX_REASONING_EFFORT?: string;
+  /** Comma-separated `anthropic-beta` flags a request may send; default none. */
+  ANTHROPIC_BETAS?: string;
+  /** Turnstile secret key; enables `POST /v1/turnstile` (needs `AUTH_SECRET`). */
+  TURNSTILE_SECRET_KEY?: string;
+  /** Where Turnstile tokens are verified; defaults to Cloudflare's siteverify endpoint. */
+  TURNSTILE_SITEVERIFY_URL?: string;
+  /** Lifetime of the client token minted for a passed Turnstile check; default 900. */
+  TURNSTILE_TOKEN_TTL_SECONDS?: string | number;
   /** JSON object of MCP servers by id: `{"docs": {"url": "https://…/mcp", "apiKeySecret": "DOCS_TOKEN"}}`. */
   MCP_SERVERS?: string;
   /** Comma-separated exact browser origins allowed to call the proxy. */
@@ -31,10 +49,14 @@ export interface ProxyEnv {
   LOG_REQUESTS?: string;
   /** HMAC secret for client tokens; when set, every route but `/health` needs `Authorization: Bearer <token>`. */
   AUTH_SECRET?: string;
-  /** Requests per minute per user (token subject) or, without tokens, per client IP. */
+  /** Requests per minute per user (token subject) or, without tokens, per client IP; default 60. */
   RATE_LIMIT_PER_MINUTE?: string | number;
-  /** Credits per user per UTC day; unset disables credits. */
+  /** `true` turns the per-client rate limit off. */
+  DISABLE_RATE_LIMIT?: string | boolean;
+  /** Credits per user per UTC day; default 200. */
   DAILY_CREDITS?: string | number;
+  /** `true` turns the daily credit budget off. */
+  DISABLE_DAILY_CREDITS?: string | boolean;
   /** JSON credit prices: `{"modelCall": 5, "models": {…}, "mcpToolCall": 2, "mcpTools": {"docs/search": 3}}`. */
   CREDIT_PRICES?: string;
   /** Durable Object namespace keeping rate-limit windows and credit balances (wrangler.jsonc). */

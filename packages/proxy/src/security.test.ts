@@ -121,7 +121,7 @@ const attacks: Attack[] = [
     request: () =>
       new Request(`${PROXY}/mcp/docs`, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', Origin: ALLOWED_ORIGIN },
         body: streamedBody(4000),
       }),
     env,
@@ -208,6 +208,7 @@ describe('security', () => {
       method: 'POST',
       headers: {
         'Content-Type': 'application/json',
+        Origin: ALLOWED_ORIGIN,
         Host: 'evil.test',
         'X-Forwarded-Host': 'evil.test',
         'X-Upstream-Url': 'http://evil.test/mcp',

@@ -6,6 +6,7 @@ import {
   captureConsole,
   chatRequest,
   PROXY,
+  proxyRequest,
   settled,
   stubUpstream,
   TEST_KEY,
@@ -34,15 +35,15 @@ describe('worker', () => {
   });
 
   it('answers an unknown route with a 404 JSON error', async () => {
-    const response = await callProxy(new Request(`${PROXY}/v1/embeddings`, { method: 'POST', body: '{}' }));
+    const response = await callProxy(proxyRequest('/v1/embeddings', { method: 'POST', body: '{}' }));
 
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
   it('answers a known route with the wrong method with 405 and Allow', async () => {
-    const getChat = await callProxy(new Request(`${PROXY}/v1/chat/completions`));
-    const postHealth = await callProxy(new Request(`${PROXY}/health`, { method: 'POST', body: '{}' }));
+    const getChat = await callProxy(proxyRequest('/v1/chat/completions'));
+    const postHealth = await callProxy(proxyRequest('/health', { method: 'POST', body: '{}' }));
 
     expect(getChat.status).toBe(405);
     expect(getChat.headers.get('Allow')).toBe('POST');
@@ -87,7 +88,7 @@ describe('worker', () => {
     const logs = captureConsole();
     const env = testEnv({ LOG_REQUESTS: 'errors' });
 
-    for (const request of [chatRequest(), new Request(`${PROXY}/health`), new Request(`${PROXY}/nowhere`)])
+    for (const request of [chatRequest(), new Request(`${PROXY}/health`), proxyRequest('/nowhere')])
       await (await callProxy(request, env)).text();
     await settled();
 
@@ -105,7 +106,9 @@ describe('worker', () => {
     upstream.push('data: {"n":1}\n\n');
     const logs = captureConsole();
 
-    const response = await callProxy(chatRequest({ body: JSON.stringify({ model: 'm', stream: true }) }));
+    const response = await callProxy(
+      chatRequest({ body: JSON.stringify({ model: 'gpt-test', stream: true }) }),
+    );
     const reader = response.body!.getReader();
     const first = await reader.read();
     // The first event is in the client's hands while the upstream is still open, and nothing is logged yet.
@@ -145,7 +148,9 @@ describe('worker', () => {
     );
     const logs = captureConsole();
 
-    const response = await callProxy(chatRequest({ body: JSON.stringify({ model: 'm', stream: true }) }));
+    const response = await callProxy(
+      chatRequest({ body: JSON.stringify({ model: 'gpt-test', stream: true }) }),
+    );
     const reader = response.body!.getReader();
     await reader.read();
     await reader.cancel();

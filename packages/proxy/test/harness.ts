@@ -1,5 +1,5 @@
 // Test support for the proxy's workerd tests: a test env, a stubbed upstream and a log capture.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env as bindings, createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, vi } from 'vitest';
 import type { ProxyEnv } from '../src/proxy-env';
 import worker from '../src/worker';
@@ -18,12 +18,22 @@ export const MCP_URL = 'http://mcp.test/mcp';
 /** The credential the proxy adds for the `docs` MCP server. */
 export const MCP_KEY = 'mcp-secret-5e1d7c2b9a';
 
-/** A valid env; pass `undefined` for a key to leave that variable out. */
+/** The model on the test allowlist. */
+export const TEST_MODEL = 'gpt-test';
+
+/**
+ * A valid env with the safe defaults on (the real `USAGE` Durable Object); limits are high so only
+ * the tests about limits meet them. Pass `undefined` for a key to leave that variable out.
+ */
 export function testEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
   const env: Record<string, unknown> = {
     UPSTREAM_BASE_URL,
     ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     UPSTREAM_API_KEY: TEST_KEY,
+    MODELS: TEST_MODEL,
+    RATE_LIMIT_PER_MINUTE: '100000',
+    DAILY_CREDITS: '10000000',
+    USAGE: (bindings as { USAGE?: unknown }).USAGE,
     ...overrides,
   };
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
@@ -39,19 +49,29 @@ export function mcpEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
   });
 }
 
-/** A JSON-RPC POST to the proxy's `/mcp/{serverId}`. */
+/** Request headers for tests: a header given as `undefined` is left out (e.g. `Origin`). */
+export type TestHeaders = Record<string, string | undefined>;
+
+function headersOf(defaults: Record<string, string>, given: TestHeaders = {}): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries({ Origin: ALLOWED_ORIGIN, ...defaults, ...given })) {
+    if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** A JSON-RPC POST to the proxy's `/mcp/{serverId}`, from the allowed origin unless told otherwise. */
 export function mcpRequest(
   serverId = 'docs',
-  init: { method?: string; headers?: Record<string, string>; body?: BodyInit | null } = {},
+  init: { method?: string; headers?: TestHeaders; body?: BodyInit | null } = {},
 ): Request {
   const method = init.method ?? 'POST';
   return new Request(`${PROXY}/mcp/${serverId}`, {
     method,
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      ...init.headers,
-    },
+    headers: headersOf(
+      { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      init.headers,
+    ),
     body:
       method === 'POST'
         ? (init.body ?? JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }))
@@ -89,12 +109,24 @@ export async function settled(): Promise<void> {
   for (const ctx of pending.splice(0)) await waitOnExecutionContext(ctx);
 }
 
-/** A JSON chat completion request to the proxy. */
-export function chatRequest(init: { headers?: Record<string, string>; body?: BodyInit } = {}): Request {
+/** A JSON chat completion request to the proxy, from the allowed origin unless told otherwise. */
+export function chatRequest(init: { headers?: TestHeaders; body?: BodyInit } = {}): Request {
   return new Request(`${PROXY}/v1/chat/completions`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...init.headers },
-    body: init.body ?? JSON.stringify({ model: 'gpt-test', messages: [{ role: 'user', content: 'hi' }] }),
+    headers: headersOf({ 'Content-Type': 'application/json' }, init.headers),
+    body: init.body ?? JSON.stringify({ model: TEST_MODEL, messages: [{ role: 'user', content: 'hi' }] }),
+  });
+}
+
+/** A request to any proxy path from the allowed origin (`Origin: undefined` leaves it out). */
+export function proxyRequest(
+  path: string,
+  init: { method?: string; headers?: TestHeaders; body?: BodyInit } = {},
+): Request {
+  return new Request(`${PROXY}${path}`, {
+    method: init.method ?? 'GET',
+    headers: headersOf({}, init.headers),
+    ...(init.body === undefined ? {} : { body: init.body }),
   });
 }
 

@@ -1,24 +1,17 @@
 import type { CreditPrices } from '../config';
+import type { JsonRpcMessage } from './json-rpc';
 
 /**
  * Credits for one MCP POST: the price of each `tools/call` in it (a single JSON-RPC message or a
  * batch), `mcpTools["<serverId>/<tool>"]` or else `mcpToolCall`. Anything else (initialize, lists,
- * notifications, responses) is free. A body that is not JSON costs nothing: the server answers 400.
+ * notifications, responses) is free. Bodies that are not JSON-RPC never get here (400).
  */
-export function mcpCost(body: Uint8Array, serverId: string, prices: CreditPrices): number {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(new TextDecoder().decode(body));
-  } catch {
-    return 0;
-  }
-  const messages = Array.isArray(parsed) ? parsed : [parsed];
+export function mcpCost(messages: readonly JsonRpcMessage[], serverId: string, prices: CreditPrices): number {
   let cost = 0;
-  for (const message of messages) {
-    if (typeof message !== 'object' || message === null) continue;
-    const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
+  for (const { method, params } of messages) {
     if (method !== 'tools/call') continue;
-    const tool = typeof params?.name === 'string' ? params.name : '';
+    const name = params !== undefined && !Array.isArray(params) ? params.name : undefined;
+    const tool = typeof name === 'string' ? name : '';
     cost += prices.mcpTools[`${serverId}/${tool}`] ?? prices.mcpToolCall;
   }
   return cost;

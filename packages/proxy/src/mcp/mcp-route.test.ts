@@ -183,7 +183,11 @@ describe('/mcp/{serverId}', () => {
     const upstream = stubUpstream(() => Response.json({}));
 
     const response = await callProxy(
-      new Request('http://proxy.test/mcp/docs', { method: 'PUT', body: '{}' }),
+      new Request('http://proxy.test/mcp/docs', {
+        method: 'PUT',
+        body: '{}',
+        headers: { Origin: ALLOWED_ORIGIN },
+      }),
       mcpEnv(),
     );
 

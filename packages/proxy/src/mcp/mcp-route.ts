@@ -2,6 +2,7 @@ import { NAME } from '../config-fields';
 import type { Handler } from '../context';
 import { forwardCharged } from '../forward-charged';
 import { HttpError } from '../http-error';
+import { parseJsonRpc } from './json-rpc';
 import { mcpCost } from './mcp-cost';
 import { mcpRequestHeaders } from './mcp-headers';
 
@@ -30,9 +31,11 @@ export const mcp: Handler = async (c) => {
   }
   c.log.mcpServer = id;
   const headers = mcpRequestHeaders(c.request.headers, server.apiKey);
-  const isPost = c.request.method === 'POST';
-  const body = isPost ? (c.body ?? new Uint8Array(0)) : undefined;
-  const cost = body === undefined ? 0 : mcpCost(body, id, c.config.prices);
+  // A POST carries JSON-RPC; it is checked, priced and forwarded as parsed (see parseJsonRpc).
+  const rpc = c.request.method === 'POST' ? parseJsonRpc(c.body ?? new Uint8Array(0)) : undefined;
+  const body = rpc?.body;
+  if (rpc !== undefined) headers.set('Content-Type', 'application/json');
+  const cost = rpc === undefined ? 0 : mcpCost(rpc.messages, id, c.config.prices);
   return forwardCharged(c, cost, {
     url: server.url,
     method: c.request.method,

@@ -51,7 +51,8 @@ describe('POST /v1/chat/completions', () => {
     expect(sent.headers.get('Origin')).toBeNull();
     expect(sent.headers.get('Content-Type')).toBe('application/json');
     expect(sent.headers.get('Accept')).toBe('application/json');
-    expect(await sent.text()).toBe(body);
+    // The checked request, with the default max_tokens clamp added.
+    expect(await sent.json()).toEqual({ ...JSON.parse(body), max_tokens: 4096 });
   });
 
   it('sends no Authorization header when no key is configured (local Ollama, llama.cpp)', async () => {

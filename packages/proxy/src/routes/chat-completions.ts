@@ -10,13 +10,11 @@ import { applyModelPolicy } from '../model-policy';
  * Expects the body-limit middleware to have read the body into `c.body`.
  */
 export const chatCompletions: Handler = async (c) => {
-  const original = c.body ?? new Uint8Array(0);
-  const call = applyModelPolicy(c.config, 'openai', parseJsonObject(original), original);
+  const call = applyModelPolicy(c.config, 'openai', parseJsonObject(c.body ?? new Uint8Array(0)));
   const headers = upstreamRequestHeaders(c.request.headers, call.upstream.apiKey);
   // The body was checked to be JSON, so say so even if the client sent text/plain to skip a preflight.
   headers.set('Content-Type', 'application/json');
-  const { prices } = c.config;
-  return forwardCharged(c, prices.models[call.model] ?? prices.modelCall, {
+  return forwardCharged(c, call.cost, {
     url: `${call.upstream.baseUrl}/chat/completions`,
     method: 'POST',
     headers,

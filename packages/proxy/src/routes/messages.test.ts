@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callProxy, chatRequest, PROXY, stubUpstream, TEST_KEY, testEnv } from '../../test/harness';
+import {
+  ALLOWED_ORIGIN,
+  callProxy,
+  chatRequest,
+  PROXY,
+  proxyRequest,
+  stubUpstream,
+  TEST_KEY,
+  testEnv,
+} from '../../test/harness';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -11,7 +20,7 @@ const GROQ_KEY = 'gsk-test-55aa01';
 function messagesRequest(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request(`${PROXY}/v1/messages`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', Origin: ALLOWED_ORIGIN, ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -38,7 +47,7 @@ describe('POST /v1/messages (Anthropic)', () => {
         Authorization: 'Bearer client',
         'anthropic-beta': 'b1',
       }),
-      multiEnv(),
+      multiEnv({ ANTHROPIC_BETAS: 'b1,b2' }),
     );
 
     expect(response.status).toBe(200);
@@ -54,7 +63,10 @@ describe('POST /v1/messages (Anthropic)', () => {
   it('answers 404 naming ANTHROPIC_API_KEY when no Anthropic upstream is configured', async () => {
     const upstream = stubUpstream(() => Response.json({}));
 
-    const response = await callProxy(messagesRequest({ model: 'claude-test', messages: [] }), testEnv());
+    const response = await callProxy(
+      messagesRequest({ model: 'claude-test', messages: [] }),
+      testEnv({ MODELS: 'claude-test' }),
+    );
 
     expect(response.status).toBe(404);
     expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
@@ -124,7 +136,7 @@ describe('named upstreams, model allowlist and max_tokens clamp', () => {
   it('lists exactly the allowlisted models on GET /v1/models without calling an upstream', async () => {
     const upstream = stubUpstream(() => Response.json({}));
 
-    const response = await callProxy(new Request(`${PROXY}/v1/models`), multiEnv());
+    const response = await callProxy(proxyRequest('/v1/models'), multiEnv());
 
     expect(response.status).toBe(200);
     const list = (await response.json()) as { object: string; data: { id: string; owned_by: string }[] };
@@ -137,10 +149,13 @@ describe('named upstreams, model allowlist and max_tokens clamp', () => {
     expect(upstream.spy).not.toHaveBeenCalled();
   });
 
-  it('forwards GET /v1/models to the default upstream when there is no allowlist', async () => {
+  it('forwards GET /v1/models to the default upstream with ALLOW_ANY_MODEL=true', async () => {
     const upstream = stubUpstream(() => Response.json({ object: 'list', data: [{ id: 'upstream-model' }] }));
 
-    const response = await callProxy(new Request(`${PROXY}/v1/models`), testEnv());
+    const response = await callProxy(
+      proxyRequest('/v1/models'),
+      testEnv({ MODELS: undefined, ALLOW_ANY_MODEL: 'true' }),
+    );
 
     expect(await response.json()).toMatchObject({ data: [{ id: 'upstream-model' }] });
     expect(upstream.requests[0]!.url).toBe('http://upstream.test/v1/models');

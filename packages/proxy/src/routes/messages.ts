@@ -1,3 +1,4 @@
+import { allowedBetas } from '../anthropic-beta';
 import type { Handler } from '../context';
 import { forwardCharged } from '../forward-charged';
 import { pickHeaders } from '../forwarded-headers';
@@ -9,17 +10,18 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 
 /**
  * `POST /v1/messages`: forwards an Anthropic Messages API request (streaming or not) with the key
- * as `x-api-key`. The client's own `x-api-key` and `Authorization` are never forwarded.
+ * as `x-api-key`. The client's own `x-api-key` and `Authorization` are never forwarded, and
+ * `anthropic-beta` only when every flag in it is on the operator's `ANTHROPIC_BETAS` list.
  */
 export const messages: Handler = async (c) => {
-  const original = c.body ?? new Uint8Array(0);
-  const call = applyModelPolicy(c.config, 'anthropic', parseJsonObject(original), original);
-  const headers = pickHeaders(c.request.headers, ['accept', 'anthropic-version', 'anthropic-beta']);
+  const call = applyModelPolicy(c.config, 'anthropic', parseJsonObject(c.body ?? new Uint8Array(0)));
+  const headers = pickHeaders(c.request.headers, ['accept', 'anthropic-version']);
+  const betas = allowedBetas(c.config, c.request.headers);
+  if (betas !== undefined) headers.set('anthropic-beta', betas);
   headers.set('Content-Type', 'application/json');
   if (!headers.has('anthropic-version')) headers.set('anthropic-version', ANTHROPIC_VERSION);
   if (call.upstream.apiKey !== undefined) headers.set('x-api-key', call.upstream.apiKey);
-  const { prices } = c.config;
-  return forwardCharged(c, prices.models[call.model] ?? prices.modelCall, {
+  return forwardCharged(c, call.cost, {
     url: `${call.upstream.baseUrl}/messages`,
     method: 'POST',
     headers,

@@ -142,7 +142,7 @@ describe('rate limits and credits', () => {
   });
 
   it('fails loudly naming USAGE when limits are set but the Durable Object binding is missing', async () => {
-    const response = await createProxy()(chatRequest(), testEnv({ DAILY_CREDITS: '10' }));
+    const response = await createProxy()(chatRequest(), testEnv({ DAILY_CREDITS: '10', USAGE: undefined }));
 
     expect(response.status).toBe(500);
     const body = (await response.json()) as { error: { message: string } };

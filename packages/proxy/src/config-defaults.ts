@@ -1,0 +1,45 @@
+import type { ReasoningEffort } from './config-fields';
+
+// The safe defaults (DESIGN §4): the proxy's URL is in every page's source, so with nothing but
+// ALLOWED_ORIGINS, UPSTREAM_BASE_URL and a key, a stranger must not be able to spend the key freely.
+// Each default is turned off only by a setting whose name says so.
+
+/** The one model allowed when `MODELS` is unset (and `ALLOW_ANY_MODEL` is not `true`). */
+export const DEFAULT_MODEL = 'gpt-4o-mini';
+/** `MAX_TOKENS` when unset: the largest output a request may ask for. */
+export const DEFAULT_MAX_TOKENS = 4096;
+/** `RATE_LIMIT_PER_MINUTE` when unset: requests per minute per client (an MCP session makes several). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
+/** `DAILY_CREDITS` when unset: credits per client per UTC day (a model call costs 1 by default). */
+export const DEFAULT_DAILY_CREDITS = 200;
+/** `MAX_CHOICES` when unset: `n` above 1 is refused. */
+export const DEFAULT_MAX_CHOICES = 1;
+/** `MAX_REASONING_EFFORT` when unset: higher efforts are lowered to it. */
+export const DEFAULT_MAX_REASONING_EFFORT: ReasoningEffort = 'medium';
+/** `SERVICE_TIERS` when unset: the tiers that cost no more than the standard price. */
+export const DEFAULT_SERVICE_TIERS: readonly string[] = ['auto', 'default', 'flex', 'standard_only'];
+/** How long a client token minted for a passed Turnstile check lives, unless `TURNSTILE_TOKEN_TTL_SECONDS`. */
+export const DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS = 900;
+/** Cloudflare's Turnstile verification endpoint. */
+export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
+
+/** A default that is on unless `switchName` is `true`, with the variable that tunes it. */
+interface Guard<T> {
+  value: T | undefined;
+  switchOff: boolean;
+  variable: string;
+  switchName: string;
+  fallback: T;
+}
+
+/**
+ * Resolves one safe default: the configured value, else the fallback, or `undefined` when the
+ * switch turns it off. Setting both the value and its off switch is a contradiction worth naming.
+ */
+export function guarded<T>(guard: Guard<T>, problems: string[]): T | undefined {
+  if (guard.switchOff && guard.value !== undefined) {
+    problems.push(`${guard.variable} and ${guard.switchName}=true contradict each other: remove one of them`);
+  }
+  if (guard.switchOff) return undefined;
+  return guard.value ?? guard.fallback;
+}
