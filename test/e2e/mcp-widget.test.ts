@@ -71,6 +71,18 @@ function deletes(): number {
   return proxy.output().match(/"method":"DELETE","path":"\/mcp\/everything"/g)?.length ?? 0;
 }
 
+/** Names of the tools offered in the model's `index`-th request. */
+function offeredTools(index: number): string[] {
+  const body = model.requests[index]?.body as { tools?: Array<{ function: { name: string } }> };
+  return (body.tools ?? []).map((t) => t.function.name);
+}
+
+/** The system message of the model's `index`-th request. */
+function systemMessage(index: number): string {
+  const body = model.requests[index]?.body as { messages: Array<{ role: string; content: string }> };
+  return body.messages.find((m) => m.role === 'system')?.content ?? '';
+}
+
 /** The tool messages of the model's `index`-th request. */
 function toolMessages(index: number): string[] {
   const body = model.requests[index]?.body as { messages: Array<{ role: string; content: string }> };
@@ -78,7 +90,7 @@ function toolMessages(index: number): string[] {
 }
 
 describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → server-everything', () => {
-  it('offers the MCP tools, shows a long operation’s progress and renders the image a tool returns', async () => {
+  it('offers the MCP tools lazily (catalog + load_tools, loaded on first call, shown as stages), shows a long operation’s progress and renders the image a tool returns', async () => {
     model.enqueue(
       { toolCalls: [{ id: 'long', name: LONG, arguments: { duration: 2, steps: 5 } }] },
       { toolCalls: [{ id: 'img', name: IMAGE, arguments: {} }] },
@@ -95,10 +107,19 @@ describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → serve
       .poll(() => assistant.textContent(), { timeout: 30_000 })
       .toContain('Here is the tiny image.');
 
-    // The model was offered the server's tools under their hub names, through the proxy.
-    const body = model.requests[first]!.body as { tools: Array<{ function: { name: string } }> };
-    const offered = body.tools.map((t) => t.function.name);
-    expect(offered).toEqual(expect.arrayContaining([LONG, IMAGE, ELICIT, 'search_products']));
+    // Lazy by default: the first request offered load_tools and the server's catalog (names and one
+    // sentence each) through the proxy; each tool the model then called by name was loaded for later turns.
+    expect(offeredTools(first)).toEqual(expect.arrayContaining(['load_tools', 'search_products']));
+    expect(offeredTools(first)).not.toContain(LONG);
+    expect(systemMessage(first)).toContain(
+      'MCP server "everything" (call its tools as mcp__everything__<tool>):',
+    );
+    expect(systemMessage(first)).toContain('- trigger-long-running-operation: ');
+    expect(offeredTools(first + 1)).toContain(LONG);
+    expect(offeredTools(first + 2)).toEqual(expect.arrayContaining([LONG, IMAGE]));
+    // The stages show which tools were loaded and when.
+    const loaded = page.locator('agent-chat [part~="stage-tools-loaded"] code');
+    await expect.poll(() => loaded.allTextContents()).toEqual([LONG, IMAGE]);
     // The MCP SDK arrived as a lazy chunk once MCP was needed.
     expect(scripts.some((s) => /^\/agent-chat-mcp-start-.*\.js$/.test(s))).toBe(true);
 
@@ -184,8 +205,7 @@ describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → serve
     await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
     await send(page, 'second');
     await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('Two.');
-    const tools = (model.requests[first + 1]!.body as { tools: Array<{ function: { name: string } }> }).tools;
-    expect(tools.map((t) => t.function.name)).toContain('mcp__everything__echo');
+    expect(systemMessage(first + 1)).toContain('- echo: ');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -137,6 +137,17 @@ export type AgentEventBody =
       /** Context efficiency of this call (dual-track memory on): raw vs sent tokens, ratio, method, drift. */
       context?: UsageContext;
     }
+  // MCP lazy loading
+  | {
+      type: 'mcp.tools.loaded';
+      turn: number;
+      /** Tools whose full definitions the model now has, for the rest of the conversation. */
+      names: string[];
+      /** `load_tools`: the model asked for them; `call`: it called one by name before loading it. */
+      via: 'load_tools' | 'call';
+      /** The call that caused the load. */
+      toolCallId: string;
+    }
   // Context
   | { type: 'context.compacted'; beforeTokens: number; afterTokens: number; method: string }
   | { type: 'error'; code: string; message: string; retryable: boolean };

@@ -8,6 +8,7 @@ export {
 } from './agent/create-agent.js';
 export { extractJson } from './agent/extract-json.js';
 export { indexedDBCheckpointStore } from './agent/indexeddb-checkpoint-store.js';
+export { isMcpToolSource, type McpToolLoading, type McpToolSource } from './agent/mcp-tool-source.js';
 export { type Reflection, ReflectionSchema } from './agent/reflection.js';
 export {
   memoryCheckpointStore,
@@ -69,7 +70,7 @@ export type {
   WorkflowStepStatus,
 } from './events.js';
 export { toSSE } from './events.js';
-export { toolCatalogText } from './mcp/catalog-text.js';
+export { type FittedCatalog, fitToolCatalog, toolCatalogText } from './mcp/catalog-text.js';
 export {
   McpInvalidAnswerError,
   McpRequestError,

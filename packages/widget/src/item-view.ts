@@ -4,7 +4,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { renderApproval, renderClarify } from './forms-view.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import { type ModelLoadState, renderModelLoad, renderModelNotice } from './model-view.js';
-import { renderStage, renderWorkflow } from './stage-view.js';
+import { renderStage, renderToolsLoaded, renderWorkflow } from './stage-view.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
 
@@ -60,6 +60,8 @@ export class ItemView {
         return renderModelLoad(item, this.modelStates.get(item.id) ?? { cancelled: false }, ctx);
       case 'model-notice':
         return renderModelNotice(item, ctx);
+      case 'tools-loaded':
+        return renderToolsLoaded(item, ctx);
     }
   }
 

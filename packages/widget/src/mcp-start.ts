@@ -1,18 +1,21 @@
 // Loaded with import() by the element only when mcp-servers is set: the MCP SDK stays in a lazy chunk,
 // so pages without MCP never download it.
-import { type ChatModel, McpHub, type Tool } from '@agent-chat/core';
+import { type ChatModel, McpHub } from '@agent-chat/core';
 import type { McpServerConfig } from './widget-config.js';
 
-/** A started hub and the agent tools of every tool its servers offer. */
+/**
+ * A started hub. The agent takes its tools itself (lazily: the catalog and `load_tools` once their
+ * definitions pass the agent's threshold), so no schema is fetched here beyond the first listing.
+ */
 export interface WidgetMcp {
   hub: McpHub;
-  tools: Tool[];
 }
 
 /**
  * Connects the `mcp-servers` of an element through its proxy (`${proxyUrl}/mcp/{id}` unless a server
- * names its own `url`). A server that cannot be reached is left out (the hub reports it down), so the
- * chat still works with the others. `model` answers the servers' sampling requests, after the user agrees.
+ * names its own `url`) and lists their tools. A server that cannot be reached is left out (the hub
+ * reports it down, and the model reads a notice), so the chat still works with the others. `model`
+ * answers the servers' sampling requests, after the user agrees.
  */
 export async function startMcp(
   proxyUrl: string,
@@ -29,7 +32,7 @@ export async function startMcp(
   });
   try {
     await hub.start();
-    return { hub, tools: await hub.tools() };
+    return { hub };
   } catch (error) {
     await hub.dispose();
     throw error;

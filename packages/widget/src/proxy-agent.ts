@@ -21,7 +21,7 @@ export interface ProxyAgentOptions {
   extraTools: readonly Tool[];
   /** Kept across rebuilds so a changed attribute does not lose the conversation. */
   store: ConversationStore;
-  /** The started MCP hub of `mcp-servers` and its tools, if any. */
+  /** The started MCP hub of `mcp-servers`, if any; the agent offers its tools (lazily above its threshold). */
   mcp?: WidgetMcp | undefined;
 }
 
@@ -43,9 +43,10 @@ export function createProxyAgent(options: ProxyAgentOptions): Agent {
   const systemPrompt = options.systemPrompt?.trim();
   return createAgent({
     model: proxyModel(proxyUrl, model),
-    tools: [...toTools(options.tools), ...options.extraTools, ...(options.mcp?.tools ?? [])],
+    tools: [...toTools(options.tools), ...options.extraTools],
     store: options.store,
-    // The hub answers the questions its servers wait on (elicitations) when the element calls respond.
+    // The agent offers the hub's tools (catalog + load_tools once they are many) and the hub answers the
+    // questions its servers wait on (elicitations) when the element calls respond.
     ...(options.mcp ? { mcp: options.mcp.hub } : {}),
     ...(systemPrompt ? { systemPrompt } : {}),
   });

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { renderContent } from './content-view.js';
 import { format } from './strings.js';
-import type { StageItem, WorkflowItem, WorkflowStepView } from './transcript.js';
+import type { StageItem, ToolsLoadedItem, WorkflowItem, WorkflowStepView } from './transcript.js';
 import { formatDuration, previewJson, type ViewContext } from './view-context.js';
 
 /**
@@ -101,4 +101,23 @@ function renderStep(step: WorkflowStepView, flow: WorkflowItem, ctx: ViewContext
       (c) => renderStage(c, ctx),
     )}
   </div>`;
+}
+
+/**
+ * MCP tools the model loaded (lazy loading) as a finished stage: which tools, at which model turn, and
+ * whether it asked for them (`load_tools`) or called one first.
+ */
+export function renderToolsLoaded(item: ToolsLoadedItem, ctx: ViewContext): TemplateResult {
+  const { strings } = ctx;
+  const title = item.via === 'call' ? strings.toolsLoadedOnCall : strings.toolsLoaded;
+  return html`<details part="stage stage-tools-loaded" class="stage tools-loaded" data-status="done"
+    data-via=${item.via} ?open=${!ctx.autoCollapse}>
+    <summary part="stage-summary">
+      <span class="stage-title">${format(title, { count: item.names.length })}</span>
+      <span class="stage-status">${format(strings.atTurn, { turn: item.turn })}</span>
+    </summary>
+    <ul class="stage-body loaded-tools">
+      ${item.names.map((name) => html`<li><code>${name}</code></li>`)}
+    </ul>
+  </details>`;
 }

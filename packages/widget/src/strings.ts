@@ -49,6 +49,9 @@ export interface AgentChatStrings {
   renamePrompt: string;
   notConfigured: string;
   cannotRespond: string;
+  toolsLoaded: string;
+  toolsLoadedOnCall: string;
+  atTurn: string;
 }
 
 /** English strings: the defaults. `{name}`-style placeholders are filled in by {@link format}. */
@@ -103,6 +106,9 @@ export const EN: AgentChatStrings = {
   notConfigured:
     'This chat is not configured yet. Set the proxy-url and model attributes, or the .agent property to an agent made with createAgent() from @agent-chat/core.',
   cannotRespond: 'This agent cannot take answers (it has no respond method).',
+  toolsLoaded: 'Loaded {count} tool(s)',
+  toolsLoadedOnCall: 'Loaded {count} tool(s) on first call',
+  atTurn: 'turn {turn}',
 };
 
 const FR: Partial<AgentChatStrings> = {

@@ -84,6 +84,17 @@ export interface ModelNoticeItem {
   reason: string;
 }
 
+/** MCP tools whose definitions the model loaded (lazy loading): which, when, and why. */
+export interface ToolsLoadedItem {
+  kind: 'tools-loaded';
+  id: string;
+  runId: string;
+  turn: number;
+  names: string[];
+  /** `load_tools`: the model asked for them; `call`: it called one before loading it. */
+  via: 'load_tools' | 'call';
+}
+
 /** One thing shown in the message log, in the order it happened. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string }
@@ -93,4 +104,5 @@ export type TranscriptItem =
   | ClarifyItem
   | ApprovalItem
   | ModelLoadItem
-  | ModelNoticeItem;
+  | ModelNoticeItem
+  | ToolsLoadedItem;

@@ -127,6 +127,18 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           reason: event.reason,
         },
       ];
+    case 'mcp.tools.loaded':
+      return [
+        ...items,
+        {
+          kind: 'tools-loaded',
+          id: `${runId}:loaded:${event.seq}`,
+          runId,
+          turn: event.turn,
+          names: event.names,
+          via: event.via,
+        },
+      ];
     case 'run.finish':
       return event.status === 'aborted' ? markStopped(items, runId) : items;
     default:

@@ -10,6 +10,7 @@ import type { RetryOptions } from '../model/retry.js';
 import type { RunLog } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
+import type { McpToolLoading } from './mcp-tool-source.js';
 import { runAgent } from './run-agent.js';
 import {
   memoryCheckpointStore,
@@ -67,8 +68,17 @@ export interface AgentOptions {
   summarizer?: ChatModel;
   /** Rolling window, drift threshold and input price of the efficiency log. */
   efficiency?: EfficiencyLogOptions;
-  /** Given to tools as `ctx.mcp`. */
+  /**
+   * An `McpHub` (or any {@link McpToolSource}): the agent offers its tools and routes the servers'
+   * questions through `respond`. Also given to tools as `ctx.mcp`.
+   */
   mcp?: unknown;
+  /**
+   * How the tools of `mcp` are offered: by default every definition while they are small, and above
+   * 1000 estimated tokens the catalog plus a built-in `load_tools` (lazy loading). `false`: offer none
+   * (pass `tools: await hub.tools(names)` to pick some yourself).
+   */
+  mcpTools?: McpToolLoading | false;
 }
 
 /** Input of one run. */
@@ -164,6 +174,7 @@ export function createAgent(options: AgentOptions): Agent {
     efficiency,
     tokenBudget,
     mcp: options.mcp,
+    mcpTools: mcpToolLoading(options.mcpTools),
   };
   const answering = new Set<string>();
 
@@ -236,5 +247,21 @@ export function createAgent(options: AgentOptions): Agent {
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
     throw new ConfigurationError(`createAgent: limits.${name} must be a positive integer, got ${value}.`);
+  return value;
+}
+
+function mcpToolLoading(value: McpToolLoading | false | undefined): McpToolLoading | false {
+  if (value === false || value === undefined) return value ?? {};
+  if (value.mode !== undefined && !['auto', 'lazy', 'eager'].includes(value.mode))
+    throw new ConfigurationError(
+      `createAgent: mcpTools.mode must be "auto", "lazy" or "eager", got ${JSON.stringify(value.mode)}.`,
+    );
+  for (const key of ['lazyAboveTokens', 'catalogMaxTokens'] as const) {
+    const n = value[key];
+    if (n !== undefined && (!Number.isInteger(n) || n < 0))
+      throw new ConfigurationError(
+        `createAgent: mcpTools.${key} must be a whole number of tokens, got ${n}.`,
+      );
+  }
   return value;
 }

@@ -9,6 +9,7 @@ import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { builtinToolSpecs } from './builtin-tool-specs.js';
 import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
+import { isMcpToolSource } from './mcp-tool-source.js';
 import { callModel, turnRequest } from './model-turn.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
@@ -138,7 +139,11 @@ async function execute(
     // not reflect never downloads them (the widget's one-file bundle stays small).
     const json = mode === 'json' ? await import('./json-decision.js') : undefined;
     const reflection = settings.reflect ? await import('./reflection.js') : undefined;
-    const specs = [...[...settings.tools.values()].map(toToolSpec), ...builtinToolSpecs(settings)];
+    // MCP tools of the agent's hub, loaded with the hub: pages without MCP never download this code.
+    const mcpTools =
+      settings.mcpTools !== false && isMcpToolSource(settings.mcp)
+        ? new (await import('./mcp-run-tools.js')).McpRunTools(settings.mcp, settings.mcpTools, run, history)
+        : undefined;
     let iterations = 0;
     let note: string | undefined;
     for (;;) {
@@ -152,6 +157,10 @@ async function execute(
       // After a reflection verdict the model must answer: a plain text call without tools, in either mode.
       const answerOnly = note !== undefined;
       emit({ type: 'supervisor.thinking', iteration: turn, mode });
+      // The tools of this turn: MCP tools (all, or the catalog, load_tools and the loaded ones) join the app's.
+      const tools = mcpTools ? await mcpTools.turnTools(settings.tools, turn) : settings.tools;
+      const turnSettings = tools === settings.tools ? settings : { ...settings, tools };
+      const specs = [...[...tools.values()].map(toToolSpec), ...builtinToolSpecs(turnSettings)];
       // With memory, the summarised track fitted to the budget; its system message (the system prompt plus
       // any roll-up of older history) replaces the plain system prompt.
       let systemPrompt = settings.systemPrompt;
@@ -162,10 +171,12 @@ async function execute(
         systemPrompt = system?.content;
         conversation = prepared;
       }
+      const catalog = answerOnly ? undefined : mcpTools?.systemNote();
+      if (catalog) systemPrompt = [systemPrompt, catalog].filter(Boolean).join('\n\n');
       const decided =
         // With no tools to offer there is nothing to decide: even in JSON mode the model just answers.
         mode === 'json' && !answerOnly && specs.length > 0
-          ? await json!.decideWithJson({ ...settings, systemPrompt }, run, conversation, turn)
+          ? await json!.decideWithJson({ ...turnSettings, systemPrompt }, run, conversation, turn)
           : await callModel(
               run,
               turnRequest(
@@ -192,7 +203,10 @@ async function execute(
         break;
       }
       const assistant = { role: 'assistant' as const, content: text, toolCalls };
-      const outcome = await runTurnCalls(toolCalls, settings, run, turn);
+      const callSettings = mcpTools
+        ? { ...turnSettings, tools: await mcpTools.prepareCalls(toolCalls, tools) }
+        : turnSettings;
+      const outcome = await runTurnCalls(toolCalls, callSettings, run, turn);
       if (signal.aborted) throw new AbortedError(signal.reason);
       if (outcome.pending.length > 0) {
         pending = {

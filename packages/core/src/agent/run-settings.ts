@@ -7,6 +7,7 @@ import type { ChatModel } from '../model/chat-model.js';
 import type { RetryOptions } from '../model/retry.js';
 import type { RunLog, RunLogKind } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
+import type { McpToolLoading } from './mcp-tool-source.js';
 import type { RunCheckpointStore } from './run-checkpoint-store.js';
 
 /** Everything a run needs from its agent, fixed when the agent is created. */
@@ -31,6 +32,8 @@ export interface RunSettings {
   /** Tokens one run may use over all its model calls; unlimited when undefined. */
   tokenBudget: number | undefined;
   mcp: unknown;
+  /** How the tools of `mcp` (when it is an {@link McpToolSource}) are offered; off when false. */
+  mcpTools: McpToolLoading | false;
 }
 
 /** One run in progress: ids, the signal, and where its events and log records go. */

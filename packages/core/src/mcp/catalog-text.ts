@@ -10,18 +10,59 @@ import type { McpToolSummary } from './mcp-hub-options.js';
  * // - search: Full-text search over the documentation.
  */
 export function toolCatalogText(summaries: readonly McpToolSummary[]): string {
+  return serverBlocks(summaries)
+    .map((block) => block.text)
+    .join('\n\n');
+}
+
+/** A catalog cut to a token budget: whole servers are left out, never half a server. */
+export interface FittedCatalog {
+  text: string;
+  /** Servers left out to fit, with their tool counts, in catalog order. */
+  omitted: Array<{ serverId: string; toolCount: number }>;
+}
+
+/**
+ * {@link toolCatalogText} within `maxTokens` (as `count` measures them): servers are kept in order
+ * while they fit, the others are left out whole, and the text ends with a line that says which.
+ */
+export function fitToolCatalog(
+  summaries: readonly McpToolSummary[],
+  maxTokens: number,
+  count: (text: string) => number,
+): FittedCatalog {
+  const kept: string[] = [];
+  const omitted: FittedCatalog['omitted'] = [];
+  let used = 0;
+  for (const block of serverBlocks(summaries)) {
+    const tokens = count(block.text);
+    if (omitted.length === 0 && used + tokens <= maxTokens) {
+      kept.push(block.text);
+      used += tokens;
+    } else omitted.push({ serverId: block.serverId, toolCount: block.toolCount });
+  }
+  if (omitted.length > 0)
+    kept.push(
+      `Catalog cut to fit its budget of ${maxTokens} tokens: the tools of ${omitted
+        .map((o) => `"${o.serverId}" (${o.toolCount})`)
+        .join(', ')} are not listed here.`,
+    );
+  return { text: kept.join('\n\n'), omitted };
+}
+
+function serverBlocks(summaries: readonly McpToolSummary[]) {
   const byServer = new Map<string, McpToolSummary[]>();
   for (const summary of summaries) {
     const group = byServer.get(summary.serverId) ?? [];
     group.push(summary);
     byServer.set(summary.serverId, group);
   }
-  const blocks: string[] = [];
-  for (const [serverId, group] of byServer) {
+  return [...byServer].map(([serverId, group]) => {
     const lines = group.map((s) => `- ${s.name.slice(`mcp__${serverId}__`.length)}: ${s.summary}`);
-    blocks.push(
-      `MCP server "${serverId}" (call its tools as mcp__${serverId}__<tool>):\n${lines.join('\n')}`,
-    );
-  }
-  return blocks.join('\n\n');
+    return {
+      serverId,
+      toolCount: group.length,
+      text: `MCP server "${serverId}" (call its tools as mcp__${serverId}__<tool>):\n${lines.join('\n')}`,
+    };
+  });
 }

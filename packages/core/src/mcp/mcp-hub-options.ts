@@ -69,4 +69,6 @@ export interface McpToolSummary {
   toolName: string;
   /** First sentence of the description. */
   summary: string;
+  /** Estimated tokens of the full definition (name, description, input schema) as a tool spec. */
+  definitionTokens: number;
 }

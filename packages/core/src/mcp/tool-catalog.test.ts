@@ -25,8 +25,16 @@ describe('ToolCatalog', () => {
     );
     expect(count).toBe(1);
     expect(catalog.summaries()).toEqual([
-      { name: 'mcp__docs__search', serverId: 'docs', toolName: 'search', summary: 'Searches docs.' },
+      {
+        name: 'mcp__docs__search',
+        serverId: 'docs',
+        toolName: 'search',
+        summary: 'Searches docs.',
+        definitionTokens: expect.any(Number),
+      },
     ]);
+    // The estimate covers the whole definition, well beyond the one-sentence summary.
+    expect(catalog.summaries()[0]!.definitionTokens).toBeGreaterThan(20);
     expect(catalog.full('mcp__docs__search')).toBeUndefined();
     catalog.replace(
       config,

@@ -1,6 +1,9 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { estimateTokenCounter } from '../context/token-counter.js';
 import type { McpServerConfig, McpToolSummary } from './mcp-hub-options.js';
 import { firstSentence, isToolAllowed, qualifiedToolName } from './mcp-names.js';
+
+const estimate = estimateTokenCounter();
 
 /**
  * What the hub knows about the servers' tools. Lazy by design (reference §10): after a listing only a
@@ -34,6 +37,10 @@ export class ToolCatalog {
         serverId: config.id,
         toolName: tool.name,
         summary: firstSentence(tool.description) || tool.title || tool.name,
+        // What offering it eagerly would cost: the agent compares the sum with its lazy-loading threshold.
+        definitionTokens: estimate.count(
+          JSON.stringify({ name, description: tool.description ?? '', parameters: tool.inputSchema }),
+        ),
       });
       if (this.#full.has(name) || materialise.has(name)) this.#full.set(name, tool);
     }

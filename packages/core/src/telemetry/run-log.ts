@@ -13,6 +13,7 @@ export type RunLogKind =
   | 'decision'
   | 'reflection'
   | 'workflow'
+  | 'mcp.tools.loaded'
   | 'error';
 
 /** One JSONL line of a run log. */
