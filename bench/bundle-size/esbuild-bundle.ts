@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { type BuildOptions, build } from 'esbuild';
 
 /** Browser bundles resolve workspace packages from source through the `@agent-chat/source` condition. */
@@ -47,12 +47,14 @@ export async function bundle(entry: string, target: BuildOptions): Promise<Uint8
   const visit = (name: string) => {
     if (upFront.has(name)) return;
     upFront.add(name);
+    // External imports (a Worker's `cloudflare:workers`) are provided by the runtime: no output file.
     for (const imported of outputs[name]?.imports ?? [])
-      if (imported.kind === 'import-statement') visit(imported.path);
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
   };
   visit(entryName);
+  // Metafile names are relative to the working directory, output files absolute.
   const files = result.outputFiles.filter((file) =>
-    [...upFront].some((name) => file.path.endsWith(name.replace(/^out/, ''))),
+    upFront.has(relative(process.cwd(), file.path).split(sep).join('/')),
   );
   if (files.length !== upFront.size)
     throw new Error(`esbuild outputs for ${entry} could not be matched to its metafile.`);
