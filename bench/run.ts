@@ -6,11 +6,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BenchContext, Benchmark, BenchRow, Measurement } from './lib/benchmark.ts';
+import { watchMachineLoad } from './lib/machine-load.ts';
+import { type BenchSection, type RunRecord, resultsReadme } from './lib/results-readme.ts';
 import { resultsTable } from './lib/results-table.ts';
 
 const benchDir = import.meta.dirname;
 const root = resolve(benchDir, '..');
 const resultsDir = join(benchDir, 'results');
+const runsDir = join(resultsDir, 'runs');
 const rel = (path: string) => relative(root, path);
 
 /** Benchmark files by name, sorted. */
@@ -49,25 +52,49 @@ function toRow(bench: string, m: Measurement): BenchRow {
   return { bench, subject: m.subject, metric: m.metric, value: m.value, unit: m.unit };
 }
 
-/** Runs one benchmark and writes its results; returns false when anything failed. */
+/** Runs one benchmark and writes its results and run record; returns false when anything failed. */
 async function runOne(name: string, file: string): Promise<boolean> {
   console.log(`\n▸ ${name} (${rel(file)})`);
   const resultsFile = join(resultsDir, `${name}.json`);
   let ok = true;
+  const notes: string[] = [];
   const context: BenchContext = {
     root,
     log: (message) => console.log(`  ${message}`),
+    note: (message) => {
+      notes.push(message);
+      console.log(`  ${message}`);
+    },
     skip: (message) => console.log(`  skipped: ${message}`),
     fail: (message) => {
       ok = false;
       console.error(`  FAILED: ${message}`);
     },
   };
+  const startedAt = new Date();
+  const machineLoad = watchMachineLoad();
   try {
     const rows = (await (await load(file)).run(context)).map((m) => toRow(name, m));
+    const machine = machineLoad.stop();
+    console.log(
+      `  machine: load average ${machine.loadAverageBefore} → ${machine.loadAverageAfter}, busy ${machine.busyPercent ?? '?'}%`,
+    );
+    if (!ok) {
+      console.error(`  ${rel(resultsFile)} is left as the last complete run wrote it; this run's rows:`);
+      console.error(JSON.stringify(rows));
+      return false;
+    }
     writeFileSync(resultsFile, `${JSON.stringify(rows, null, 2)}\n`);
+    const record: RunRecord = {
+      startedAt: startedAt.toISOString(),
+      durationSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      machine,
+      notes,
+    };
+    mkdirSync(runsDir, { recursive: true });
+    writeFileSync(join(runsDir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
     console.log(`  wrote ${rel(resultsFile)} (${rows.length} rows)`);
-    return ok;
+    return true;
   } catch (error) {
     console.error(`  FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     console.error(`  ${rel(resultsFile)} is left as it was (an earlier run's results, if any).`);
@@ -88,34 +115,21 @@ function readAllResults(): BenchRow[] {
   return rows;
 }
 
-async function readme(rows: BenchRow[], benchmarks: Map<string, string>): Promise<string> {
-  const descriptions: string[] = [];
+async function sections(rows: BenchRow[], benchmarks: Map<string, string>): Promise<BenchSection[]> {
+  const out: BenchSection[] = [];
   for (const name of new Set(rows.map((row) => row.bench))) {
     const file = benchmarks.get(name);
-    const description = file
-      ? await load(file).then(
-          (b) => b.description,
-          () => 'its module could not be loaded.',
-        )
-      : undefined;
-    descriptions.push(
-      `- **${name}**${file ? ` (\`${rel(file)}\`)` : ' (no longer in bench/)'}: ${description ?? '—'}`,
-    );
+    const module = file ? await load(file).catch(() => undefined) : undefined;
+    const runFile = join(runsDir, `${name}.json`);
+    out.push({
+      name,
+      ...(file ? { file: rel(file) } : {}),
+      description: module?.description ?? (file ? 'its module could not be loaded.' : undefined),
+      ...(module?.method ? { method: module.method } : {}),
+      ...(existsSync(runFile) ? { run: JSON.parse(readFileSync(runFile, 'utf8')) as RunRecord } : {}),
+    });
   }
-  return `# Benchmark results
-
-Written by \`pnpm bench\` from \`bench/results/*.json\` (each benchmark's last run); do not edit by hand.
-Run \`pnpm bench [name…]\` from the repository root to refresh. \`agent-chat ÷ peer\` divides our value by
-the peer's: below 1 means agent-chat's number is smaller (better for bytes and milliseconds).
-
-## Benchmarks
-
-${descriptions.join('\n')}
-
-## Results
-
-${resultsTable(rows)}
-`;
+  return out;
 }
 
 const benchmarks = discover();
@@ -139,7 +153,7 @@ for (const name of requested.length > 0 ? requested : benchmarks.keys()) {
 }
 
 const rows = readAllResults();
-const text = await readme(rows, benchmarks);
+const text = resultsReadme(rows, await sections(rows, benchmarks));
 writeFileSync(join(resultsDir, 'README.md'), text);
 console.log(`\n${resultsTable(rows)}\n\nWritten to ${rel(join(resultsDir, 'README.md'))}.`);
 if (!allOk) {

@@ -1,48 +1,38 @@
-// Runs inside its own Node process (bundled by index.ts, started with --expose-gc): agent-chat and the
-// AI SDK drive the same 10-turn tool conversation against the same scripted model server, in this process.
+// Runs inside its own Node process (bundled by index.ts, started with --expose-gc): agent-chat, the AI SDK
+// and a hand-written loop play the same 10-turn tool conversation against the same scripted model server
+// (in a worker thread of this process), interleaved round by round. `--profile <subject>` plays only that
+// subject (run under `node --cpu-prof`) and prints the measured window on the profile's clock.
+
 import { GCProfiler } from 'node:v8';
-import { createAgent, defineTool } from '@agent-chat/core';
-import type { ScriptedTurn } from '@agent-chat/core/test';
+import { Worker } from 'node:worker_threads';
+import { createAgent, defineTool, openAICompatible } from '@agent-chat/core';
 import { createOpenAI } from '@ai-sdk/openai';
 import { jsonSchema, stepCountIs, streamText, tool } from 'ai';
-import { startScriptedModelServer } from '../../test/model-server/scripted-model-server.ts';
+import { lookup, lookupSchema, PROMPT, TURNS } from './conversation.ts';
+import { handLoop } from './hand-loop.ts';
 
-export const TURNS = 10;
-const WARMUP = 8;
-const ROUNDS = Number(process.env.AGENT_OVERHEAD_ROUNDS ?? 40);
+export type Subject = 'agent-chat' | 'ai-sdk' | 'hand-loop';
+const SUBJECTS: Subject[] = ['agent-chat', 'ai-sdk', 'hand-loop'];
+const WARMUP = Number(process.env.AGENT_OVERHEAD_WARMUP ?? 10);
+const ROUNDS = Number(process.env.AGENT_OVERHEAD_ROUNDS ?? 60);
+const HEAP_ROUNDS = 10;
 
-/** 9 turns that each call `lookup`, then a streamed answer. */
-function conversation(): ScriptedTurn[] {
-  const turns: ScriptedTurn[] = [];
-  for (let i = 1; i < TURNS; i++)
-    turns.push({
-      text: `Looking up item ${i}.`,
-      toolCalls: [{ id: `call_${i}`, name: 'lookup', arguments: { key: `item-${i}` } }],
-      usage: { inputTokens: 100 + i * 20, outputTokens: 12 },
-    });
-  turns.push({
-    text: 'All nine items are in stock; the cheapest is item-3 and the newest is item-9. '.repeat(4),
-    usage: { inputTokens: 300, outputTokens: 80 },
-  });
-  return turns;
+const serverThread = new Worker(new URL('./server-thread.mjs', import.meta.url));
+const replies: Array<(message: Record<string, unknown>) => void> = [];
+serverThread.on('message', (message) => replies.shift()?.(message));
+const reply = () => new Promise<Record<string, unknown>>((resolve) => replies.push(resolve));
+const baseURL = (await reply()).baseURL as string;
+
+/** Queues `n` conversations on the server; throws when the previous run left scripted turns unused. */
+async function queue(n: number, after: string): Promise<void> {
+  const answer = reply();
+  serverThread.postMessage({ queue: n });
+  const { left } = await answer;
+  if (left !== 0) throw new Error(`${after} left ${left} scripted turns unused`);
 }
 
-const lookupSchema = {
-  type: 'object' as const,
-  properties: { key: { type: 'string' } },
-  required: ['key'],
-  additionalProperties: false,
-};
-const lookup = ({ key }: { key: string }) => ({ key, inStock: true, price: key.length * 1.5 });
-
-const server = await startScriptedModelServer({ idleTimeoutMs: 120_000 });
-
 const agent = createAgent({
-  model: (await import('@agent-chat/core')).openAICompatible({
-    baseURL: server.baseURL,
-    model: 'scripted',
-    apiKey: 'bench',
-  }),
+  model: openAICompatible({ baseURL, model: 'scripted', apiKey: 'bench' }),
   tools: [
     defineTool({
       name: 'lookup',
@@ -52,7 +42,7 @@ const agent = createAgent({
     }),
   ],
 });
-const openai = createOpenAI({ baseURL: server.baseURL, apiKey: 'bench' });
+const openai = createOpenAI({ baseURL, apiKey: 'bench' });
 const aiTools = {
   lookup: tool({
     description: 'Looks an item up.',
@@ -60,67 +50,58 @@ const aiTools = {
     execute: async (args) => lookup(args),
   }),
 };
+const handTools = {
+  lookup: {
+    spec: {
+      type: 'function' as const,
+      function: { name: 'lookup', description: 'Looks an item up.', parameters: lookupSchema },
+    },
+    run: (args: Record<string, unknown>) => lookup(args as { key: string }),
+  },
+};
 
-type Subject = 'agent-chat' | 'ai-sdk' | 'raw-http';
-const runners: Record<Subject, () => Promise<number>> = {
+// Each plays the whole conversation once and consumes every event, part or text delta it streams.
+const runners: Record<Subject, () => Promise<void>> = {
   async 'agent-chat'() {
-    let events = 0;
     let finished = false;
-    for await (const event of agent.run({ message: 'Check all nine items.' })) {
-      events++;
+    for await (const event of agent.run({ message: PROMPT }))
       if (event.type === 'run.finish') finished = event.status === 'completed' && event.turns === TURNS;
-    }
     if (!finished) throw new Error('agent-chat did not finish the 10-turn conversation');
-    return events;
   },
   async 'ai-sdk'() {
     const result = streamText({
       model: openai.chat('scripted'),
       tools: aiTools,
       stopWhen: stepCountIs(TURNS),
-      prompt: 'Check all nine items.',
+      prompt: PROMPT,
     });
-    let parts = 0;
-    for await (const _part of result.fullStream) parts++;
+    for await (const _part of result.fullStream);
     if ((await result.steps).length !== TURNS) throw new Error('the AI SDK did not run 10 steps');
-    return parts;
   },
-  // The floor: the same 10 HTTP exchanges, bodies read to the end and not parsed.
-  async 'raw-http'() {
-    let bytes = 0;
-    for (let i = 0; i < TURNS; i++) {
-      const response = await fetch(`${server.baseURL}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          model: 'scripted',
-          stream: true,
-          messages: [{ role: 'user', content: 'Check all nine items.' }],
-        }),
-      });
-      bytes += (await response.arrayBuffer()).byteLength;
-    }
-    return bytes;
+  async 'hand-loop'() {
+    let text = '';
+    const turns = await handLoop(baseURL, PROMPT, handTools, (delta) => {
+      text += delta;
+    });
+    if (turns !== TURNS || !text.includes('newest is item-9'))
+      throw new Error('the hand loop did not finish');
   },
 };
 
-const cpu: Record<Subject, number> = { 'agent-chat': 0, 'ai-sdk': 0, 'raw-http': 0 };
-
-async function once(subject: Subject): Promise<number> {
-  server.enqueue(...conversation());
-  const cpuStart = process.cpuUsage();
+/** One conversation: wall and main-thread CPU milliseconds (the server's thread is not counted). */
+async function once(subject: Subject): Promise<{ wall: number; cpu: number }> {
+  await queue(1, 'the previous run');
+  const cpuStart = process.threadCpuUsage();
   const started = performance.now();
   await runners[subject]();
-  const elapsed = performance.now() - started;
-  const used = process.cpuUsage(cpuStart);
-  cpu[subject] += (used.user + used.system) / 1000;
-  if (server.pending !== 0) throw new Error(`${subject} left ${server.pending} scripted turns unused`);
-  return elapsed;
+  const wall = performance.now() - started;
+  const cpu = process.threadCpuUsage(cpuStart);
+  return { wall, cpu: (cpu.user + cpu.system) / 1000 };
 }
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** Bytes allocated on the V8 heap while `work` runs: the heap's growth plus everything GC freed meanwhile. */
+/** Bytes allocated on the main thread's V8 heap while `work` runs: its growth plus everything GC freed. */
 async function allocated(work: () => Promise<void>): Promise<number> {
   gc?.();
   const profiler = new GCProfiler();
@@ -130,44 +111,45 @@ async function allocated(work: () => Promise<void>): Promise<number> {
   const after = process.memoryUsage().heapUsed;
   const stats = profiler.stop();
   const freed = (stats?.statistics ?? []).reduce(
-    (sum, s) =>
-      sum + Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize),
+    (sum, s) => sum + s.beforeGC.heapStatistics.usedHeapSize - s.afterGC.heapStatistics.usedHeapSize,
     0,
   );
   return after - before + freed;
 }
 
-const subjects: Subject[] = ['agent-chat', 'ai-sdk', 'raw-http'];
-for (let i = 0; i < WARMUP; i++) for (const s of subjects) await once(s);
-const times: Record<Subject, number[]> = { 'agent-chat': [], 'ai-sdk': [], 'raw-http': [] };
-// Interleaved so drift (JIT, GC, other processes) hits every subject alike.
-for (const s of subjects) cpu[s] = 0;
-for (let round = 0; round < ROUNDS; round++) for (const s of subjects) times[s].push(await once(s));
-const cpuPerTurn = Object.fromEntries(subjects.map((s) => [s, cpu[s] / (ROUNDS * TURNS)]));
-const heap: Record<Subject, number> = { 'agent-chat': 0, 'ai-sdk': 0, 'raw-http': 0 };
-const HEAP_ROUNDS = 10;
-for (const s of subjects)
-  heap[s] = await allocated(async () => {
-    for (let i = 0; i < HEAP_ROUNDS; i++) await once(s);
-  });
-await server.close();
-
-const median = (values: number[]) => {
-  const sorted = values.slice().sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-const perTurn = (s: Subject) => median(times[s]) / TURNS;
-process.stdout.write(
-  `${JSON.stringify({
-    rounds: ROUNDS,
-    gcExposed: gc !== undefined,
-    msPerTurn: {
-      'agent-chat': perTurn('agent-chat'),
-      'ai-sdk': perTurn('ai-sdk'),
-      'raw-http': perTurn('raw-http'),
-    },
-    cpuMsPerTurn: cpuPerTurn,
-    heapBytesPerTurn: Object.fromEntries(subjects.map((s) => [s, heap[s] / (HEAP_ROUNDS * TURNS)])),
-  })}\n`,
-);
+const profiled = process.argv[process.argv.indexOf('--profile') + 1] as Subject | undefined;
+if (process.argv.includes('--profile') && profiled && SUBJECTS.includes(profiled)) {
+  for (let i = 0; i < WARMUP; i++) await once(profiled);
+  // V8 stamps profile samples with the monotonic clock in microseconds, as hrtime reads it.
+  const from = Number(process.hrtime.bigint() / 1000n);
+  for (let i = 0; i < ROUNDS; i++) await once(profiled);
+  const to = Number(process.hrtime.bigint() / 1000n);
+  await queue(0, 'the last run');
+  serverThread.postMessage({ close: true });
+  process.stdout.write(`${JSON.stringify({ from, to })}\n`);
+} else {
+  // Warm-up: every subject's code is compiled and optimised before anything is timed.
+  for (let i = 0; i < WARMUP; i++) for (const s of SUBJECTS) await once(s);
+  const wall: Record<Subject, number[]> = { 'agent-chat': [], 'ai-sdk': [], 'hand-loop': [] };
+  const cpu: Record<Subject, number[]> = { 'agent-chat': [], 'ai-sdk': [], 'hand-loop': [] };
+  // Interleaved, and the order rotated each round, so drift (JIT, GC, other processes) hits every subject alike.
+  for (let round = 0; round < ROUNDS; round++)
+    for (let k = 0; k < SUBJECTS.length; k++) {
+      const s = SUBJECTS[(round + k) % SUBJECTS.length]!;
+      const { wall: w, cpu: c } = await once(s);
+      wall[s].push(w / TURNS);
+      cpu[s].push(c / TURNS);
+    }
+  const heap: Partial<Record<Subject, number>> = {};
+  for (const s of SUBJECTS)
+    heap[s] =
+      (await allocated(async () => {
+        for (let i = 0; i < HEAP_ROUNDS; i++) await once(s);
+      })) /
+      (HEAP_ROUNDS * TURNS);
+  await queue(0, 'the last run');
+  serverThread.postMessage({ close: true });
+  process.stdout.write(
+    `${JSON.stringify({ rounds: ROUNDS, warmup: WARMUP, gcExposed: gc !== undefined, wall, cpu, heap })}\n`,
+  );
+}

@@ -31,9 +31,14 @@ export interface BenchContext {
   readonly root: string;
   /** Progress for the console; not stored. */
   log(message: string): void;
+  /** A finding the results README should state (a goal met or missed, where the time goes); also logged. */
+  note(message: string): void;
   /** Something could not be measured because it does not exist yet: said plainly, not a failure. */
   skip(message: string): void;
-  /** Something that should be measurable failed: the run exits non-zero, other rows are still kept. */
+  /**
+   * Something that should be measurable failed: the run exits non-zero and the benchmark's results file
+   * is left as the last complete run wrote it (the new rows are printed, not stored).
+   */
   fail(message: string): void;
 }
 
@@ -41,5 +46,10 @@ export interface BenchContext {
 export interface Benchmark {
   /** One or two sentences for bench/results/README.md: what is measured and how peers are made comparable. */
   description: string;
+  /**
+   * How each subject is measured, for the benchmark's section of bench/results/README.md: versions, warm
+   * or cold, that every subject gets the same inputs, what is inside and outside the timing.
+   */
+  method?: string;
   run(context: BenchContext): Promise<Measurement[]>;
 }

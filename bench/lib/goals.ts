@@ -1,0 +1,110 @@
+import { AGENT_CHAT, type BenchRow } from './benchmark.ts';
+
+/**
+ * A target a benchmark's figure is held to. `pnpm bench` says in bench/results/README.md whether each is
+ * met on the last run, and bench/lib/results.test.ts fails when a goal's rows are missing or look clamped.
+ */
+export interface Goal {
+  bench: string;
+  metric: string;
+  /** A ratio goal: agent-chat ÷ the peer whose subject starts with this. Absent: a goal on our own value. */
+  peer?: string;
+  atMost?: number;
+  atLeast?: number;
+  /** Other rows the figure is computed from, which must be there too (e.g. the baseline of a saving). */
+  basis?: Array<{ metric: string; peer: string }>;
+  /** How the README states it, e.g. `agent-chat ≤ 0.3× the AI SDK (wall time per turn)`. */
+  text: string;
+}
+
+const AI_SDK = 'ai@';
+export const HAND_LOOP = 'hand-written fetch + SSE tool loop';
+export const FULL_HISTORY = 'full history (memory off: every message resent)';
+
+export const GOALS: readonly Goal[] = [
+  {
+    bench: 'agent-overhead',
+    metric: 'wall_ms_per_turn',
+    peer: AI_SDK,
+    atMost: 0.3,
+    text: 'agent-chat ≤ 0.3× the AI SDK, wall time per turn',
+  },
+  {
+    bench: 'agent-overhead',
+    metric: 'cpu_ms_per_turn',
+    peer: AI_SDK,
+    atMost: 0.3,
+    text: 'agent-chat ≤ 0.3× the AI SDK, CPU time per turn',
+  },
+  {
+    bench: 'agent-overhead',
+    metric: 'wall_ms_per_turn',
+    peer: HAND_LOOP,
+    atMost: 1.5,
+    text: 'agent-chat ≤ 1.5× the hand-written loop, wall time per turn',
+  },
+  {
+    bench: 'agent-overhead',
+    metric: 'cpu_ms_per_turn',
+    peer: HAND_LOOP,
+    atMost: 1.5,
+    text: 'agent-chat ≤ 1.5× the hand-written loop, CPU time per turn',
+  },
+  {
+    bench: 'context-memory',
+    metric: 'fewer_tokens_turn_30',
+    atLeast: 60,
+    basis: [{ metric: 'input_tokens_turn_30', peer: FULL_HISTORY }],
+    text: '≥ 60% fewer input tokens at turn 30 than the full history, retrievals included',
+  },
+  {
+    bench: 'toon-serialization',
+    metric: 'fewer_tokens_flat_tables_total',
+    atLeast: 35,
+    basis: [{ metric: 'tokens_orders_200_rows', peer: 'minified JSON' }],
+    text: '≥ 35% fewer tokens than minified JSON on flat tables',
+  },
+];
+
+/** A goal's figure on a set of rows, or what is wrong with the rows. */
+export interface GoalResult {
+  goal: Goal;
+  /** The ratio (peer goals) or our value. */
+  value?: number;
+  met?: boolean;
+  /** Set when the figure cannot be trusted: a row is missing, not finite, or zero or negative where a size or time is measured. */
+  problem?: string;
+}
+
+const positiveUnits = new Set(['ms', 'bytes', 'tokens']);
+
+/** Evaluates one goal against the rows of its benchmark. */
+export function evaluateGoal(goal: Goal, rows: readonly BenchRow[]): GoalResult {
+  const find = (metric: string, subject: (s: string) => boolean) =>
+    rows.find((r) => r.bench === goal.bench && r.metric === metric && subject(r.subject));
+  const needed = [
+    { label: `${AGENT_CHAT} ${goal.metric}`, row: find(goal.metric, (s) => s === AGENT_CHAT) },
+    ...(goal.peer
+      ? [{ label: `${goal.peer}… ${goal.metric}`, row: find(goal.metric, (s) => s.startsWith(goal.peer!)) }]
+      : []),
+    ...(goal.basis ?? []).map((b) => ({
+      label: `${b.peer}… ${b.metric}`,
+      row: find(b.metric, (s) => s.startsWith(b.peer)),
+    })),
+  ];
+  for (const { label, row } of needed) {
+    if (!row) return { goal, problem: `no ${label} row in bench/results/${goal.bench}.json` };
+    if (!Number.isFinite(row.value)) return { goal, problem: `${label} is not a finite number` };
+    if (positiveUnits.has(row.unit) && row.value <= 0)
+      return {
+        goal,
+        problem: `${label} is ${row.value} ${row.unit}: a measured time or size is never ≤ 0 (clamped?)`,
+      };
+  }
+  const ours = needed[0]!.row!.value;
+  const value = goal.peer ? ours / needed[1]!.row!.value : ours;
+  const met =
+    (goal.atMost === undefined || value <= goal.atMost) &&
+    (goal.atLeast === undefined || value >= goal.atLeast);
+  return { goal, value, met };
+}

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AGENT_CHAT, type BenchRow } from './benchmark.ts';
+import { evaluateGoal, GOALS, type Goal } from './goals.ts';
+
+const resultsDir = join(import.meta.dirname, '..', 'results');
+const rows: BenchRow[] = readdirSync(resultsDir)
+  .filter((file) => file.endsWith('.json'))
+  .flatMap((file) => JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as BenchRow[]);
+
+describe('bench/results', () => {
+  it.each(GOALS.map((goal) => [goal.text, goal] as const))('has honest rows for the goal "%s"', (_, goal) => {
+    expect(evaluateGoal(goal, rows).problem).toBeUndefined();
+  });
+
+  it('has no measured difference that is exactly zero (a clamp leaves 0; a real difference has decimals)', () => {
+    const suspicious = rows.filter((row) => /overhead|added|_vs_/.test(row.metric) && row.value === 0);
+    expect(suspicious).toEqual([]);
+  });
+});
+
+describe('evaluateGoal', () => {
+  const goal: Goal = { bench: 'b', metric: 'wall_ms_per_turn', peer: 'ai@', atMost: 0.3, text: 't' };
+  const row = (subject: string, value: number): BenchRow => ({
+    bench: 'b',
+    subject,
+    metric: 'wall_ms_per_turn',
+    value,
+    unit: 'ms',
+  });
+
+  it('judges the ratio to the peer', () => {
+    expect(evaluateGoal(goal, [row(AGENT_CHAT, 1), row('ai@7', 4)])).toMatchObject({
+      value: 0.25,
+      met: true,
+    });
+    expect(evaluateGoal(goal, [row(AGENT_CHAT, 2), row('ai@7', 4)])).toMatchObject({
+      value: 0.5,
+      met: false,
+    });
+  });
+
+  it('fails on a missing peer row and on a time clamped to zero', () => {
+    expect(evaluateGoal(goal, [row(AGENT_CHAT, 1)]).problem).toMatch(/no ai@… wall_ms_per_turn row/);
+    expect(evaluateGoal(goal, [row(AGENT_CHAT, 0), row('ai@7', 4)]).problem).toMatch(/never ≤ 0/);
+  });
+
+  it('requires the baseline of a goal on our own value', () => {
+    const saving: Goal = {
+      bench: 'b',
+      metric: 'fewer',
+      atLeast: 60,
+      basis: [{ metric: 'tokens', peer: 'full' }],
+      text: 't',
+    };
+    const ours: BenchRow = { bench: 'b', subject: AGENT_CHAT, metric: 'fewer', value: 70, unit: '%' };
+    expect(evaluateGoal(saving, [ours]).problem).toMatch(/no full… tokens row/);
+    expect(
+      evaluateGoal(saving, [
+        ours,
+        { bench: 'b', subject: 'full', metric: 'tokens', value: 10, unit: 'tokens' },
+      ]),
+    ).toMatchObject({ value: 70, met: true });
+  });
+});
