@@ -72,6 +72,34 @@ describe('dualTrackMemory', () => {
     ).toEqual(['c1', 'c2', 'c3', 'c4']);
   });
 
+  it('sends an earlier retrieve_full_context result as a pointer, even in the recent window', async () => {
+    const memory = dualTrackMemory({ recentWindow: 5 });
+    const { history, summaries } = await conversation(2, memory);
+    const tool = retrieveFullContextTool(() => history);
+    const retrieved = String(
+      await tool.execute({ id: 'q1-t1' }, { signal: AbortSignal.timeout(1000), toolCallId: 'r', runId: 'x' }),
+    );
+    const turn: Message[] = [
+      { role: 'user', content: 'Which line failed in the first log?' },
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'r', name: 'retrieve_full_context', arguments: '{"id":"q1-t1"}' }],
+      },
+      { role: 'tool', toolCallId: 'r', toolName: 'retrieve_full_context', content: retrieved },
+      { role: 'assistant', content: 'Line 42: ECONNRESET.' },
+    ];
+    expect(await memory.summarizeTurn(turn)).toEqual([]);
+    const sent = memory.assemble([...history, ...turn], summaries, [{ role: 'user', content: 'Next?' }]);
+    const pointer = contents(sent.messages).find((t) => t.startsWith('[ID:q3-t1-sum ref:q3-t1]'));
+    expect(pointer).toBe(
+      '[ID:q3-t1-sum ref:q3-t1] (retrieved earlier: [ID:q1-t1] full result of tail_logs: Call retrieve_full_context again for the text.)',
+    );
+    // The current run's retrieval result stays verbatim: the model is using it.
+    const current = memory.assemble(history, summaries, turn.slice(0, 3));
+    expect(contents(current.messages).at(-1)).toBe(`[ID:q3-t1] ${retrieved}`);
+  });
+
   it('rolls older exchanges up into a conversation summary that names their ids', async () => {
     const memory = dualTrackMemory({ recentWindow: 1, rollUpAfter: 1 });
     const { history, summaries } = await conversation(5, memory);

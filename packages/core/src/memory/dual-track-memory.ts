@@ -1,6 +1,7 @@
 import { estimateTokenCounter, type TokenCounter } from '../context/token-counter.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
+import { RETRIEVE_FULL_CONTEXT } from './built-in-tool-names.js';
 import type { StoredSummary, TurnSummary } from './conversation-store.js';
 import { entryIds, idPrefix, queryCount } from './entry-ids.js';
 import { extractiveSummary } from './extractive-summary.js';
@@ -108,7 +109,7 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
       for (let seq = firstKept; seq < history.length; seq++) {
         const message = history[seq] as Message;
         const id = ids[seq];
-        const summary = seq < firstVerbatim ? summaryOf(seq) : undefined;
+        const summary = retrievedPointer(message) ?? (seq < firstVerbatim ? summaryOf(seq) : undefined);
         if (summary !== undefined && id) summarized++;
         messages.push(labelled(message, id, summary));
       }
@@ -130,8 +131,22 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
   };
 }
 
+/**
+ * What an earlier turn's retrieve_full_context result is sent as: a pointer, not the text again. The
+ * text is a copy of an entry the model can retrieve any time, and it was used in the turn that asked for
+ * it; resending it on every later call (verbatim while in the recent window) would cost more than the
+ * memory saves.
+ */
+function retrievedPointer(message: Message): string | undefined {
+  if (message.role !== 'tool' || message.toolName !== RETRIEVE_FULL_CONTEXT) return undefined;
+  const head = message.content.split('\n', 1)[0]!.trim();
+  return `(retrieved earlier: ${head} Call retrieve_full_context again for the text.)`;
+}
+
 /** Which summary prompt fits a message, or undefined when the message is never summarised. */
 function summaryKind(message: Message): SummaryKind | undefined {
+  // A retrieval result is a copy of another entry: sent as a pointer, never summarised.
+  if (message.role === 'tool' && message.toolName === RETRIEVE_FULL_CONTEXT) return undefined;
   if (message.role === 'tool') return looksLikeLog(message.content) ? 'log' : 'tool-result';
   if (message.role === 'assistant' && !message.toolCalls?.length) return 'response';
   return undefined;
