@@ -135,10 +135,13 @@ async function sections(rows: BenchRow[], benchmarks: Map<string, string>): Prom
 const benchmarks = discover();
 const requested = process.argv.slice(2);
 if (requested.some((arg) => arg === '-h' || arg === '--help')) {
-  console.log(`Usage: pnpm bench [name…]\nBenchmarks: ${[...benchmarks.keys()].join(', ') || 'none'}`);
+  console.log(
+    `Usage: pnpm bench [name…] | pnpm bench --readme (rewrites the README from the stored results)\nBenchmarks: ${[...benchmarks.keys()].join(', ') || 'none'}`,
+  );
   process.exit(0);
 }
-const unknown = requested.filter((name) => !benchmarks.has(name));
+const readmeOnly = requested.includes('--readme');
+const unknown = requested.filter((name) => name !== '--readme' && !benchmarks.has(name));
 if (unknown.length > 0) {
   console.error(
     `Unknown benchmark ${unknown.join(', ')}; available: ${[...benchmarks.keys()].join(', ') || 'none'}.`,
@@ -148,7 +151,7 @@ if (unknown.length > 0) {
 
 mkdirSync(resultsDir, { recursive: true });
 let allOk = true;
-for (const name of requested.length > 0 ? requested : benchmarks.keys()) {
+for (const name of readmeOnly ? [] : requested.length > 0 ? requested : benchmarks.keys()) {
   if (!(await runOne(name, benchmarks.get(name)!))) allOk = false;
 }
 
