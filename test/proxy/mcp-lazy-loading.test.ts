@@ -36,6 +36,9 @@ beforeAll(async () => {
     upstreamBaseUrl: model.baseURL,
     allowedOrigins: [ORIGIN],
     vars: {
+      MODELS: 'gpt-4o-mini',
+      // The conversation makes some 40 MCP requests in a few seconds; the default per-client limit is lower.
+      RATE_LIMIT_PER_MINUTE: '1000',
       MCP_SERVERS: JSON.stringify({
         everything: { url: everything.url },
         memory: { url: memory.url },
