@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { pyodideFiles } from '../../scripts/lib/pyodide-files.ts';
 import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
 
 /** Core tests that need a real browser: IndexedDB, Web Workers, WASM, WebGPU (SwiftShader). */
 export default defineConfig({
   ...sourceConditions,
+  // The Python interpreter's tests read Pyodide's runtime files at /pyodide/, as a site would serve them.
+  plugins: [pyodideFiles()],
   // Pre-bundled up front: discovering web-llm (6.8 MB) mid-run would make Vite reload the test page.
   optimizeDeps: {
     include: [

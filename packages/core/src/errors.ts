@@ -28,7 +28,10 @@ export type AgentChatErrorCode =
   | 'tool_timeout'
   | 'structured_output_failed'
   | 'unknown_request'
-  | 'context_overflow';
+  | 'context_overflow'
+  | 'missing_dependency'
+  | 'python_unavailable'
+  | 'image_generation_failed';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {
@@ -131,6 +134,21 @@ export class StreamInterruptedError extends AgentChatError {
 export class ConfigurationError extends AgentChatError {
   constructor(message: string) {
     super('invalid_configuration', message);
+  }
+}
+
+/** An optional peer dependency a feature needs is not installed; the message names the package to add. */
+export class MissingDependencyError extends AgentChatError {
+  /** The npm package to install. */
+  readonly packageName: string;
+
+  constructor(packageName: string, feature: string, cause?: unknown) {
+    super(
+      'missing_dependency',
+      `${feature} needs the optional package "${packageName}", which could not be loaded; install it (npm i ${packageName}).`,
+      { cause },
+    );
+    this.packageName = packageName;
   }
 }
 
