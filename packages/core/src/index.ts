@@ -49,6 +49,7 @@ export {
   AgentChatError,
   type AgentChatErrorCode,
   ConfigurationError,
+  MissingDependencyError,
   ModelCallError,
   ModelUnreachableError,
   StreamInterruptedError,
@@ -166,6 +167,9 @@ export type { ChartSpec, ContentItem } from './tools/content.js';
 export { fromJSONSchema, type JSONSchemaType, type JSONSchemaTypeOptions } from './tools/json-schema-type.js';
 export { rewriteQueryTool } from './tools/operators/rewrite-query-tool.js';
 export { synthesizeTool } from './tools/operators/synthesize-tool.js';
+export { PythonTimeoutError, PythonUnavailableError } from './tools/python/python-errors.js';
+export { type PythonInterpreterTool, pythonInterpreter } from './tools/python/python-interpreter.js';
+export type { PythonFile, PythonInterpreterOptions } from './tools/python/python-options.js';
 export type {
   InferOutput,
   StandardIssue,

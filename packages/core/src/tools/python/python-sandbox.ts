@@ -83,7 +83,11 @@ export class PythonSandbox {
         channel.port2,
       ]);
       const { assets, packageIndexURL, limits } = options;
-      await sandbox.#request({ type: 'init', assets, packageIndexURL, limits }, options.loadTimeoutMs, options.signal);
+      await sandbox.#request(
+        { type: 'init', assets, packageIndexURL, limits },
+        options.loadTimeoutMs,
+        options.signal,
+      );
       return sandbox;
     } catch (error) {
       sandbox.dispose();
