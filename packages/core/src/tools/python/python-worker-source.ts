@@ -7,7 +7,7 @@
  * `init {assets, packageIndexURL, limits}` → `ready` | `failed`;
  * `run {id, code, files}` → `result {id, stdout, stderr, value, error, files, dropped}` | `failed`.
  */
-export const PYTHON_WORKER_SOURCE = String.raw`
+export const PYTHON_WORKER_SOURCE = `
 const SETUP = ${JSON.stringify(pythonSetup())};
 let port, pyodide, runCell, changedFiles;
 let cap = 20000;
