@@ -27,7 +27,8 @@ export interface ScriptedModelServer {
  * streaming wire formats: OpenAI on `POST /v1/chat/completions`, Anthropic on `POST /v1/messages`.
  * Turns can carry text in chunks, tool calls with fragmented argument JSON (with or without ids),
  * parallel calls, usage (or none), HTTP errors with provider-style bodies (429 with Retry-After, 529
- * overloaded), cut streams and non-SSE bodies. `GET /v1/models` lists `models`.
+ * overloaded), cut streams, stalls after the headers (`stallMs`), reasoning (`reasoning_content` /
+ * Anthropic `thinking` and `redacted_thinking` blocks) and non-SSE bodies. `GET /v1/models` lists `models`.
  * It closes itself after `idleTimeoutMs` without requests so a crashed test never leaves it running.
  */
 export async function startScriptedModelServer(
@@ -93,6 +94,8 @@ export async function startScriptedModelServer(
       connection: 'keep-alive',
     });
     res.flushHeaders();
+    // A stalled upstream: headers out, then silence (the client's idle timeout should give up first).
+    if (turn.stallMs) await new Promise((resolve) => setTimeout(resolve, turn.stallMs).unref());
     const model = String(body.model ?? 'scripted-model');
     const events =
       format === 'anthropic' ? anthropicStreamEvents(turn, model) : openAIStreamEvents(turn, model);

@@ -22,6 +22,7 @@ export type AgentChatErrorCode =
   | 'mcp_request_failed'
   | 'mcp_invalid_answer'
   | 'model_not_found'
+  | 'model_timeout'
   | 'tools_unsupported'
   | 'local_model_unavailable'
   | 'budget_exceeded'

@@ -59,6 +59,10 @@ export type AgentEventBody =
       reason: string;
     }
   // Answer
+  /** A piece of the model's reasoning (thinking) before its answer or tool calls; never part of the answer. */
+  | { type: 'reasoning.chunk'; turn: number; text: string }
+  /** One reasoning segment ended: its whole text and how long the model thought. */
+  | { type: 'reasoning.done'; turn: number; text: string; durationMs: number }
   | { type: 'response.chunk'; turn: number; text: string }
   | { type: 'response.done'; text: string }
   // Tools

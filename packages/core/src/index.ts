@@ -123,17 +123,20 @@ export type {
   ModelEvent,
   ModelLoadingProgress,
   ModelRequest,
+  ReasoningEffort,
   ResponseFormat,
   ToolSpec,
   Usage,
 } from './model/chat-model.js';
 export { fallback } from './model/fallback.js';
-export type { ImageInput, Message, ToolCall } from './model/messages.js';
+export type { ImageInput, Message, Reasoning, ReasoningBlock, ToolCall } from './model/messages.js';
 export {
   BudgetExceededError,
   LocalModelUnavailableError,
   type LocalModelUnavailableReason,
   ModelNotFoundError,
+  ModelTimeoutError,
+  type ModelTimeoutPhase,
   ToolsUnsupportedError,
 } from './model/model-errors.js';
 export { type OpenAICompatibleOptions, openAICompatible } from './model/openai-compatible.js';
@@ -147,6 +150,7 @@ export {
 } from './model/resolve-model.js';
 export { type RetryOptions, withRetry } from './model/retry.js';
 export { complexityScore, type RouteModels, type RouteOptions, route } from './model/route.js';
+export type { ModelTimeouts } from './model/stream-timeouts.js';
 export { type WebLLMModel, type WebLLMOptions, webLLM } from './model/web-llm.js';
 export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm-engine.js';
 export type { WebLLMLoadOptions } from './model/web-llm-loader.js';

@@ -1,16 +1,19 @@
 import type { ModelRequest, ToolSpec } from '../model/chat-model.js';
-import type { Message, ToolCall } from '../model/messages.js';
+import type { Message, Reasoning, ReasoningBlock, ToolCall } from '../model/messages.js';
 import type { RunContext } from './run-settings.js';
 
 /** What one model call produced. */
 export interface ModelTurn {
   text: string;
   toolCalls: ToolCall[];
+  /** What the model thought first; kept with the assistant message (Anthropic needs its blocks back). */
+  reasoning?: Reasoning;
 }
 
 /**
- * One model call of the run, streamed: text deltas become `response.chunk` (when `streamText`), usage
- * becomes `usage`, and the request and response (with token usage and duration) go to the run log.
+ * One model call of the run, streamed: text deltas become `response.chunk` and reasoning `reasoning.chunk` /
+ * `reasoning.done` (when `streamText`), usage becomes `usage`, and the request and response (with token
+ * usage and duration) go to the run log, as do stream warnings.
  */
 export async function callModel(
   run: RunContext,
@@ -31,6 +34,9 @@ export async function callModel(
   const toolCalls: ToolCall[] = [];
   let usage: unknown;
   let finish: string | undefined;
+  let reasoning: Reasoning | undefined;
+  const blocks: ReasoningBlock[] = [];
+  let thinkingSince: number | undefined;
   for await (const event of run.model.stream(
     { ...request, conversationId: run.conversationId },
     { signal: run.signal },
@@ -39,6 +45,27 @@ export async function callModel(
       case 'text-delta':
         text += event.text;
         if (options.streamText) run.emit({ type: 'response.chunk', turn, text: event.text });
+        break;
+      case 'reasoning-delta':
+        thinkingSince ??= performance.now();
+        reasoning = { ...reasoning, text: (reasoning?.text ?? '') + event.text };
+        if (options.streamText) run.emit({ type: 'reasoning.chunk', turn, text: event.text });
+        break;
+      case 'reasoning-end': {
+        blocks.push(...(event.blocks ?? []));
+        const durationMs = thinkingSince === undefined ? 0 : Math.round(performance.now() - thinkingSince);
+        thinkingSince = undefined;
+        reasoning = {
+          text: reasoning?.text ?? '',
+          durationMs: (reasoning?.durationMs ?? 0) + durationMs,
+          ...(blocks.length ? { blocks: [...blocks] } : {}),
+        };
+        if (options.streamText && event.text)
+          run.emit({ type: 'reasoning.done', turn, text: event.text, durationMs });
+        break;
+      }
+      case 'warning':
+        run.log('model.warning', { turn, model: run.model.id, message: event.message });
         break;
       case 'tool-call-end':
         toolCalls.push(event.toolCall);
@@ -76,12 +103,13 @@ export async function callModel(
     purpose: options.purpose,
     model: run.model.id,
     text,
+    ...(reasoning ? { reasoning: reasoning.text } : {}),
     toolCalls,
     usage,
     finishReason: finish,
     durationMs: Math.round(performance.now() - started),
   });
-  return { text, toolCalls };
+  return reasoning ? { text, toolCalls, reasoning } : { text, toolCalls };
 }
 
 /** The request for one supervisor turn: system prompt (never stored), history, this run's messages. */

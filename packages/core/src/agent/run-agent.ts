@@ -1,7 +1,7 @@
 import { AbortedError, ConfigurationError, toAgentChatError } from '../errors.js';
 import type { AgentEvent, AgentEventBody, RunStatus, SupervisorAction } from '../events.js';
 import type { RunMemory } from '../memory/run-memory.js';
-import type { Message, ToolCall } from '../model/messages.js';
+import type { Message, Reasoning, ToolCall } from '../model/messages.js';
 import { withRetry } from '../model/retry.js';
 import type { RunLogKind } from '../telemetry/run-log.js';
 import { toToolSpec } from '../tools/tool.js';
@@ -193,16 +193,18 @@ async function execute(
               },
             );
       const { text, toolCalls } = decided;
+      const thought = (decided as { reasoning?: Reasoning }).reasoning;
+      const reasoning = thought ? { reasoning: thought } : {};
       const action = actionOf(toolCalls);
       const reason = (decided as { reason?: string }).reason ?? describe(action, text, toolCalls);
       emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode });
       log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
       if (toolCalls.length === 0) {
-        finished.push({ role: 'assistant', content: text });
+        finished.push({ role: 'assistant', content: text, ...reasoning });
         emit({ type: 'response.done', text });
         break;
       }
-      const assistant = { role: 'assistant' as const, content: text, toolCalls };
+      const assistant = { role: 'assistant' as const, content: text, toolCalls, ...reasoning };
       const callSettings = mcpTools
         ? { ...turnSettings, tools: await mcpTools.prepareCalls(toolCalls, tools) }
         : turnSettings;

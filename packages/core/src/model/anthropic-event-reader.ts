@@ -1,14 +1,30 @@
 import { ModelCallError } from '../errors.js';
 import type { FinishReason, ModelEvent } from './chat-model.js';
 import { mapFinishReason } from './finish-reason.js';
+import type { ReasoningBlock } from './messages.js';
 
 /** One Messages API stream event (the JSON of an SSE `data:` line). */
 export interface AnthropicEvent {
   type: string;
   index?: number;
   message?: { usage?: AnthropicUsage };
-  content_block?: { type?: string; id?: string; name?: string; text?: string };
-  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
+  content_block?: {
+    type?: string;
+    id?: string;
+    name?: string;
+    text?: string;
+    thinking?: string;
+    signature?: string;
+    data?: string;
+  };
+  delta?: {
+    type?: string;
+    text?: string;
+    partial_json?: string;
+    thinking?: unknown;
+    signature?: string;
+    stop_reason?: string | null;
+  };
   usage?: AnthropicUsage;
   error?: { type?: string; message?: string };
 }
@@ -21,11 +37,15 @@ interface AnthropicUsage {
 }
 
 interface Block {
-  kind: 'tool' | 'json' | 'other';
+  kind: 'tool' | 'json' | 'thinking' | 'redacted' | 'other';
   call: number;
   id: string;
   name: string;
   args: string;
+  /** Thinking text and signature (thinking), or the encrypted data (redacted_thinking). */
+  thinking?: string;
+  signature?: string;
+  data?: string;
 }
 
 // Status codes the Messages API uses for the error types it can also send inside a stream.
@@ -44,6 +64,8 @@ const ERROR_STATUS: Record<string, number> = {
  * Turns Messages API stream events into {@link ModelEvent}s: `text_delta`s, `tool_use` blocks whose
  * input arrives as `input_json_delta` fragments (one call per block, numbered in order), usage from
  * `message_start` + `message_delta`, the stop reason, and `error` events as {@link ModelCallError}s.
+ * `thinking` blocks stream as `reasoning-delta`s and end with a `reasoning-end` carrying the block with its
+ * signature; a `redacted_thinking` block ends the same way with its data, so both can be sent back as given.
  * The block of `jsonTool` (the forced tool of a `responseFormat`) is reported as answer text.
  */
 export class AnthropicEventReader {
@@ -83,13 +105,25 @@ export class AnthropicEventReader {
       case 'content_block_start': {
         const block = event.content_block;
         const isTool = block?.type === 'tool_use';
-        const kind = isTool ? (block.name === this.#jsonTool ? 'json' : 'tool') : 'other';
+        const kind = isTool
+          ? block.name === this.#jsonTool
+            ? 'json'
+            : 'tool'
+          : block?.type === 'thinking'
+            ? 'thinking'
+            : block?.type === 'redacted_thinking'
+              ? 'redacted'
+              : 'other';
         const entry: Block = {
           kind,
           call: kind === 'tool' ? this.#calls++ : -1,
           id: block?.id || `toolu_${index}`,
           name: block?.name ?? '',
           args: '',
+          ...(kind === 'thinking'
+            ? { thinking: block?.thinking ?? '', signature: block?.signature ?? '' }
+            : {}),
+          ...(kind === 'redacted' ? { data: block?.data ?? '' } : {}),
         };
         this.#blocks.set(index, entry);
         if (kind === 'tool')
@@ -101,6 +135,21 @@ export class AnthropicEventReader {
         const { delta } = event;
         const entry = this.#blocks.get(index);
         if (delta?.type === 'text_delta' && delta.text) yield { type: 'text-delta', text: delta.text };
+        if (entry?.kind === 'thinking') {
+          if (delta?.type === 'signature_delta') entry.signature += delta.signature ?? '';
+          if (delta?.type === 'thinking_delta') {
+            if (typeof delta.thinking !== 'string')
+              yield {
+                type: 'warning',
+                message: `Ignored a thinking_delta of type ${typeof delta.thinking}; expected text.`,
+              };
+            else if (delta.thinking) {
+              entry.thinking += delta.thinking;
+              yield { type: 'reasoning-delta', text: delta.thinking };
+            }
+          }
+          return;
+        }
         if (delta?.type !== 'input_json_delta' || !delta.partial_json || !entry) return;
         entry.args += delta.partial_json;
         if (entry.kind === 'json') yield { type: 'text-delta', text: delta.partial_json };
@@ -115,6 +164,13 @@ export class AnthropicEventReader {
       }
       case 'content_block_stop': {
         const entry = this.#blocks.get(index);
+        const block = reasoningBlock(entry);
+        if (block)
+          yield {
+            type: 'reasoning-end',
+            text: block.type === 'thinking' ? block.thinking : '',
+            blocks: [block],
+          };
         if (entry?.kind === 'tool')
           yield {
             type: 'tool-call-end',
@@ -165,4 +221,11 @@ export class AnthropicEventReader {
     const reason = this.#calls > 0 ? 'tool-calls' : finish === 'tool-calls' ? 'stop' : finish;
     yield { type: 'finish', reason, rawReason: this.#finish?.rawReason ?? 'message_stop' };
   }
+}
+
+function reasoningBlock(entry: Block | undefined): ReasoningBlock | undefined {
+  if (entry?.kind === 'thinking')
+    return { type: 'thinking', thinking: entry.thinking ?? '', signature: entry.signature ?? '' };
+  if (entry?.kind === 'redacted') return { type: 'redacted_thinking', data: entry.data ?? '' };
+  return undefined;
 }

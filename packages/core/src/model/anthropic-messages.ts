@@ -11,6 +11,10 @@ interface AnthropicMessage {
  * The Messages API body (without `model`, `max_tokens`, `stream`) for a provider-neutral request:
  * system messages go to `system`, tool results become `tool_result` blocks of a user turn, and
  * consecutive messages of one role are merged (the API wants user and assistant turns to alternate).
+ * Thinking blocks of the run in progress (assistant messages after the last user message) go back first in
+ * their assistant turn, unchanged with their signatures, as extended thinking with tool use requires; those
+ * of earlier runs are left out (the API ignores them anyway). `thinking` turns on extended thinking, except
+ * for a forced JSON tool, which the API refuses to combine with it.
  */
 export function anthropicRequestBody(request: ModelRequest): Record<string, unknown> {
   const system = request.messages
@@ -18,10 +22,11 @@ export function anthropicRequestBody(request: ModelRequest): Record<string, unkn
     .map((m) => m.content)
     .join('\n\n');
   const messages: AnthropicMessage[] = [];
-  for (const message of request.messages) {
+  const lastUser = request.messages.findLastIndex((m) => m.role === 'user');
+  for (const [position, message] of request.messages.entries()) {
     if (message.role === 'system') continue;
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = toBlocks(message);
+    const blocks = toBlocks(message, position > lastUser);
     if (blocks.length === 0) continue;
     const last = messages.at(-1);
     if (last?.role === role) last.content.push(...blocks);
@@ -47,14 +52,18 @@ export function anthropicRequestBody(request: ModelRequest): Record<string, unkn
     ];
     body.tool_choice = { type: 'tool', name: request.responseFormat.name };
   } else if (tools?.length) body.tools = tools;
-  if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.thinking && !request.responseFormat)
+    body.thinking = { type: 'enabled', budget_tokens: request.thinking.budgetTokens };
+  // Extended thinking refuses a changed temperature.
+  else if (request.temperature !== undefined) body.temperature = request.temperature;
   return body;
 }
 
-function toBlocks(message: Message): Block[] {
+function toBlocks(message: Message, withReasoning: boolean): Block[] {
   switch (message.role) {
     case 'assistant':
       return [
+        ...(withReasoning ? (message.reasoning?.blocks ?? []) : []),
         ...(message.content ? [{ type: 'text', text: message.content }] : []),
         ...(message.toolCalls ?? []).map((call) => ({
           type: 'tool_use',

@@ -10,7 +10,9 @@ import { type AnthropicEvent, AnthropicEventReader } from './anthropic-event-rea
 import { anthropicRequestBody } from './anthropic-messages.js';
 import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
 import { parseEventJson, postForEventStream } from './http-call.js';
+import { ModelTimeoutError } from './model-errors.js';
 import { sseEvents } from './sse-events.js';
+import type { ModelTimeouts } from './stream-timeouts.js';
 
 /** Options of {@link anthropic}. */
 export interface AnthropicOptions {
@@ -22,6 +24,10 @@ export interface AnthropicOptions {
   apiKey?: string;
   /** `max_tokens` when the request sets none; default 4096 (the API requires one). */
   maxTokens?: number;
+  /** Extended thinking for every call that does not set its own: `{ budgetTokens: 2048 }` (at least 1024). */
+  thinking?: { budgetTokens: number };
+  /** Limits of one call: time to the response headers (default 60 000 ms) and between body chunks (30 000 ms). */
+  timeouts?: ModelTimeouts;
   /** `anthropic-version` header; default `2023-06-01`. */
   version?: string;
   headers?: Record<string, string>;
@@ -33,7 +39,8 @@ const EXPECTED = 'the Anthropic Messages API (/v1) or the agent-chat proxy';
 
 /**
  * A {@link ChatModel} for the Anthropic Messages API with streaming tool use: text deltas, `tool_use`
- * blocks whose input arrives as `input_json_delta` fragments, usage and stop reasons. A request with
+ * blocks whose input arrives as `input_json_delta` fragments, usage and stop reasons, and extended
+ * thinking (`thinking` / `redacted_thinking` blocks, sent back with the tool results of the same run). A request with
  * `responseFormat` forces a tool with that schema and streams its input as the answer text.
  *
  * @example
@@ -78,6 +85,8 @@ async function* streamMessages(
     // Anthropic refuses keyed calls from browsers unless the page says it knows the key is exposed.
     if (typeof document !== 'undefined') headers['anthropic-dangerous-direct-browser-access'] = 'true';
   }
+  const thinking = request.thinking ?? options.thinking;
+  const maxTokens = request.maxTokens ?? options.maxTokens ?? 4096;
   const body = await postForEventStream(
     doFetch,
     {
@@ -86,11 +95,13 @@ async function* streamMessages(
       withTools: Boolean(request.tools?.length),
       expected: EXPECTED,
       headers,
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       body: {
         model: options.model,
-        max_tokens: request.maxTokens ?? options.maxTokens ?? 4096,
+        // The thinking budget is part of max_tokens, which must stay above it.
+        max_tokens: thinking ? Math.max(maxTokens, thinking.budgetTokens + 1024) : maxTokens,
         stream: true,
-        ...anthropicRequestBody(request),
+        ...anthropicRequestBody(thinking ? { ...request, thinking } : request),
       },
     },
     signal,
@@ -105,7 +116,12 @@ async function* streamMessages(
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
-    if (error instanceof StreamMalformedError || error instanceof ModelCallError) throw error;
+    if (
+      error instanceof ModelTimeoutError ||
+      error instanceof StreamMalformedError ||
+      error instanceof ModelCallError
+    )
+      throw error;
     throw new StreamInterruptedError(error);
   }
   if (events === 0)

@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from './messages.js';
+import type { Message, ReasoningBlock, ToolCall } from './messages.js';
 
 /** What a model can do; the agent picks its strategy from this, never by trial and error. */
 export interface ModelCapabilities {
@@ -37,7 +37,14 @@ export interface ModelRequest {
   responseFormat?: ResponseFormat;
   /** The conversation this call belongs to: per-conversation budgets and cost ledgers key on it. */
   conversationId?: string;
+  /** How hard a reasoning model should think; OpenAI-compatible adapters send it as `reasoning_effort`. */
+  reasoningEffort?: ReasoningEffort;
+  /** Anthropic extended thinking: the token budget of the model's thinking (`thinking.budget_tokens`). */
+  thinking?: { budgetTokens: number };
 }
+
+/** Reasoning effort of OpenAI-style reasoning models. */
+export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
 
 /** Token usage reported by the provider for one call. */
 export interface Usage {
@@ -52,6 +59,15 @@ export type FinishReason = 'stop' | 'tool-calls' | 'length' | 'content-filter' |
 /** The stream a model call produces. */
 export type ModelEvent =
   | { type: 'text-delta'; text: string }
+  /** A piece of the model's reasoning (thinking), never part of the answer. */
+  | { type: 'reasoning-delta'; text: string }
+  /**
+   * The end of one reasoning segment: its whole text and, for providers that need it back with the next
+   * request of the run (Anthropic `thinking` with its signature, `redacted_thinking`), the blocks as sent.
+   */
+  | { type: 'reasoning-end'; text: string; blocks?: ReasoningBlock[] }
+  /** Something in the stream was unexpected and skipped (an unknown content part, a reasoning field of the wrong type). */
+  | { type: 'warning'; message: string }
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; id: string; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number; toolCall: ToolCall }

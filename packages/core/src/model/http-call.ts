@@ -5,7 +5,8 @@ import {
   ModelUnreachableError,
   StreamMalformedError,
 } from '../errors.js';
-import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
+import { ModelNotFoundError, ModelTimeoutError, ToolsUnsupportedError } from './model-errors.js';
+import { idleLimited, type ModelTimeouts, resolveTimeouts } from './stream-timeouts.js';
 
 /** What a provider adapter sends: the URL, headers and JSON body of one streaming call. */
 export interface ProviderCall {
@@ -17,29 +18,43 @@ export interface ProviderCall {
   withTools: boolean;
   /** Said in malformed-stream errors, e.g. "an OpenAI-compatible /v1 endpoint". */
   expected: string;
+  /** First-byte and idle limits (defaults 60 s and 30 s). */
+  timeouts?: ModelTimeouts;
 }
 
 /**
  * POSTs a streaming call and returns the SSE response. Every failure becomes a typed error naming the
  * cause and the fix: unreachable, aborted, HTTP errors (with the provider's message and Retry-After),
- * an unknown model, a model without tools, a body that is not an event stream (an HTML login page…).
+ * an unknown model, a model without tools, a body that is not an event stream (an HTML login page…),
+ * and {@link ModelTimeoutError} when the headers do not come within the first-byte limit or the body
+ * stays silent for the idle limit. The caller's abort always wins over a timeout.
  */
 export async function postForEventStream(
   doFetch: typeof fetch,
   call: ProviderCall,
   signal: AbortSignal | undefined,
 ): Promise<ReadableStream<Uint8Array>> {
+  const limits = resolveTimeouts(call.timeouts);
+  const firstByte = new AbortController();
+  const timer = setTimeout(
+    () => firstByte.abort(new ModelTimeoutError('first-byte', limits.firstByteMs, call.url)),
+    limits.firstByteMs,
+  );
   let response: Response;
   try {
     response = await doFetch(call.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...call.headers },
       body: JSON.stringify(call.body),
-      signal: signal ?? null,
+      signal: signal ? AbortSignal.any([signal, firstByte.signal]) : firstByte.signal,
     });
   } catch (error) {
-    if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
+    if (signal?.aborted) throw new AbortedError(error);
+    if (firstByte.signal.aborted) throw firstByte.signal.reason;
+    if (isAbortError(error)) throw new AbortedError(error);
     throw new ModelUnreachableError(call.url, error);
+  } finally {
+    clearTimeout(timer);
   }
   if (!response.ok) {
     const text = await response.text().catch(() => '');
@@ -72,7 +87,7 @@ export async function postForEventStream(
     );
   }
   if (!response.body) throw new StreamMalformedError('the response has no body', undefined, call.expected);
-  return response.body;
+  return idleLimited(response.body, limits.idleMs, call.url, signal);
 }
 
 /** The provider's own error message from an error body (OpenAI, Anthropic, Ollama shapes), else its start. */

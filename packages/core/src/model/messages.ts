@@ -11,7 +11,7 @@ export interface ToolCall {
 export type Message =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string; images?: ImageInput[] }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: Reasoning }
   | { role: 'tool'; toolCallId: string; toolName: string; content: string };
 
 /** An image sent with a user message to a vision model: a `data:` URL (base64) or an https URL. */
@@ -20,3 +20,17 @@ export interface ImageInput {
   /** e.g. `image/png`; read from a `data:` URL when omitted. */
   mimeType?: string;
 }
+
+/** What a reasoning model thought before this message: shown to the user, sent back only where a provider needs it. */
+export interface Reasoning {
+  text: string;
+  /** How long the model thought, from its first to its last reasoning piece. */
+  durationMs?: number;
+  /** Provider blocks that must go back unchanged with the next request of the same run (Anthropic). */
+  blocks?: ReasoningBlock[];
+}
+
+/** An Anthropic thinking block as the API sent it; the signature must travel back byte for byte. */
+export type ReasoningBlock =
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string };

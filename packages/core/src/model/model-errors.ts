@@ -67,3 +67,28 @@ export class BudgetExceededError extends AgentChatError {
     this.budgetUsd = budgetUsd;
   }
 }
+
+/** Which limit of a model call ran out: waiting for the response headers, or for the next body chunk. */
+export type ModelTimeoutPhase = 'first-byte' | 'idle';
+
+/**
+ * A model call went silent: no response headers within the first-byte limit, or no bytes for the idle
+ * limit mid-stream. Retryable: `withRetry` tries again when nothing had arrived yet.
+ */
+export class ModelTimeoutError extends AgentChatError {
+  readonly phase: ModelTimeoutPhase;
+  readonly timeoutMs: number;
+
+  constructor(phase: ModelTimeoutPhase, timeoutMs: number, url: string) {
+    const seconds = Math.round(timeoutMs / 100) / 10;
+    super(
+      'model_timeout',
+      phase === 'first-byte'
+        ? `The model endpoint ${url} did not answer within ${seconds} s: it may be overloaded; try again, or raise timeouts.firstByteMs for a slow model.`
+        : `The model stopped sending for ${seconds} s in the middle of its answer (${url}): try again, or raise timeouts.idleMs for a model that pauses longer.`,
+      { isRetryable: true },
+    );
+    this.phase = phase;
+    this.timeoutMs = timeoutMs;
+  }
+}

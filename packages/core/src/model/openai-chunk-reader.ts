@@ -1,13 +1,14 @@
 import { StreamMalformedError } from '../errors.js';
 import type { FinishReason, ModelEvent } from './chat-model.js';
 import { mapFinishReason } from './finish-reason.js';
+import { InlineThinkSplitter } from './inline-think.js';
+import { deltaTextEvents, type OpenAIDeltaText } from './openai-delta.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
 /** One Chat Completions stream chunk, as OpenAI-compatible servers and web-llm produce it. */
 export interface OpenAIChunk {
   choices?: Array<{
-    delta?: {
-      content?: string | null;
+    delta?: OpenAIDeltaText & {
       tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }>;
     };
     finish_reason?: string | null;
@@ -19,21 +20,44 @@ export interface OpenAIChunk {
 /**
  * Turns Chat Completions chunks into {@link ModelEvent}s, tolerant of the servers' quirks: tool calls
  * without ids (llama.cpp, vLLM, web-llm) or without `index` (older Ollama), no usage chunk, and other
- * finish-reason words. Shared by `openAICompatible` (over SSE) and `webLLM` (over a worker).
+ * finish-reason words. Reasoning in every dialect (see {@link deltaTextEvents}) becomes `reasoning-delta`s,
+ * closed by a `reasoning-end` when the answer or a tool call starts. Shared by `openAICompatible` (over
+ * SSE) and `webLLM` (over a worker).
  */
 export class OpenAIChunkReader {
   readonly #toolCalls = new ToolCallAccumulator();
+  readonly #think = new InlineThinkSplitter();
   #finish: { reason: FinishReason; rawReason: string } | undefined;
+  #reasoning: string | undefined;
 
   /** The events one chunk carries. */
   *read(chunk: OpenAIChunk): Generator<ModelEvent> {
+    yield* this.#segment(this.#events(chunk));
+  }
+
+  /** Closes a reasoning segment when something else starts, so `reasoning-end` carries its whole text. */
+  *#segment(events: Iterable<ModelEvent>): Generator<ModelEvent> {
+    for (const event of events) {
+      if (event.type === 'reasoning-delta') this.#reasoning = (this.#reasoning ?? '') + event.text;
+      else if (event.type === 'text-delta' || event.type === 'tool-call-start') yield* this.#closeReasoning();
+      yield event;
+    }
+  }
+
+  *#closeReasoning(): Generator<ModelEvent> {
+    if (this.#reasoning === undefined) return;
+    yield { type: 'reasoning-end', text: this.#reasoning };
+    this.#reasoning = undefined;
+  }
+
+  *#events(chunk: OpenAIChunk): Generator<ModelEvent> {
     if (chunk.error)
       throw new StreamMalformedError(
         `the provider reported an error mid-stream: ${chunk.error.message ?? 'unknown'}`,
       );
     const choice = chunk.choices?.[0];
     const delta = choice?.delta;
-    if (delta?.content) yield { type: 'text-delta', text: delta.content };
+    if (delta) yield* deltaTextEvents(delta, this.#think);
     for (const fragment of delta?.tool_calls ?? []) {
       // A fragment without `index` that names a tool opens the next call; one without a name continues the last.
       const size = this.#toolCalls.size;
@@ -75,6 +99,8 @@ export class OpenAIChunkReader {
 
   /** The closing events: one `tool-call-end` per call, then `finish`. */
   *end(fallbackRawReason: string): Generator<ModelEvent> {
+    yield* this.#segment(this.#think.end());
+    yield* this.#closeReasoning();
     const calls = this.#toolCalls.finish();
     for (const [index, toolCall] of calls.entries()) yield { type: 'tool-call-end', index, toolCall };
     // Some servers report "stop" after tool calls; the calls are what the agent must act on.

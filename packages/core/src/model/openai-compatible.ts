@@ -5,11 +5,19 @@ import {
   StreamInterruptedError,
   StreamMalformedError,
 } from '../errors.js';
-import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
+import type {
+  ChatModel,
+  ModelCapabilities,
+  ModelEvent,
+  ModelRequest,
+  ReasoningEffort,
+} from './chat-model.js';
 import { parseEventJson, postForEventStream } from './http-call.js';
+import { ModelTimeoutError } from './model-errors.js';
 import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { openAIRequestBody } from './openai-messages.js';
 import { sseEvents } from './sse-events.js';
+import type { ModelTimeouts } from './stream-timeouts.js';
 
 /** Options of {@link openAICompatible}. */
 export interface OpenAICompatibleOptions {
@@ -27,6 +35,10 @@ export interface OpenAICompatibleOptions {
   fetch?: typeof fetch;
   /** Provider name used in the model id; default `openai`. */
   provider?: string;
+  /** `reasoning_effort` for every call that does not set its own (OpenAI o-series and gpt-5, xAI, Groq…). */
+  reasoningEffort?: ReasoningEffort;
+  /** Limits of one call: time to the response headers (default 60 000 ms) and between body chunks (30 000 ms). */
+  timeouts?: ModelTimeouts;
 }
 
 const DEFAULT_CAPABILITIES: ModelCapabilities = {
@@ -80,7 +92,15 @@ async function* streamCompletion(
         ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
         ...options.headers,
       },
-      body: { model: options.model, ...openAIRequestBody(request) },
+      ...(options.timeouts ? { timeouts: options.timeouts } : {}),
+      body: {
+        model: options.model,
+        ...openAIRequestBody(
+          options.reasoningEffort && !request.reasoningEffort
+            ? { ...request, reasoningEffort: options.reasoningEffort }
+            : request,
+        ),
+      },
     },
     signal,
   );
@@ -98,7 +118,7 @@ async function* streamCompletion(
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
-    if (error instanceof StreamMalformedError) throw error;
+    if (error instanceof ModelTimeoutError || error instanceof StreamMalformedError) throw error;
     throw new StreamInterruptedError(error);
   }
   if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');

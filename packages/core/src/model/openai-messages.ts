@@ -20,10 +20,14 @@ export function openAIRequestBody(request: ModelRequest): Record<string, unknown
     };
   if (request.maxTokens !== undefined) body.max_tokens = request.maxTokens;
   if (request.temperature !== undefined) body.temperature = request.temperature;
+  if (request.reasoningEffort) body.reasoning_effort = request.reasoningEffort;
   return body;
 }
 
-/** One message in the OpenAI wire format; user images become `image_url` content parts. */
+/**
+ * One message in the OpenAI wire format; user images become `image_url` content parts. Reasoning is never
+ * sent back: DeepSeek rejects `reasoning_content` in input messages and the others ignore it.
+ */
 export function toOpenAIMessage(message: Message): Record<string, unknown> {
   switch (message.role) {
     case 'assistant':

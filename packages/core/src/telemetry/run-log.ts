@@ -8,6 +8,7 @@ export type RunLogKind =
   | 'model.response'
   | 'model.retry'
   | 'model.decided'
+  | 'model.warning'
   | 'tool.call'
   | 'tool.result'
   | 'decision'

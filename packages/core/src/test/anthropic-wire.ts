@@ -2,7 +2,7 @@ import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /**
  * The SSE events an Anthropic Messages stream would carry for a scripted turn: `message_start` (input
- * usage), a text block in `text_delta`s, one `tool_use` block per call with its input in
+ * usage), a `redacted_thinking` block, a `thinking` block (`thinking_delta`s, then its `signature_delta`), a text block in `text_delta`s, one `tool_use` block per call with its input in
  * `input_json_delta` fragments, `message_delta` (stop reason, output usage) and `message_stop`.
  */
 export function anthropicStreamEvents(turn: ScriptedTurn, model = 'scripted-model'): string[] {
@@ -25,6 +25,34 @@ export function anthropicStreamEvents(turn: ScriptedTurn, model = 'scripted-mode
     event('ping', {}),
   ];
   let index = 0;
+  if (turn.redactedThinking) {
+    events.push(
+      event('content_block_start', {
+        index,
+        content_block: { type: 'redacted_thinking', data: turn.redactedThinking },
+      }),
+    );
+    events.push(event('content_block_stop', { index }));
+    index++;
+  }
+  if (turn.reasoning) {
+    events.push(
+      event('content_block_start', {
+        index,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
+    );
+    for (const thinking of pieces(turn.reasoning, turn.chunkSize ?? 8))
+      events.push(event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking } }));
+    events.push(
+      event('content_block_delta', {
+        index,
+        delta: { type: 'signature_delta', signature: turn.thinkingSignature ?? 'sig_scripted' },
+      }),
+    );
+    events.push(event('content_block_stop', { index }));
+    index++;
+  }
   if (turn.text) {
     events.push(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
     for (const text of pieces(turn.text, turn.chunkSize ?? 8))

@@ -37,10 +37,13 @@ export function mockModel(turns: MockTurn[], capabilities: Partial<ModelCapabili
 }
 
 function toModelEvents(turn: ScriptedTurn): ModelEvent[] {
-  const events: ModelEvent[] = pieces(turn.text ?? '', turn.chunkSize ?? 8).map((text) => ({
-    type: 'text-delta',
-    text,
-  }));
+  const events: ModelEvent[] = [];
+  if (turn.reasoning) {
+    for (const text of pieces(turn.reasoning, turn.chunkSize ?? 8))
+      events.push({ type: 'reasoning-delta', text });
+    events.push({ type: 'reasoning-end', text: turn.reasoning });
+  }
+  for (const text of pieces(turn.text ?? '', turn.chunkSize ?? 8)) events.push({ type: 'text-delta', text });
   for (const [index, call] of (turn.toolCalls ?? []).entries()) {
     const id = call.id ?? `call_${index}`;
     const args = argumentsText(call.arguments);

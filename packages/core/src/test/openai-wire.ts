@@ -2,7 +2,7 @@ import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /**
  * The SSE events (`data: …\n\n` strings) an OpenAI Chat Completions stream would carry for a scripted
- * turn: text deltas, tool calls whose id and name come first and whose argument JSON follows in
+ * turn: reasoning (`reasoning_content`) deltas, text deltas, tool calls whose id and name come first and whose argument JSON follows in
  * fragments, the finish reason, a usage chunk, then `[DONE]`.
  */
 export function openAIStreamEvents(turn: ScriptedTurn, model = 'scripted-model'): string[] {
@@ -18,6 +18,8 @@ export function openAIStreamEvents(turn: ScriptedTurn, model = 'scripted-model')
       ...(usage === undefined ? {} : { usage }),
     })}\n\n`;
   const events: string[] = [chunk({ role: 'assistant', content: '' })];
+  for (const piece of pieces(turn.reasoning ?? '', turn.chunkSize ?? 8))
+    events.push(chunk({ reasoning_content: piece }));
   for (const piece of pieces(turn.text ?? '', turn.chunkSize ?? 8)) events.push(chunk({ content: piece }));
   for (const [index, call] of (turn.toolCalls ?? []).entries()) {
     events.push(

@@ -1,5 +1,11 @@
 /** One scripted model answer, used by {@link mockModel} and by the scripted model server. */
 export interface ScriptedTurn {
+  /** Reasoning before the answer, in chunks of `chunkSize`: OpenAI wire `delta.reasoning_content`, Anthropic a `thinking` block. */
+  reasoning?: string;
+  /** Anthropic: the signature of the thinking block (default `sig_scripted`). */
+  thinkingSignature?: string;
+  /** Anthropic: a `redacted_thinking` block with this data, before any thinking. */
+  redactedThinking?: string;
   /** Answer text; sent in chunks of `chunkSize` characters (default 8). */
   text?: string;
   /** Tool calls; their argument JSON is sent in fragments of `fragmentSize` characters (default 7). */
@@ -12,6 +18,8 @@ export interface ScriptedTurn {
   fragmentSize?: number;
   /** Milliseconds between stream chunks. */
   delayMs?: number;
+  /** Send the response headers, then nothing for this long (a stalled upstream); default none. */
+  stallMs?: number;
   /** Answer with an HTTP error instead of a stream. */
   error?: { status: number; body?: unknown; headers?: Record<string, string> };
   /** Cut the stream after this many SSE events (no finish, no [DONE]). */
