@@ -2,7 +2,9 @@
 // The conformance runner starts it as `<command> <server-url>` (scenario name in MCP_CONFORMANCE_SCENARIO).
 // It connects, lists the tools, materialises them all and calls each one with arguments made up from
 // its input schema; elicitations are accepted with empty content, so the form's defaults must be applied.
-import { McpHub, type McpHubEvent } from '@agent-chat/core';
+// Authorization scenarios go through the hub's own OAuth provider with a headless sign-in (the test
+// authorization server approves at once and redirects to our redirect URL).
+import { headlessSignIn, McpHub, type McpHubEvent } from '@agent-chat/core';
 
 const url = process.argv[2];
 if (!url) {
@@ -10,8 +12,29 @@ if (!url) {
   process.exit(2);
 }
 
+// Pre-registered credentials when the scenario hands them over (auth/pre-registration).
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
+  client_id?: string;
+  client_secret?: string;
+};
+const redirectUrl = 'http://127.0.0.1:1/callback';
 const hub: McpHub = new McpHub({
-  servers: [{ id: 'conformance', url, timeoutMs: 20_000 }],
+  servers: [
+    {
+      id: 'conformance',
+      url,
+      timeoutMs: 20_000,
+      auth: {
+        redirectUrl,
+        signIn: headlessSignIn({ redirectUrl }),
+        // The client ID metadata document the suite expects (used only where the server supports them).
+        clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+        clientName: 'agent-chat conformance client',
+        ...(context.client_id ? { clientId: context.client_id } : {}),
+        ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+      },
+    },
+  ],
   onEvent: (event: McpHubEvent) => {
     console.log(`event ${JSON.stringify(event)}`);
     if (event.type === 'clarify.request') hub.respond(event.requestId, { action: 'accept', content: {} });
@@ -34,6 +57,8 @@ try {
 } finally {
   await hub.dispose();
 }
+// Suite runs keep the client's output but not its exit code: say it.
+if (!failed) console.log('conformance-client: done');
 process.exit(failed ? 1 : 0);
 
 /** Arguments that satisfy the required properties of a simple input schema. */

@@ -21,6 +21,7 @@ export type AgentChatErrorCode =
   | 'mcp_server_unavailable'
   | 'mcp_request_failed'
   | 'mcp_invalid_answer'
+  | 'mcp_auth_failed'
   | 'model_not_found'
   | 'model_timeout'
   | 'tools_unsupported'

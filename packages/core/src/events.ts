@@ -117,8 +117,11 @@ export type AgentEventBody =
       question: string;
       /** JSON Schema of a form to fill (MCP elicitation); free text when absent. */
       schema?: Record<string, unknown>;
-      source: 'ask_user' | 'mcp-elicitation';
+      /** `mcp-auth`: an MCP server needs the user's sign-in; answer `accept` inside a click (it opens a popup). */
+      source: 'ask_user' | 'mcp-elicitation' | 'mcp-auth';
       serverId?: string;
+      /** The scopes a sign-in (`mcp-auth`) asks for. */
+      scopes?: string[];
     }
   | { type: 'approval.request'; requestId: string; toolCallId: string; name: string; args: unknown }
   // Models

@@ -1,5 +1,6 @@
 import type { ChatModel } from '../model/chat-model.js';
 import type { ToolEvent } from '../tools/tool.js';
+import type { McpServerAuth } from './auth/server-auth.js';
 
 /** One MCP server the hub connects to over streamable HTTP. */
 export interface McpServerConfig {
@@ -23,6 +24,11 @@ export interface McpServerConfig {
   retryDelayMs?: number;
   /** Custom fetch (tests, service workers). */
   fetch?: typeof fetch;
+  /**
+   * The server needs the user's sign-in (OAuth 2.1): `true` for the defaults (popup sign-in, tokens in
+   * IndexedDB, redirect back to this page), or the settings.
+   */
+  auth?: McpServerAuth | true;
 }
 
 /** Events that belong to one tool call or question; they go into the run's event stream. */
@@ -34,6 +40,10 @@ export type McpHubEvent =
   | { type: 'mcp.server.up'; serverId: string; toolCount: number }
   | { type: 'mcp.server.down'; serverId: string; error: string }
   | { type: 'mcp.tools.changed'; serverId: string; toolCount: number }
+  /** The server needs the user's sign-in before its tools can be listed: call `hub.signIn(serverId)` in a click. */
+  | { type: 'mcp.auth.required'; serverId: string; scopes: string[] }
+  | { type: 'mcp.auth.signed-in'; serverId: string; scopes: string[] }
+  | { type: 'mcp.auth.signed-out'; serverId: string }
   | { type: 'mcp.log'; serverId: string; level: string; logger?: string; data: unknown };
 
 /** Options of {@link McpHub}. */

@@ -1,5 +1,8 @@
 import { AbortedError, AgentChatError, ConfigurationError } from '../errors.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
+import { HubSignIn } from './auth/hub-sign-in.js';
+import { McpAuthError } from './auth/mcp-auth-error.js';
+import type { McpAccount } from './auth/server-auth.js';
 import { IdleTimeout } from './idle-timeout.js';
 import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
 import type { McpHubEvent, McpHubOptions, McpToolEvent, McpToolSummary } from './mcp-hub-options.js';
@@ -55,6 +58,7 @@ export class McpHub {
     for (const connection of this.#connections.values()) connection.terminateOnUnload();
   };
   readonly #unloadTarget: EventTarget | undefined;
+  readonly #signIn: HubSignIn;
   #sequence = 0;
 
   constructor(options: McpHubOptions) {
@@ -62,6 +66,12 @@ export class McpHub {
       throw new ConfigurationError('McpHub: servers must be an array of { id, url }.');
     this.#options = options;
     this.#questions = new ServerQuestions(options, this.#closing.signal, (id) => this.#questionSink(id));
+    this.#signIn = new HubSignIn({
+      closing: this.#closing.signal,
+      emit: (event) => this.#emitHub(event),
+      callSink: (id) => this.#callSink(id),
+      answerTimeoutMs: options.answerTimeoutMs ?? 10 * 60_000,
+    });
     for (const server of options.servers) {
       const id = checkServerId(server?.id);
       if (this.#connections.has(id))
@@ -88,6 +98,7 @@ export class McpHub {
               ...(params.logger ? { logger: params.logger } : {}),
               data: params.data,
             }),
+          signIn: (auth, signal) => this.#signIn.needed(auth, signal),
           toolsChanged: (serverId) => {
             this.#catalog.invalidate(serverId);
             void this.#refresh(serverId, true);
@@ -107,7 +118,40 @@ export class McpHub {
 
   /** Connects every server and lists its tools; a server that fails is reported down, never thrown. */
   async start(): Promise<void> {
-    await Promise.all([...this.#connections.keys()].map((id) => this.#refresh(id)));
+    await Promise.all(
+      [...this.#connections.values()].map(async (connection) => {
+        // A sign-in that left this tab (popup blocked) and came back is finished first.
+        if (connection.auth)
+          await this.#signIn.resume(connection.auth).catch((error: unknown) => {
+            if (error instanceof AgentChatError) this.#serverDown(connection.config.id, error);
+          });
+        await this.#refresh(connection.config.id);
+      }),
+    );
+  }
+
+  /**
+   * Signs the user in to a server configured with `auth`, then lists its tools. Call it inside a click
+   * (the popup must open synchronously). Rejects with {@link McpAuthError} when the sign-in fails.
+   */
+  async signIn(serverId: string): Promise<void> {
+    const connection = this.#authConnection(serverId);
+    await this.#signIn.signIn(connection.auth!);
+    await this.#refresh(serverId);
+  }
+
+  /** Revokes the user's tokens for a server (where it supports revocation) and forgets them. */
+  async signOut(serverId: string): Promise<void> {
+    const connection = this.#authConnection(serverId);
+    await connection.close();
+    await this.#signIn.signOut(connection.auth!);
+  }
+
+  /** The user's accounts on the servers configured with `auth`: signed in or not, and their scopes. */
+  accounts(): Promise<McpAccount[]> {
+    return this.#signIn.accounts(
+      [...this.#connections.values()].flatMap((connection) => (connection.auth ? [connection.auth] : [])),
+    );
   }
 
   /** One-sentence summaries of every available tool (what the supervisor chooses from). */
@@ -228,12 +272,13 @@ export class McpHub {
    * id; throws {@link McpInvalidAnswerError} (the question stays open) when the answer does not fit.
    */
   respond(requestId: string, answer: ElicitationAnswer | Record<string, unknown>): boolean {
-    return this.#questions.respond(requestId, answer);
+    // A Connect question (source `mcp-auth`): accepting it opens the sign-in now, inside the click.
+    return this.#signIn.respond(requestId, answer) || this.#questions.respond(requestId, answer);
   }
 
   /** Ids of the questions waiting for `respond`. */
   get pendingRequests(): string[] {
-    return this.#questions.ids;
+    return [...this.#signIn.pendingRequests, ...this.#questions.ids];
   }
 
   /** Health of each server. */
@@ -258,6 +303,7 @@ export class McpHub {
   async dispose(): Promise<void> {
     this.#closing.abort(new AbortedError());
     this.#questions.close();
+    this.#signIn.close();
     this.#unloadTarget?.removeEventListener('pagehide', this.#onPageHide);
     await Promise.all([...this.#connections.values()].map((connection) => connection.close()));
   }
@@ -298,6 +344,11 @@ export class McpHub {
           else if (changed) this.#emitHub({ type: 'mcp.tools.changed', serverId, toolCount: count });
         } catch (error) {
           if (this.#closing.signal.aborted) return;
+          // Not down: it waits for the user's sign-in (`mcp.auth.required` has said so).
+          if (error instanceof McpAuthError && error.reason === 'sign_in_required') {
+            this.#catalog.remove(serverId);
+            return;
+          }
           this.#serverDown(
             serverId,
             error instanceof AgentChatError
@@ -323,6 +374,30 @@ export class McpHub {
   #serverDown(serverId: string, error: AgentChatError): void {
     this.#catalog.remove(serverId);
     this.#emitHub({ type: 'mcp.server.down', serverId, error: error.message });
+  }
+
+  /** A tool call in flight to this server that can ask the user (most recent first). */
+  #callSink(serverId: string): QuestionSink | undefined {
+    const scopes = this.#scopes.get(serverId) ?? [];
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      const scope = scopes[i]!;
+      if (scope.emit) return { emit: scope.emit, hold: scope.hold };
+    }
+    return undefined;
+  }
+
+  #authConnection(serverId: string): ServerConnection {
+    const connection = this.#connections.get(serverId);
+    if (!connection?.auth)
+      throw new ConfigurationError(
+        `McpHub: no server "${serverId}" with auth is configured (servers with auth: ${
+          [...this.#connections.values()]
+            .filter((c) => c.auth)
+            .map((c) => c.config.id)
+            .join(', ') || 'none'
+        }).`,
+      );
+    return connection;
   }
 
   /** Who hears a server's question: its most recent call in flight, else `onEvent`. */

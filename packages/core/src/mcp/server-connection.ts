@@ -1,3 +1,4 @@
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   StreamableHTTPClientTransport,
@@ -18,6 +19,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { AbortedError, AgentChatError } from '../errors.js';
+import { McpAuthError } from './auth/mcp-auth-error.js';
+import { ServerAuth } from './auth/server-auth.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
 import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
 import type { McpServerConfig } from './mcp-hub-options.js';
@@ -32,12 +35,15 @@ export interface ConnectionCallbacks {
     signal: AbortSignal,
   ) => Promise<CreateMessageResult>;
   log(serverId: string, params: LoggingMessageNotification['params']): void;
+  /** The server needs the user's sign-in: ask (or sign in headlessly); resolves when tokens are stored. */
+  signIn(auth: ServerAuth, signal: AbortSignal | undefined): Promise<void>;
   toolsChanged(serverId: string): void;
 }
 
 /** How a server is doing, as the hub reports it. */
 export interface ServerHealth {
-  status: 'idle' | 'up' | 'down';
+  /** `signed-out`: the server needs the user's sign-in before it can be used. */
+  status: 'idle' | 'up' | 'down' | 'signed-out';
   consecutiveFailures: number;
   lastError?: string;
   /** `Mcp-Session-Id` of the current session, when the server uses sessions. */
@@ -58,6 +64,8 @@ export class ServerConnection {
   listRequests = 0;
   readonly #limit: ConcurrencyLimit;
   readonly #callbacks: ConnectionCallbacks;
+  /** The user's sign-in, for servers configured with `auth`. */
+  readonly auth: ServerAuth | undefined;
   #client: Client | undefined;
   #transport: StreamableHTTPClientTransport | undefined;
   #connecting: Promise<Client> | undefined;
@@ -66,6 +74,13 @@ export class ServerConnection {
     this.config = config;
     this.#callbacks = callbacks;
     this.#limit = new ConcurrencyLimit(config.maxConcurrency ?? 10);
+    if (config.auth)
+      this.auth = new ServerAuth(
+        config.id,
+        this.url,
+        config.auth === true ? {} : config.auth,
+        authFetch(this.url, config),
+      );
   }
 
   get url(): string {
@@ -136,9 +151,12 @@ export class ServerConnection {
       onStart?.();
       const retries = this.config.retries ?? 2;
       let renewed = false;
+      let signIns = 0;
       for (let attempt = 0; ; attempt++) {
         let connected = false;
         try {
+          // A token about to expire is refreshed first rather than refused by the server.
+          if (this.auth && !(await this.auth.refreshIfDue())) throw new UnauthorizedError('refresh failed');
           const client = await this.#ensureClient();
           connected = true;
           const result = await operation(client);
@@ -146,6 +164,35 @@ export class ServerConnection {
           return result;
         } catch (error) {
           if (signal?.aborted) throw new AbortedError(signal.reason);
+          if (this.auth && error instanceof UnauthorizedError) {
+            // 401, or 403 insufficient_scope: the SDK has prepared an authorization URL; the user signs in.
+            if (++signIns > this.auth.maxSignIns)
+              throw this.#fail(
+                what,
+                new McpAuthError(
+                  this.config.id,
+                  'step_up_limit',
+                  `${signIns - 1} sign-ins did not satisfy the server`,
+                ),
+                false,
+              );
+            if (!connected) this.#drop();
+            this.health.status = 'signed-out';
+            try {
+              await this.#callbacks.signIn(this.auth, signal);
+            } catch (authError) {
+              if (signal?.aborted) throw new AbortedError(signal.reason);
+              throw this.#fail(what, authError, false);
+            }
+            attempt--;
+            continue;
+          }
+          if (this.auth && isAuthExhausted(error))
+            throw this.#fail(
+              what,
+              new McpAuthError(this.config.id, 'step_up_limit', describeStatus(error), error),
+              false,
+            );
           if (connected && isSessionExpired(error) && !renewed) {
             // 404 to our Mcp-Session-Id: the server forgot the session; start a new one and try again.
             renewed = true;
@@ -204,6 +251,7 @@ export class ServerConnection {
     const { config } = this;
     const transport = new StreamableHTTPClientTransport(new URL(this.url), {
       ...(config.fetch ? { fetch: config.fetch } : {}),
+      ...(this.auth ? { authProvider: this.auth.provider } : {}),
       ...(config.headers ? { requestInit: { headers: config.headers } } : {}),
     });
     const sample = this.#callbacks.sample;
@@ -266,6 +314,32 @@ export class ServerConnection {
     this.health.lastError = wrapped.message;
     return wrapped;
   }
+}
+
+/** The SDK gave up after signing in: 401 right after a sign-in, or 403 again after a step-up. */
+function isAuthExhausted(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403);
+}
+
+function describeStatus(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The fetch of the sign-in (discovery, registration, tokens): the server's own headers (e.g. a proxy
+ * client token) go only to the server's origin, never to an authorization server elsewhere.
+ */
+function authFetch(serverUrl: string, config: McpServerConfig): typeof fetch {
+  const origin = new URL(serverUrl).origin;
+  return (input, init) => {
+    const doFetch = config.fetch ?? fetch;
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (!config.headers || url.origin !== origin) return doFetch(input, init);
+    const headers = new Headers(init?.headers);
+    for (const [name, value] of Object.entries(config.headers))
+      if (!headers.has(name)) headers.set(name, value);
+    return doFetch(input, { ...init, headers });
+  };
 }
 
 function isSessionExpired(error: unknown): boolean {
