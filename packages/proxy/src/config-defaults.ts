@@ -1,4 +1,4 @@
-import type { ReasoningEffort } from './config-fields';
+import type { ImageQuality, ReasoningEffort } from './config-fields';
 
 // The safe defaults (DESIGN §4): the proxy's URL is in every page's source, so with nothing but
 // ALLOWED_ORIGINS, UPSTREAM_BASE_URL and a key, a stranger must not be able to spend the key freely.
@@ -18,6 +18,14 @@ export const DEFAULT_MAX_CHOICES = 1;
 export const DEFAULT_MAX_REASONING_EFFORT: ReasoningEffort = 'medium';
 /** `SERVICE_TIERS` when unset: the tiers that cost no more than the standard price. */
 export const DEFAULT_SERVICE_TIERS: readonly string[] = ['auto', 'default', 'flex', 'standard_only'];
+/** `IMAGE_SIZES` when unset: the one size an image request may ask for. */
+export const DEFAULT_IMAGE_SIZES: readonly string[] = ['1024x1024'];
+/** `MAX_IMAGES` when unset: images per request. */
+export const DEFAULT_MAX_IMAGES = 1;
+/** `MAX_IMAGE_QUALITY` when unset: dearer qualities are lowered to it. */
+export const DEFAULT_MAX_IMAGE_QUALITY: ImageQuality = 'medium';
+/** Credits per generated image unless `CREDIT_PRICES.imageCall` / `.images` say otherwise. */
+export const DEFAULT_IMAGE_PRICE = 10;
 /** How long a client token minted for a passed Turnstile check lives, unless `TURNSTILE_TOKEN_TTL_SECONDS`. */
 export const DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS = 900;
 /** Cloudflare's Turnstile verification endpoint. */

@@ -145,6 +145,8 @@ export const creditPrices = jsonVar(
     mcpTools: z.optional(z.record(z.string(), credits)),
     serviceTiers: z.optional(z.record(z.string(), multiplier)),
     reasoningEfforts: z.optional(z.record(z.string(), multiplier)),
+    imageCall: z.optional(credits),
+    images: z.optional(z.record(z.string(), credits)),
   }),
   '{"modelCall": 5, "models": {"gpt-4o": 10}, "mcpToolCall": 2, "mcpTools": {"docs/search": 3}, "reasoningEfforts": {"high": 3}}',
 );
@@ -207,4 +209,14 @@ export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 /** `MAX_REASONING_EFFORT`: the highest effort a request may ask for. */
 export const reasoningEffort = z.optional(
   z.enum(REASONING_EFFORTS, { error: `must be one of ${REASONING_EFFORTS.join(', ')}` }),
+);
+
+/** Image qualities from cheapest to dearest (`standard` / `hd` of dall-e-3 count as `medium` / `high`). */
+export const IMAGE_QUALITIES = ['low', 'medium', 'high'] as const;
+/** One of {@link IMAGE_QUALITIES}. */
+export type ImageQuality = (typeof IMAGE_QUALITIES)[number];
+
+/** `MAX_IMAGE_QUALITY`: the dearest quality an image request may ask for. */
+export const imageQuality = z.optional(
+  z.enum(IMAGE_QUALITIES, { error: `must be one of ${IMAGE_QUALITIES.join(', ')}` }),
 );

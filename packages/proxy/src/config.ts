@@ -1,7 +1,11 @@
 import * as z from 'zod/mini';
 import {
   DEFAULT_DAILY_CREDITS,
+  DEFAULT_IMAGE_PRICE,
+  DEFAULT_IMAGE_SIZES,
   DEFAULT_MAX_CHOICES,
+  DEFAULT_MAX_IMAGE_QUALITY,
+  DEFAULT_MAX_IMAGES,
   DEFAULT_MAX_REASONING_EFFORT,
   DEFAULT_MAX_TOKENS,
   DEFAULT_MODEL,
@@ -16,6 +20,8 @@ import {
   baseUrl,
   creditPrices,
   explicitSwitch,
+  type ImageQuality,
+  imageQuality,
   mcpServers,
   models,
   nameList,
@@ -60,6 +66,19 @@ export interface CreditPrices {
   serviceTiers: Readonly<Record<string, number>>;
   /** Price multiplier per reasoning effort (e.g. `high: 3`); 1 when absent. */
   reasoningEfforts: Readonly<Record<string, number>>;
+  /** Credits per generated image, with per-model overrides in `images`. */
+  imageCall: number;
+  images: Readonly<Record<string, number>>;
+}
+
+/** Limits of `POST /v1/images/generations` (the model allowlist is `MODELS`, as for chat). */
+export interface ImageLimits {
+  /** Sizes a request may name (`IMAGE_SIZES`). */
+  sizes: ReadonlySet<string>;
+  /** Largest `n` (`MAX_IMAGES`). */
+  maxImages: number;
+  /** Dearest quality (`MAX_IMAGE_QUALITY`); dearer requests are lowered to it. */
+  maxQuality: ImageQuality;
 }
 
 /** Cloudflare Turnstile: a passed bot check is traded at `POST /v1/turnstile` for a client token. */
@@ -92,6 +111,7 @@ export interface ProxyConfig {
   serviceTiers: ReadonlySet<string>;
   /** Highest reasoning effort; higher ones are lowered to it. */
   maxReasoningEffort: ReasoningEffort;
+  images: ImageLimits;
   /** `anthropic-beta` flags a request may send; any other is refused. */
   anthropicBetas: ReadonlySet<string>;
   /** The Turnstile bot check, when `TURNSTILE_SECRET_KEY` is set (needs `AUTH_SECRET`). */
@@ -148,6 +168,9 @@ const envSchema = z.object({
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
   DISABLE_DAILY_CREDITS: explicitSwitch,
   CREDIT_PRICES: creditPrices,
+  IMAGE_SIZES: nameList('1024x1024,1536x1024'),
+  MAX_IMAGES: positiveInteger('must be a positive whole number of images, e.g. 1'),
+  MAX_IMAGE_QUALITY: imageQuality,
 });
 
 // The env object of a deployed Worker is the same on every request, so validate it once.
@@ -299,6 +322,11 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     maxChoices: parsed.MAX_CHOICES ?? DEFAULT_MAX_CHOICES,
     serviceTiers: parsed.SERVICE_TIERS ?? new Set(DEFAULT_SERVICE_TIERS),
     maxReasoningEffort: parsed.MAX_REASONING_EFFORT ?? DEFAULT_MAX_REASONING_EFFORT,
+    images: {
+      sizes: parsed.IMAGE_SIZES ?? new Set(DEFAULT_IMAGE_SIZES),
+      maxImages: parsed.MAX_IMAGES ?? DEFAULT_MAX_IMAGES,
+      maxQuality: parsed.MAX_IMAGE_QUALITY ?? DEFAULT_MAX_IMAGE_QUALITY,
+    },
     anthropicBetas: parsed.ANTHROPIC_BETAS ?? new Set(),
     turnstile:
       parsed.TURNSTILE_SECRET_KEY === undefined
@@ -322,6 +350,8 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       mcpTools: prices.mcpTools ?? {},
       serviceTiers: prices.serviceTiers ?? {},
       reasoningEfforts: prices.reasoningEfforts ?? {},
+      imageCall: prices.imageCall ?? DEFAULT_IMAGE_PRICE,
+      images: prices.images ?? {},
     },
     usage: limited ? usage : undefined,
     secrets: [...secrets],

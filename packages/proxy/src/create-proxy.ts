@@ -13,6 +13,7 @@ import { type RequestLogFields, type RequestLogLine, writeRequestLog } from './r
 import { router } from './router';
 import { chatCompletions } from './routes/chat-completions';
 import { health } from './routes/health';
+import { imagesGenerations } from './routes/images-generations';
 import { messages } from './routes/messages';
 import { models } from './routes/models';
 
@@ -53,6 +54,7 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'GET', path: '/health', handler: health },
       { method: 'POST', path: '/v1/chat/completions', handler: withBody(chatCompletions) },
       { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
+      { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
       { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
       { method: 'GET', path: '/mcp/:serverId', handler: authed(mcp) },

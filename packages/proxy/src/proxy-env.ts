@@ -59,6 +59,12 @@ export interface ProxyEnv {
   DISABLE_DAILY_CREDITS?: string | boolean;
   /** JSON credit prices: `{"modelCall": 5, "models": {…}, "mcpToolCall": 2, "mcpTools": {"docs/search": 3}}`. */
   CREDIT_PRICES?: string;
+  /** Comma-separated sizes `POST /v1/images/generations` may ask for; default `1024x1024`. */
+  IMAGE_SIZES?: string;
+  /** Largest `n` (images per request); default 1. */
+  MAX_IMAGES?: string | number;
+  /** Dearest image quality (`low`, `medium`, `high`); default `medium`, dearer ones are lowered. */
+  MAX_IMAGE_QUALITY?: string;
   /** Durable Object namespace keeping rate-limit windows and credit balances (wrangler.jsonc). */
   USAGE?: DurableObjectNamespace<UsageCounter>;
   /** Secrets named by `apiKeySecret` fields. */
