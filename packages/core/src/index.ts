@@ -176,6 +176,11 @@ export {
   runLogFile,
 } from './telemetry/run-log.js';
 export type { ChartSpec, ContentItem } from './tools/content.js';
+export {
+  ImageGenerationError,
+  type ImageGeneratorOptions,
+  imageGenerator,
+} from './tools/image/image-generator.js';
 export { fromJSONSchema, type JSONSchemaType, type JSONSchemaTypeOptions } from './tools/json-schema-type.js';
 export { rewriteQueryTool } from './tools/operators/rewrite-query-tool.js';
 export { synthesizeTool } from './tools/operators/synthesize-tool.js';

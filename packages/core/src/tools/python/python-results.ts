@@ -1,3 +1,4 @@
+import { bytesToBase64 } from '../base64.js';
 import type { ContentItem } from '../content.js';
 import { csvRows } from './csv-rows.js';
 import type { SandboxRunResult } from './python-sandbox.js';
@@ -99,7 +100,7 @@ function fileContent(file: SandboxRunResult['files'][number], limits: ResultLimi
   const extension = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
   if (!file.data) return { kind: 'text', text: `[wrote ${name}, ${file.size} bytes: too large to show]` };
   const image = IMAGE_TYPES[extension];
-  if (image) return { kind: 'image', data: toBase64(file.data), mimeType: image, alt: name };
+  if (image) return { kind: 'image', data: bytesToBase64(file.data), mimeType: image, alt: name };
   const text = new TextDecoder().decode(file.data);
   if (extension === 'csv') {
     const [columns = [], ...rows] = csvRows(text);
@@ -120,11 +121,4 @@ function cap(text: string, limit: number): string {
   return text.length <= limit
     ? text
     : `${text.slice(0, limit)}\n[truncated: ${text.length - limit} more characters]`;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
 }
