@@ -80,8 +80,8 @@ async function runOne(name: string, file: string): Promise<boolean> {
       `  machine: load average ${machine.loadAverageBefore} → ${machine.loadAverageAfter}, busy ${machine.busyPercent ?? '?'}%`,
     );
     if (!ok) {
-      console.error(`  ${rel(resultsFile)} is left as the last complete run wrote it; this run's rows:`);
-      console.error(JSON.stringify(rows));
+      console.error(`  ${rel(resultsFile)} is left as the last complete run wrote it`);
+      console.error(`  (${rows.length} rows not stored)`);
       return false;
     }
     writeFileSync(resultsFile, `${JSON.stringify(rows, null, 2)}\n`);

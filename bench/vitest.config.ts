@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     name: 'bench',
     environment: 'node',
-    include: ['lib/**/*.test.ts'],
+    include: ['**/*.test.ts'],
+    exclude: ['node_modules/**', 'results/**'],
   },
 });

@@ -1,10 +1,9 @@
 // Bundled by index.ts (see bench/lib/import-bundled.ts) so @agent-chat/core runs from source.
 
-import { estimateTokenCounter, o200kTokenCounter, serializeToolOutput } from '@agent-chat/core';
+import { o200kTokenCounter, serializeToolOutput } from '@agent-chat/core';
 import { encode } from '@toon-format/toon';
 import {
   analyticsTable,
-  answerText,
   captured,
   customersTable,
   employeesTable,
@@ -12,9 +11,9 @@ import {
   nestedDocument,
   ordersTable,
   repositoriesTable,
-  serviceLog,
 } from '../context-memory/fixtures.ts';
 import { AGENT_CHAT, type BenchContext, type Measurement } from '../lib/benchmark.ts';
+import { measureEstimateError } from './estimate-error.ts';
 
 const MINIFIED = 'minified JSON (JSON.stringify)';
 const TOON_DEFAULTS = 'TOON defaults, comma rows (@toon-format/toon encode)';
@@ -143,34 +142,7 @@ export async function measureToon(context: BenchContext): Promise<Measurement[]>
     context.log(`  ${label}: ${percent(sent)}% fewer (bare CSV, the floor: ${percent(csv)}%)`);
   }
 
-  // The calibrated estimate used for non-OpenAI models: its error against o200k_base on this sample.
-  const estimate = estimateTokenCounter();
-  const sample = [
-    ...flat.map(([, v]) => JSON.stringify(v)),
-    ...flat.map(([, v]) => encode(v)),
-    ...nested.map(([, v]) => JSON.stringify(v)),
-    serviceLog(200, 5),
-    answerText(200, 6),
-    ...captured.reads.map((r) => JSON.stringify(r)),
-  ];
-  const errors = sample.map(
-    (text) => Math.abs(estimate.count(text) - counter.count(text)) / counter.count(text),
-  );
-  const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
-  rows.push({
-    subject: AGENT_CHAT,
-    metric: 'estimate_mean_abs_error_pct',
-    value: Math.round(mean * 1000) / 10,
-    unit: '%',
-  });
-  rows.push({
-    subject: AGENT_CHAT,
-    metric: 'estimate_max_abs_error_pct',
-    value: Math.round(Math.max(...errors) * 1000) / 10,
-    unit: '%',
-  });
-  context.log(
-    `estimate vs o200k_base on ${sample.length} texts: mean ${(mean * 100).toFixed(1)}%, max ${(Math.max(...errors) * 100).toFixed(1)}%`,
-  );
+  // The calibrated estimate used for non-OpenAI models: its error against o200k_base, held out.
+  rows.push(...measureEstimateError(context, counter));
   return rows;
 }

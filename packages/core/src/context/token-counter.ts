@@ -30,45 +30,74 @@ export function countMessage(counter: TokenCounter, message: Message): number {
 }
 
 /**
- * A calibrated estimate for tokenizers we do not ship (Anthropic, local models), fitted by least squares
- * against o200k_base on the bench fixtures (prose answers, JSON and TOON tables, logs, MCP outputs):
- * a quarter token per letter, about two per group of up to three digits (BPE tokenizers split numbers
- * that way), a quarter per punctuation mark (most merge with neighbours) and whitespace free.
- * `pnpm bench toon-serialization` reports its error on that sample.
+ * A calibrated estimate for tokenizers we do not ship (Anthropic, local models): a weighted count of
+ * character classes, fitted by least squares on relative error against o200k_base. Fitted on the bench
+ * fixtures (JSON and TOON tables, logs, prose) plus half of a held-out set of real public texts (source
+ * code, non-English prose, JSON, Markdown docs, logs); `pnpm bench toon-serialization` reports its error
+ * per kind on the other half, which was never used for fitting.
  */
 export function estimateTokenCounter(): TokenCounter {
   return {
     encoding: 'estimate',
     exact: false,
     count(text) {
-      let letters = 0;
-      let digitGroups = 0;
-      let digitRun = 0;
-      let symbols = 0;
-      let nonAscii = 0;
-      for (let i = 0; i < text.length; i++) {
-        const code = text.charCodeAt(i);
-        if (code >= 48 && code <= 57) {
-          if (digitRun++ % 3 === 0) digitGroups++;
-          continue;
-        }
-        digitRun = 0;
-        if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) letters++;
-        else if (code === 32 || code === 10 || code === 9 || code === 13) continue;
-        else if (code > 127) nonAscii++;
-        else symbols++;
-      }
-      return Math.ceil(
-        letters * LETTER + digitGroups * DIGIT_GROUP + symbols * SYMBOL + nonAscii * NON_ASCII,
-      );
+      const f = estimateFeatures(text);
+      let tokens = 0;
+      for (let i = 0; i < f.length; i++) tokens += (f[i] as number) * (ESTIMATE_WEIGHTS[i] as number);
+      return Math.ceil(tokens);
     },
   };
 }
 
-const LETTER = 0.248;
-const DIGIT_GROUP = 1.9;
-const SYMBOL = 0.266;
-const NON_ASCII = 0.6;
+/**
+ * The character classes the estimate weighs, in {@link ESTIMATE_WEIGHTS} order: ASCII letters, groups of
+ * up to three digits (BPE tokenizers split numbers that way), ASCII punctuation, line breaks, runs of two
+ * or more spaces or tabs (indentation), CJK characters (Han, kana, Hangul, full-width forms) and other
+ * non-ASCII characters (accented Latin, Cyrillic, Greek, Indic scripts…). Single spaces are free: they
+ * merge with the next word.
+ */
+export function estimateFeatures(text: string): number[] {
+  let letters = 0;
+  let digitGroups = 0;
+  let digitRun = 0;
+  let symbols = 0;
+  let newlines = 0;
+  let blankRuns = 0;
+  let blankRun = 0;
+  let cjk = 0;
+  let otherNonAscii = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32 || code === 9) {
+      if (++blankRun === 2) blankRuns++;
+      digitRun = 0;
+      continue;
+    }
+    blankRun = 0;
+    if (code >= 48 && code <= 57) {
+      if (digitRun++ % 3 === 0) digitGroups++;
+      continue;
+    }
+    digitRun = 0;
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) letters++;
+    else if (code === 10) newlines++;
+    else if (code === 13) continue;
+    else if (code < 128) symbols++;
+    else if (
+      (code >= 0x3000 && code <= 0x30ff) ||
+      (code >= 0x3400 && code <= 0x9fff) ||
+      (code >= 0xac00 && code <= 0xd7af) ||
+      (code >= 0xf900 && code <= 0xfaff) ||
+      (code >= 0xff00 && code <= 0xffef)
+    )
+      cjk++;
+    else otherNonAscii++;
+  }
+  return [letters, digitGroups, symbols, newlines, blankRuns, cjk, otherNonAscii];
+}
+
+/** Tokens per unit of each {@link estimateFeatures} class (bench/toon-serialization/fit-estimate.ts fits them). */
+export const ESTIMATE_WEIGHTS: readonly number[] = [0.24, 1.721, 0.25, 1.521, 1.306, 0.67, 0.314];
 
 /**
  * The exact o200k_base tokenizer (GPT-4o, GPT-4.1, GPT-5, o-series), loaded on first use: its rank
