@@ -105,7 +105,7 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
     expect(interactive.servers()[0]!.status).toBe('signed-out');
     await interactive.signIn('docs');
     await interactive.signOut('docs');
-    const asked: McpHubEvent[] = [];
+    const asked: unknown[] = [];
     const call = interactive.callTool(
       'mcp__docs__whoami',
       {},
@@ -113,7 +113,8 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
         toolCallId: 't1',
         emit: (event) => {
           asked.push(event);
-          if (event.type === 'clarify.request') interactive.respond(event.requestId, { action: 'accept' });
+          if ('requestId' in event && event.type === 'clarify.request')
+            interactive.respond(event.requestId, { action: 'accept' });
         },
       },
     );

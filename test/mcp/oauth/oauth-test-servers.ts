@@ -111,7 +111,7 @@ export async function startOAuthTestServers(
       const params = url.searchParams;
       const client = clients.get(params.get('client_id') ?? '');
       const redirectUri = params.get('redirect_uri') ?? '';
-      if (!client || !client.redirect_uris.includes(redirectUri))
+      if (!client?.redirect_uris.includes(redirectUri))
         return void res
           .writeHead(400, { 'content-type': 'text/plain' })
           .end('unknown client or redirect_uri');
