@@ -122,6 +122,7 @@ export { memoryStore } from './memory/memory-store.js';
 export { RETRIEVE_FULL_CONTEXT, retrieveFullContextTool } from './memory/retrieve-full-context-tool.js';
 export { StoreError, type StoreFailure } from './memory/store-error.js';
 export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
+export type { OptionalPackage } from './missing-dependency.js';
 export { type AnthropicOptions, anthropic } from './model/anthropic.js';
 export { type AutoModelOptions, autoModel } from './model/auto-model.js';
 export type {
@@ -164,7 +165,6 @@ export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm-engine.js'
 export type { WebLLMLoadOptions } from './model/web-llm-loader.js';
 export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm-models.js';
 export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/webgpu-check.js';
-export * from './rag/index.js';
 export * from './rag/index.js';
 export { redactSecrets } from './telemetry/redact.js';
 export {

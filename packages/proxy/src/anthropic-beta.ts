@@ -1,5 +1,5 @@
-import type { ProxyConfig } from './config';
-import { HttpError } from './http-error';
+import type { ProxyConfig } from './config.js';
+import { HttpError } from './http-error.js';
 
 /**
  * The `anthropic-beta` header to forward: undefined when the client sent none, the client's flags

@@ -1,5 +1,5 @@
-import type { Middleware } from './context';
-import { HttpError } from './http-error';
+import type { Middleware } from './context.js';
+import { HttpError } from './http-error.js';
 
 /**
  * Reads the request body into `c.body`, refusing more than `MAX_BODY_BYTES` with 413: first on the

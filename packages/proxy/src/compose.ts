@@ -1,4 +1,4 @@
-import type { Handler, Middleware } from './context';
+import type { Handler, Middleware } from './context.js';
 
 /**
  * Chains middleware in order in front of a handler, each deciding whether to call `next()`.

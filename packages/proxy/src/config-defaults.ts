@@ -1,4 +1,4 @@
-import type { ImageQuality, ReasoningEffort } from './config-fields';
+import type { ImageQuality, ReasoningEffort } from './config-fields.js';
 
 // The safe defaults (DESIGN §4): the proxy's URL is in every page's source, so with nothing but
 // ALLOWED_ORIGINS, UPSTREAM_BASE_URL and a key, a stranger must not be able to spend the key freely.

@@ -14,7 +14,7 @@ import {
   DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
   guarded,
   TURNSTILE_SITEVERIFY_URL,
-} from './config-defaults';
+} from './config-defaults.js';
 import {
   allowedOrigins,
   baseUrl,
@@ -31,10 +31,10 @@ import {
   reasoningEffort,
   upstreamBaseUrl,
   upstreams,
-} from './config-fields';
-import { HttpError } from './http-error';
-import type { ProxyEnv } from './proxy-env';
-import type { UsageCounter } from './usage/usage-counter';
+} from './config-fields.js';
+import { HttpError } from './http-error.js';
+import type { ProxyEnv } from './proxy-env.js';
+import type { UsageCounter } from './usage/usage-counter.js';
 
 /** A model server the proxy forwards to, with the key it adds. */
 export interface UpstreamConfig {

@@ -1,5 +1,5 @@
-import type { ProxyConfig } from './config';
-import type { RequestLogFields } from './request-log';
+import type { ProxyConfig } from './config.js';
+import type { RequestLogFields } from './request-log.js';
 
 /** The fetch used to reach the upstream; injectable so embedders can route through a service binding. */
 export type UpstreamFetch = (input: string, init: RequestInit) => Promise<Response>;

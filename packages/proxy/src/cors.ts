@@ -1,6 +1,6 @@
-import type { Middleware } from './context';
-import { HttpError } from './http-error';
-import { USAGE_HEADERS } from './usage/charge-usage';
+import type { Middleware } from './context.js';
+import { HttpError } from './http-error.js';
+import { USAGE_HEADERS } from './usage/charge-usage.js';
 
 /** Methods the proxy serves to browsers; announced in preflight answers. */
 export const CORS_ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';

@@ -1,6 +1,6 @@
-import type { ProxyConfig, UpstreamConfig } from './config';
-import { REASONING_EFFORTS, type ReasoningEffort } from './config-fields';
-import { HttpError } from './http-error';
+import type { ProxyConfig, UpstreamConfig } from './config.js';
+import { REASONING_EFFORTS, type ReasoningEffort } from './config-fields.js';
+import { HttpError } from './http-error.js';
 
 /**
  * Checks the request fields that multiply what a call costs, besides its output length: `n`

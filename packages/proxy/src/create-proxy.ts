@@ -1,21 +1,21 @@
-import { clientAuth } from './auth/client-auth';
-import { bodyLimit } from './body-limit';
-import { compose } from './compose';
-import { loadConfig } from './config';
-import type { Handler, UpstreamFetch } from './context';
-import { cors } from './cors';
-import { errorResponse } from './error-response';
-import { HttpError } from './http-error';
-import { mcp } from './mcp/mcp-route';
-import type { ProxyEnv } from './proxy-env';
-import { redactSecrets } from './redact';
-import { type RequestLogFields, type RequestLogLine, writeRequestLog } from './request-log';
-import { router } from './router';
-import { chatCompletions } from './routes/chat-completions';
-import { health } from './routes/health';
-import { imagesGenerations } from './routes/images-generations';
-import { messages } from './routes/messages';
-import { models } from './routes/models';
+import { clientAuth } from './auth/client-auth.js';
+import { bodyLimit } from './body-limit.js';
+import { compose } from './compose.js';
+import { loadConfig } from './config.js';
+import type { Handler, UpstreamFetch } from './context.js';
+import { cors } from './cors.js';
+import { errorResponse } from './error-response.js';
+import { HttpError } from './http-error.js';
+import { mcp } from './mcp/mcp-route.js';
+import type { ProxyEnv } from './proxy-env.js';
+import { redactSecrets } from './redact.js';
+import { type RequestLogFields, type RequestLogLine, writeRequestLog } from './request-log.js';
+import { router } from './router.js';
+import { chatCompletions } from './routes/chat-completions.js';
+import { health } from './routes/health.js';
+import { imagesGenerations } from './routes/images-generations.js';
+import { messages } from './routes/messages.js';
+import { models } from './routes/models.js';
 
 /** Options for {@link createProxy}. */
 export interface ProxyOptions {

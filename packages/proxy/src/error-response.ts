@@ -1,5 +1,5 @@
-import { HttpError } from './http-error';
-import { jsonResponse } from './json-response';
+import { HttpError } from './http-error.js';
+import { jsonResponse } from './json-response.js';
 
 /** The JSON body of every error the proxy answers with. */
 export interface ErrorBody {

@@ -1,6 +1,6 @@
-import type { Context } from './context';
-import { type ForwardTarget, forwardToUpstream } from './forward-upstream';
-import { chargeUsage } from './usage/charge-usage';
+import type { Context } from './context.js';
+import { type ForwardTarget, forwardToUpstream } from './forward-upstream.js';
+import { chargeUsage } from './usage/charge-usage.js';
 
 /**
  * Charges `cost` credits (and counts the request against the rate limit), then forwards. Credits

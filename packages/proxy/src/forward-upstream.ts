@@ -1,7 +1,7 @@
-import type { Context } from './context';
-import { clientResponseHeaders } from './forwarded-headers';
-import { HttpError } from './http-error';
-import { redactSecrets } from './redact';
+import type { Context } from './context.js';
+import { clientResponseHeaders } from './forwarded-headers.js';
+import { HttpError } from './http-error.js';
+import { redactSecrets } from './redact.js';
 
 /** Where and what to forward: built by a route from config only, never from client-supplied URLs. */
 export interface ForwardTarget {

@@ -1,4 +1,4 @@
-import { containsSecret } from './redact';
+import { containsSecret } from './redact.js';
 
 /**
  * Client request headers passed to model upstreams. An allowlist rather than a blocklist, so Cookie,

@@ -1,6 +1,6 @@
-import type { ProxyConfig, UpstreamConfig } from './config';
-import { IMAGE_QUALITIES, type ImageQuality } from './config-fields';
-import { HttpError } from './http-error';
+import type { ProxyConfig, UpstreamConfig } from './config.js';
+import { IMAGE_QUALITIES, type ImageQuality } from './config-fields.js';
+import { HttpError } from './http-error.js';
 
 /** What `POST /v1/images/generations` forwards: the upstream, the checked body and its price. */
 export interface ImageCall {

@@ -7,7 +7,7 @@ export {
   mintClientToken,
   type TokenProblem,
   verifyClientToken,
-} from './auth/client-token';
+} from './auth/client-token.js';
 export {
   ANTHROPIC_DEFAULT_BASE_URL,
   type CreditPrices,
@@ -16,12 +16,12 @@ export {
   type McpServerConfig,
   type ProxyConfig,
   type UpstreamConfig,
-} from './config';
-export type { UpstreamFetch } from './context';
-export { createProxy, type ProxyHandler, type ProxyOptions } from './create-proxy';
-export type { ErrorBody } from './error-response';
-export { HttpError, type HttpErrorOptions } from './http-error';
-export type { ProxyEnv } from './proxy-env';
+} from './config.js';
+export type { UpstreamFetch } from './context.js';
+export { createProxy, type ProxyHandler, type ProxyOptions } from './create-proxy.js';
+export type { ErrorBody } from './error-response.js';
+export { HttpError, type HttpErrorOptions } from './http-error.js';
+export type { ProxyEnv } from './proxy-env.js';
 // The Durable Object class itself is exported by worker.ts (it imports cloudflare:workers);
 // these are its request and answer shapes.
-export type { CreditState, RateState, UsageAsk, UsageDecision } from './usage/usage-counter';
+export type { CreditState, RateState, UsageAsk, UsageDecision } from './usage/usage-counter.js';

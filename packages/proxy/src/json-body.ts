@@ -1,4 +1,4 @@
-import { HttpError } from './http-error';
+import { HttpError } from './http-error.js';
 
 /**
  * Checks that a request body is a JSON object and returns it parsed. The routes forward this parsed

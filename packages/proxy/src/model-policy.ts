@@ -1,6 +1,6 @@
-import type { ProxyConfig, UpstreamConfig } from './config';
-import { limitCostFields } from './cost-fields';
-import { HttpError } from './http-error';
+import type { ProxyConfig, UpstreamConfig } from './config.js';
+import { limitCostFields } from './cost-fields.js';
+import { HttpError } from './http-error.js';
 
 /** What a model route forwards: the chosen upstream, the checked body and what it costs. */
 export interface ModelCall {

@@ -1,4 +1,4 @@
-import type { UsageCounter } from './usage/usage-counter';
+import type { UsageCounter } from './usage/usage-counter.js';
 
 /**
  * The bindings the worker reads: `vars` from wrangler.jsonc (or `.dev.vars`), secrets, and the

@@ -1,5 +1,5 @@
-import type { Handler } from './context';
-import { HttpError } from './http-error';
+import type { Handler } from './context.js';
+import { HttpError } from './http-error.js';
 
 /** One route: a path (segments starting with `:` match any one segment) and method, and its handler. */
 export interface Route {

@@ -1,3 +1,5 @@
+import { MissingDependencyError } from '../errors.js';
+import { requireExport } from '../missing-dependency.js';
 import type { OpenAIChunk } from './openai-chunk-reader.js';
 import type { WebLLMProgressReport } from './web-llm-progress.js';
 
@@ -50,9 +52,18 @@ export interface WebLLMRuntime {
   ): Promise<WebLLMEngine>;
 }
 
-/** Loads the real web-llm module (a separate chunk of 6+ MB: never in the base bundle). */
+/**
+ * Loads the real web-llm module (a separate chunk of 6+ MB: never in the base bundle). It is an optional
+ * peer dependency: without it, {@link MissingDependencyError} (the `try` keeps apps' builds working).
+ */
 export async function importWebLLM(): Promise<WebLLMRuntime> {
-  return (await import('@mlc-ai/web-llm')) as unknown as WebLLMRuntime;
+  let module: unknown;
+  try {
+    module = await import('@mlc-ai/web-llm');
+  } catch (error) {
+    throw new MissingDependencyError('@mlc-ai/web-llm', 'webLLM()', error);
+  }
+  return requireExport(module, 'CreateWebWorkerMLCEngine', '@mlc-ai/web-llm', 'webLLM()');
 }
 
 /** Starts the Web Worker agent-chat ships to host the web-llm engine off the main thread. */

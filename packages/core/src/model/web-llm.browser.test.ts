@@ -21,10 +21,13 @@ const ask: ModelRequest = { messages: [{ role: 'user', content: 'hi' }] };
 
 let workers = 0;
 function fakeWorker(script: FakeWebLLMScript): () => Worker {
-  const url = new URL('../test/fake-web-llm.worker.ts', import.meta.url);
   return () => {
     workers++;
-    return new Worker(url, { type: 'module', name: JSON.stringify(script) });
+    // Inline `new Worker(new URL(…))`, so Vite (and vitest's browser runner) treat the file as a worker entry.
+    return new Worker(new URL('../test/fake-web-llm.worker.ts', import.meta.url), {
+      type: 'module',
+      name: JSON.stringify(script),
+    });
   };
 }
 

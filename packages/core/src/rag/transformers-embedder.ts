@@ -1,3 +1,4 @@
+import { MissingDependencyError } from '../errors.js';
 import type { Embedder, EmbedderProgress } from './embedder.js';
 import { EmbeddingError } from './rag-errors.js';
 import { type EmbeddingConfig, embeddingSession } from './transformers/embedding-session.js';
@@ -83,7 +84,7 @@ export function transformersEmbedder(
       const worker =
         typeof useWorker === 'function'
           ? useWorker()
-          : new Worker(new URL('./transformers/embedding-worker.ts', import.meta.url), { type: 'module' });
+          : new Worker(new URL('./transformers/embedding-worker.js', import.meta.url), { type: 'module' });
       existing = workerBackend(worker, config, emit);
     } else {
       const session = embeddingSession(config, emit);
@@ -136,7 +137,8 @@ export function transformersEmbedder(
   };
 }
 
-function wrap(model: string, error: unknown): EmbeddingError {
+function wrap(model: string, error: unknown): EmbeddingError | MissingDependencyError {
+  if (error instanceof MissingDependencyError) return error;
   const detail = (error instanceof Error ? error.message : String(error)).replace(/\.+$/, '');
   return new EmbeddingError(
     `Could not load or run the embedding model ${model}: ${detail}. Check localModelPath / allowRemoteModels / wasmPaths, or search by keywords.`,

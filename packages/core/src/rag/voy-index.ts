@@ -1,3 +1,5 @@
+import { MissingDependencyError } from '../errors.js';
+import { requireExport } from '../missing-dependency.js';
 import { normalized } from './normalize.js';
 import { IndexCorruptError, RagInputError } from './rag-errors.js';
 import type { VectorHit, VectorIndex, VectorRecord } from './vector-index.js';
@@ -26,8 +28,15 @@ let loaded: Promise<VoyModule['Voy']> | undefined;
 
 async function loadVoy(wasm: VoyIndexOptions['wasm']): Promise<VoyModule['Voy']> {
   loaded ??= (async () => {
-    // @ts-expect-error -- voy-search's wasm-bindgen glue has no type declarations of its own
-    const bindings = (await import('voy-search/voy_search_bg.js')) as VoyBindings;
+    // voy-search is an optional peer dependency; the `try` keeps apps that do not install it building.
+    let module: unknown;
+    try {
+      // @ts-expect-error -- voy-search's wasm-bindgen glue has no type declarations of its own
+      module = await import('voy-search/voy_search_bg.js');
+    } catch (error) {
+      throw new MissingDependencyError('voy-search', 'voyIndex()', error);
+    }
+    const bindings = requireExport<VoyBindings>(module, 'Voy', 'voy-search', 'voyIndex()');
     const { instance } = await WebAssembly.instantiate(await wasm(), {
       './voy_search_bg.js': bindings as never,
     });

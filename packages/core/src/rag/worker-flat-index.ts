@@ -24,7 +24,7 @@ export function workerFlatIndex(options: WorkerFlatIndexOptions): VectorIndex {
       `workerFlatIndex: dimensions must be an integer from 1 to 65536, got ${dimensions}.`,
     );
   const worker =
-    options.worker?.() ?? new Worker(new URL('./flat-index-worker.ts', import.meta.url), { type: 'module' });
+    options.worker?.() ?? new Worker(new URL('./flat-index-worker.js', import.meta.url), { type: 'module' });
   const ids = new Set<string>();
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;

@@ -1,6 +1,6 @@
-import type { Middleware } from '../context';
-import { HttpError } from '../http-error';
-import { verifyClientToken } from './client-token';
+import type { Middleware } from '../context.js';
+import { HttpError } from '../http-error.js';
+import { verifyClientToken } from './client-token.js';
 
 const MESSAGES = {
   missing: 'This proxy needs a client token: send `Authorization: Bearer <token>` minted with AUTH_SECRET.',

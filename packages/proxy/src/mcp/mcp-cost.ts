@@ -1,5 +1,5 @@
-import type { CreditPrices } from '../config';
-import type { JsonRpcMessage } from './json-rpc';
+import type { CreditPrices } from '../config.js';
+import type { JsonRpcMessage } from './json-rpc.js';
 
 /**
  * Credits for one MCP POST: the price of each `tools/call` in it (a single JSON-RPC message or a

@@ -1,5 +1,5 @@
-import { pickHeaders } from '../forwarded-headers';
-import { HttpError } from '../http-error';
+import { pickHeaders } from '../forwarded-headers.js';
+import { HttpError } from '../http-error.js';
 
 /**
  * Client headers forwarded to an MCP server (streamable HTTP): content negotiation plus the

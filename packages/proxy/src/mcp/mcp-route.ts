@@ -1,10 +1,10 @@
-import { NAME } from '../config-fields';
-import type { Handler } from '../context';
-import { forwardCharged } from '../forward-charged';
-import { HttpError } from '../http-error';
-import { parseJsonRpc } from './json-rpc';
-import { mcpCost } from './mcp-cost';
-import { mcpRequestHeaders } from './mcp-headers';
+import { NAME } from '../config-fields.js';
+import type { Handler } from '../context.js';
+import { forwardCharged } from '../forward-charged.js';
+import { HttpError } from '../http-error.js';
+import { parseJsonRpc } from './json-rpc.js';
+import { mcpCost } from './mcp-cost.js';
+import { mcpRequestHeaders } from './mcp-headers.js';
 
 /**
  * `POST|GET|DELETE /mcp/{serverId}`: forwards MCP streamable HTTP to the server configured for that

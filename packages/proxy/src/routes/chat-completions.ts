@@ -1,8 +1,8 @@
-import type { Handler } from '../context';
-import { forwardCharged } from '../forward-charged';
-import { upstreamRequestHeaders } from '../forwarded-headers';
-import { parseJsonObject } from '../json-body';
-import { applyModelPolicy } from '../model-policy';
+import type { Handler } from '../context.js';
+import { forwardCharged } from '../forward-charged.js';
+import { upstreamRequestHeaders } from '../forwarded-headers.js';
+import { parseJsonObject } from '../json-body.js';
+import { applyModelPolicy } from '../model-policy.js';
 
 /**
  * `POST /v1/chat/completions`: forwards an OpenAI chat completion request, streaming or not, to

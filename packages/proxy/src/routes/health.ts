@@ -1,5 +1,5 @@
-import type { Handler } from '../context';
-import { jsonResponse } from '../json-response';
+import type { Handler } from '../context.js';
+import { jsonResponse } from '../json-response.js';
 
 /** `GET /health`: liveness only; says nothing about the upstream or the config values. */
 export const health: Handler = async () =>

@@ -1,8 +1,8 @@
-import type { Handler } from '../context';
-import { forwardCharged } from '../forward-charged';
-import { upstreamRequestHeaders } from '../forwarded-headers';
-import { applyImagePolicy } from '../image-policy';
-import { parseJsonObject } from '../json-body';
+import type { Handler } from '../context.js';
+import { forwardCharged } from '../forward-charged.js';
+import { upstreamRequestHeaders } from '../forwarded-headers.js';
+import { applyImagePolicy } from '../image-policy.js';
+import { parseJsonObject } from '../json-body.js';
 
 /**
  * `POST /v1/images/generations`: forwards an OpenAI image generation request (answered with

@@ -1,9 +1,9 @@
-import { allowedBetas } from '../anthropic-beta';
-import type { Handler } from '../context';
-import { forwardCharged } from '../forward-charged';
-import { pickHeaders } from '../forwarded-headers';
-import { parseJsonObject } from '../json-body';
-import { applyModelPolicy } from '../model-policy';
+import { allowedBetas } from '../anthropic-beta.js';
+import type { Handler } from '../context.js';
+import { forwardCharged } from '../forward-charged.js';
+import { pickHeaders } from '../forwarded-headers.js';
+import { parseJsonObject } from '../json-body.js';
+import { applyModelPolicy } from '../model-policy.js';
 
 /** The Messages API version sent when the client names none. */
 export const ANTHROPIC_VERSION = '2023-06-01';

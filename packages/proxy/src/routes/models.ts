@@ -1,8 +1,8 @@
-import type { Handler } from '../context';
-import { forwardCharged } from '../forward-charged';
-import { upstreamRequestHeaders } from '../forwarded-headers';
-import { jsonResponse } from '../json-response';
-import { chargeUsage } from '../usage/charge-usage';
+import type { Handler } from '../context.js';
+import { forwardCharged } from '../forward-charged.js';
+import { upstreamRequestHeaders } from '../forwarded-headers.js';
+import { jsonResponse } from '../json-response.js';
+import { chargeUsage } from '../usage/charge-usage.js';
 
 /**
  * `GET /v1/models`: with a `MODELS` allowlist, exactly those models in the OpenAI list format

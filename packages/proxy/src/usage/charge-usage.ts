@@ -1,6 +1,6 @@
-import type { Context } from '../context';
-import { HttpError } from '../http-error';
-import type { CreditState, RateState } from './usage-counter';
+import type { Context } from '../context.js';
+import { HttpError } from '../http-error.js';
+import type { CreditState, RateState } from './usage-counter.js';
 
 /** Gives back what {@link chargeUsage} charged; call it when the upstream did not serve the request. */
 export type Refund = () => Promise<void>;

@@ -1,3 +1,5 @@
+import { MissingDependencyError } from '../../errors.js';
+import { requireExport } from '../../missing-dependency.js';
 import { IngestError } from '../rag-errors.js';
 
 /** How to load pdf.js; it is imported only when a PDF is added. */
@@ -22,15 +24,14 @@ export interface PdfJs {
 
 /** Extracts the text of each page with pdf.js; pages are separated by blank lines. */
 export async function pdfToText(bytes: Uint8Array, options: PdfOptions = {}): Promise<string> {
-  let pdfjs: PdfJs;
+  // pdfjs-dist is an optional peer dependency; the `try` keeps apps that do not install it building.
+  let module: unknown;
   try {
-    pdfjs = await (options.load?.() ?? (import('pdfjs-dist') as unknown as Promise<PdfJs>));
+    module = await (options.load?.() ?? import('pdfjs-dist'));
   } catch (error) {
-    throw new IngestError(
-      'Reading PDFs needs pdfjs-dist: install it (npm i pdfjs-dist) or pass pdf.load.',
-      error,
-    );
+    throw new MissingDependencyError('pdfjs-dist', 'Reading PDFs', error);
   }
+  const pdfjs = requireExport<PdfJs>(module, 'getDocument', 'pdfjs-dist', 'Reading PDFs');
   if (options.workerSrc) pdfjs.GlobalWorkerOptions.workerSrc = options.workerSrc;
   // pdf.js takes ownership of (detaches) the buffer it is given: pass a copy.
   const task = pdfjs.getDocument({ data: bytes.slice() });

@@ -1,3 +1,5 @@
+import { MissingDependencyError } from '../../errors.js';
+import { requireExport } from '../../missing-dependency.js';
 import type { EmbedderProgress } from '../embedder.js';
 
 /** Everything a session needs to load a model; plain data, so it can be posted to a worker. */
@@ -40,6 +42,19 @@ function toProgress(model: string, info: Record<string, unknown>): EmbedderProgr
   return undefined;
 }
 
+type Transformers = typeof import('@huggingface/transformers');
+
+/** Loads transformers.js, an optional peer dependency: without it, {@link MissingDependencyError}. */
+async function importTransformers(): Promise<Transformers> {
+  let module: unknown;
+  try {
+    module = await import('@huggingface/transformers');
+  } catch (error) {
+    throw new MissingDependencyError('@huggingface/transformers', 'transformersEmbedder()', error);
+  }
+  return requireExport(module, 'pipeline', '@huggingface/transformers', 'transformersEmbedder()');
+}
+
 /**
  * Loads a feature-extraction pipeline (mean pooling, normalized) and embeds batches with it. Runs
  * wherever it is called: inside the embedder's Web Worker, or in-thread where there are no workers.
@@ -48,7 +63,7 @@ export function embeddingSession(config: EmbeddingConfig, onProgress: (progress:
   let extractor: Promise<FeatureExtractor> | undefined;
   const load = () => {
     extractor ??= (async () => {
-      const { env, pipeline } = await import('@huggingface/transformers');
+      const { env, pipeline } = await importTransformers();
       env.allowRemoteModels = config.allowRemoteModels;
       if (config.localModelPath) {
         env.localModelPath = config.localModelPath;

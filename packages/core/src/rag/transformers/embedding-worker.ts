@@ -1,5 +1,6 @@
 // The Web Worker of transformersEmbedder: one embedding session, driven by messages, so tokenizing
 // and ONNX inference never block the page.
+import { MissingDependencyError } from '../../errors.js';
 import type { EmbedderProgress } from '../embedder.js';
 import { type EmbeddingConfig, embeddingSession } from './embedding-session.js';
 
@@ -12,7 +13,7 @@ export type WorkerRequest =
 export type WorkerResponse =
   | { type: 'progress'; progress: EmbedderProgress }
   | { type: 'result'; id: number; data: Float32Array; dimensions: number }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'error'; id: number; message: string; missing?: MissingDependencyError['packageName'] };
 
 const scope = globalThis as unknown as {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
@@ -37,6 +38,7 @@ scope.onmessage = async ({ data: request }) => {
       type: 'error',
       id: request.id,
       message: error instanceof Error ? error.message : String(error),
+      ...(error instanceof MissingDependencyError ? { missing: error.packageName } : {}),
     });
   }
 };

@@ -1,3 +1,4 @@
+import { MissingDependencyError } from '../../errors.js';
 import type { EmbedderProgress } from '../embedder.js';
 import type { EmbeddingConfig } from './embedding-session.js';
 import type { WorkerRequest, WorkerResponse } from './embedding-worker.js';
@@ -27,6 +28,10 @@ export function workerBackend(
     const waiting = pending.get(message.id);
     pending.delete(message.id);
     if (message.type === 'result') waiting?.resolve({ data: message.data, dimensions: message.dimensions });
+    else if (message.missing)
+      waiting?.reject(
+        new MissingDependencyError(message.missing, 'transformersEmbedder()', new Error(message.message)),
+      );
     else waiting?.reject(new Error(message.message));
   };
   worker.onerror = (event) => {

@@ -68,12 +68,11 @@ export interface PyodideModule {
  * Where Pyodide's files are when the site sets no `indexURL`: the Pyodide CDN, at the version of the
  * installed `pyodide` package (an optional peer dependency; missing → {@link MissingDependencyError}).
  */
-export async function defaultIndexURL(
-  importPyodide: () => Promise<PyodideModule> = () => import('pyodide'),
-): Promise<string> {
+export async function defaultIndexURL(importPyodide?: () => Promise<PyodideModule>): Promise<string> {
   let version: string;
   try {
-    ({ version } = await importPyodide());
+    // The literal import() stays inside `try`: apps that never install pyodide still build (webpack).
+    ({ version } = await (importPyodide ? importPyodide() : import('pyodide')));
   } catch (error) {
     throw new MissingDependencyError('pyodide', 'pythonInterpreter() without an indexURL', error);
   }
