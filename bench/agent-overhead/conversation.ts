@@ -22,7 +22,7 @@ export function conversation(): ScriptedTurn[] {
 
 export const lookupSchema = {
   type: 'object' as const,
-  properties: { key: { type: 'string' } },
+  properties: { key: { type: 'string' as const } },
   required: ['key'],
   additionalProperties: false,
 };
