@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createMCPClient } from '@ai-sdk/mcp';
@@ -8,113 +7,58 @@ import { BROWSER, bundle } from '../bundle-size/esbuild-bundle.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
+import type { CapturedToolLists } from './capture-tool-lists.ts';
+import { CONVERSATION } from './conversation.ts';
 import { startFixtureServers } from './fixture-servers.ts';
-import { CALENDAR_MAIL, DRIVE, TRACKER } from './fixture-tools.ts';
-import type { measureHub as MeasureHub, ToolSpecJson } from './measure-hub.ts';
+import type { eagerToolList as EagerToolList, ToolSpecJson } from './measure-hub.ts';
+import type { LoopRun, measureLoop as MeasureLoop } from './measure-loop.ts';
 
 const here = import.meta.dirname;
+const tokens = (text: string) => countTokens(text);
 
-/** A set of 3 servers × 15 tools and the 3 tools one turn needs. */
-interface Dataset {
-  label: string;
-  servers: Array<{ id: string; url: string; allow: string[] }>;
-  selected: string[];
+/**
+ * Tokens of one model request as the agent built it: the messages (system prompt with the catalog,
+ * history, tool calls and their results, `load_tools` included) and the tool definitions, as JSON.
+ */
+function requestTokens(request: LoopRun['requests'][number]): number {
+  const tools = (request.tools ?? []).map(({ name, description, parameters }) => ({
+    name,
+    description,
+    parameters,
+  }));
+  return tokens(JSON.stringify(request.messages)) + (tools.length ? tokens(JSON.stringify(tools)) : 0);
 }
 
-const tokens = (text: string) => countTokens(text);
-const specTokens = (specs: ToolSpecJson[]) => tokens(JSON.stringify(specs));
+/** Result text of a call in the scripted conversation (the fixture servers answer with it). */
+function scriptedResult(
+  serverId: string,
+  tool: string,
+  args: unknown,
+): { text: string; structured?: Record<string, unknown> } {
+  const name = `mcp__${serverId}__${tool}`;
+  const call = CONVERSATION.flatMap((t) => t.calls).find(
+    (c) => c.tool === name && JSON.stringify(c.args) === JSON.stringify(args),
+  );
+  if (!call) return { text: `${tool} ran` };
+  return { text: call.result, ...(call.structured ? { structured: call.structured } : {}) };
+}
 
 /** The AI SDK's MCP client: `tools()` returns every tool with its full schema (what it sends). */
-async function peerEager(dataset: Dataset): Promise<ToolSpecJson[]> {
+async function peerEager(urls: string[]): Promise<ToolSpecJson[]> {
   const specs: ToolSpecJson[] = [];
-  for (const server of dataset.servers) {
-    const client = await createMCPClient({ transport: { type: 'http', url: server.url } });
+  for (const url of urls) {
+    const client = await createMCPClient({ transport: { type: 'http', url } });
     try {
-      const tools = await client.tools();
-      for (const name of server.allow) {
-        const tool = tools[name] as unknown as { description?: string; inputSchema: { jsonSchema: unknown } };
-        if (!tool) throw new Error(`@ai-sdk/mcp did not list ${name}`);
-        const parameters = (await tool.inputSchema.jsonSchema) as Record<string, unknown>;
-        specs.push({ name, description: tool.description ?? '', parameters });
+      for (const [name, tool] of Object.entries(await client.tools())) {
+        const t = tool as unknown as { description?: string; inputSchema: { jsonSchema: unknown } };
+        const parameters = (await t.inputSchema.jsonSchema) as Record<string, unknown>;
+        specs.push({ name, description: t.description ?? '', parameters });
       }
     } finally {
       await client.close();
     }
   }
   return specs;
-}
-
-async function measure(
-  dataset: Dataset,
-  measureHub: typeof MeasureHub,
-  log: (m: string) => void,
-): Promise<Measurement[]> {
-  const hubServers = dataset.servers.map(({ id, url, allow }) => ({ id, url, allow }));
-  const { eager, catalog, lazy, materialised } = await measureHub(hubServers, dataset.selected);
-  const expected = dataset.servers.reduce((sum, server) => sum + server.allow.length, 0);
-  if (eager.length !== expected)
-    throw new Error(`${dataset.label}: expected ${expected} tools, the hub listed ${eager.length}`);
-  if (materialised.sort().join() !== [...dataset.selected].sort().join())
-    throw new Error(`${dataset.label}: lazy hub materialised ${materialised.join(', ')}`);
-  const peer = await peerEager(dataset);
-  const eagerTokens = specTokens(eager);
-  const lazyTokens = tokens(catalog) + specTokens(lazy);
-  const peerTokens = specTokens(peer);
-  const reduction = Math.round((1 - lazyTokens / eagerTokens) * 1000) / 10;
-  log(
-    `${dataset.label}: eager ${eagerTokens} tokens, lazy ${lazyTokens} (catalog ${tokens(catalog)} + 3 schemas ${specTokens(lazy)}), ${reduction}% fewer; @ai-sdk/mcp ${peerTokens}`,
-  );
-  const who = peerSubject(here, '@ai-sdk/mcp');
-  return [
-    {
-      subject: AGENT_CHAT,
-      metric: `eager_tool_list_tokens_${dataset.label}`,
-      value: eagerTokens,
-      unit: 'tokens',
-    },
-    { subject: who, metric: `eager_tool_list_tokens_${dataset.label}`, value: peerTokens, unit: 'tokens' },
-    {
-      subject: AGENT_CHAT,
-      metric: `lazy_tool_list_tokens_${dataset.label}`,
-      value: lazyTokens,
-      unit: 'tokens',
-    },
-    { subject: who, metric: `lazy_tool_list_tokens_${dataset.label}`, value: peerTokens, unit: 'tokens' },
-    { subject: AGENT_CHAT, metric: `lazy_token_reduction_${dataset.label}`, value: reduction, unit: '%' },
-  ];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-/** server-everything over streamable HTTP, empty environment, bounded lifetime. */
-async function startServerEverything(root: string): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const script = join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-  const child = spawn('timeout', ['-s', 'KILL', '120', process.execPath, script, 'streamableHttp'], {
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('server-everything did not start in 20 s')), 20_000);
-    const onData = (chunk: Buffer) => {
-      if (/listening on port/.test(chunk.toString())) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, stop: () => child.kill('SIGTERM') };
 }
 
 /** Bytes a page downloads for MCP: our hub vs the AI SDK's MCP client (browser, minified, gzip -9). */
@@ -134,76 +78,82 @@ async function bundleSizes(log: (m: string) => void): Promise<Measurement[]> {
 
 export const benchmark: Benchmark = {
   description:
-    'Tokens (gpt-tokenizer, o200k) of the tool list sent to the model with 3 MCP servers × 15 tools, as JSON `{name, description, parameters}` specs. ' +
-    "eager: every full definition (agent-chat `hub.tools()`; @ai-sdk/mcp `client.tools()` per server). lazy: agent-chat McpHub's supervisor catalog " +
-    '(`toolCatalogText`: one `- tool: first sentence` line per tool, grouped by server) plus the full definitions of the 3 tools picked for the turn; the peer has no lazy mode, so its eager list is the comparison. ' +
-    'Datasets: work_apps = three real SDK servers over HTTP with 45 tools written for this benchmark (tracker, drive, calendar + mail: multi-sentence descriptions, documented parameters); ' +
-    'everything = @modelcontextprotocol/server-everything mounted three times, 15 of its tools each (short one-sentence descriptions, small schemas). ' +
-    'min_gzip_bytes_mcp_client: esbuild browser bundle of `McpHub` + `toolCatalogText` vs `createMCPClient` from @ai-sdk/mcp.',
+    'Tokens (gpt-tokenizer, o200k) sent to the model over a scripted 10-turn conversation through the real agent (`createAgent({ mcp: hub })`, one run per user turn, ' +
+    'a scripted tool-calling model) with 4 real MCP servers from npm whose tools/list answers are served unchanged from fixtures/tool-lists.json ' +
+    '(server-everything, server-memory, server-filesystem, server-github; 63 tools; package versions and capture date in the fixture, captured by capture-tool-lists.ts). ' +
+    'Every request is summed: messages as JSON (system prompt with the catalog, history, tool calls and results, load_tools calls and results) plus the tool definitions as JSON `{name, description, parameters}`. ' +
+    "eager: `mcpTools: { mode: 'eager' }`, every definition in every request. lazy: `mcpTools: { mode: 'lazy' }`, the catalog and load_tools, and the definitions loaded so far; the model calls load_tools for tools it lacks (one extra model call each time the needed set changes, 8 times here). " +
+    'extra_model_turns_lazy = lazy requests − eager requests. eager_tool_list_tokens_4_servers: one request’s full tool list, agent-chat `hub.tools()` vs @ai-sdk/mcp `client.tools()` (no lazy mode). ' +
+    'min_gzip_bytes_mcp_client: esbuild browser bundle of `McpHub` + `toolCatalogText` vs `createMCPClient` from @ai-sdk/mcp. ' +
+    'The former per-request figure (catalog + 3 hand-picked schemas, bench-written servers) is removed.',
   async run(context) {
-    const { measureHub } = await importBundled<{ measureHub: typeof MeasureHub }>(
+    const captured = JSON.parse(
+      readFileSync(join(here, 'fixtures', 'tool-lists.json'), 'utf8'),
+    ) as CapturedToolLists;
+    context.log(
+      `tool lists of ${captured.servers.map((s) => `${s.package}@${s.version} (${s.tools.length})`).join(', ')}, captured ${captured.capturedAt}`,
+    );
+    const { measureLoop } = await importBundled<{ measureLoop: typeof MeasureLoop }>(
+      join(here, 'measure-loop.ts'),
+    );
+    const { eagerToolList } = await importBundled<{ eagerToolList: typeof EagerToolList }>(
       join(here, 'measure-hub.ts'),
     );
-    const fixtures = await startFixtureServers({ tracker: TRACKER, drive: DRIVE, calendar: CALENDAR_MAIL });
-    const everything = await startServerEverything(context.root);
+    const fixtures = await startFixtureServers(
+      Object.fromEntries(captured.servers.map((s) => [s.id, s.tools])),
+      scriptedResult,
+    );
     try {
-      const rows: Measurement[] = [];
-      const names = (tools: Array<{ name: string }>) => tools.map((t) => t.name);
-      rows.push(
-        ...(await measure(
-          {
-            label: 'work_apps',
-            servers: [
-              { id: 'tracker', url: fixtures.urls.tracker!, allow: names(TRACKER) },
-              { id: 'drive', url: fixtures.urls.drive!, allow: names(DRIVE) },
-              { id: 'calendar', url: fixtures.urls.calendar!, allow: names(CALENDAR_MAIL) },
-            ],
-            selected: [
-              'mcp__tracker__search_issues',
-              'mcp__tracker__add_issue_comment',
-              'mcp__calendar__create_event',
-            ],
-          },
-          measureHub,
-          context.log,
-        )),
+      const servers = captured.servers.map((s) => ({ id: s.id, url: fixtures.urls[s.id]! }));
+      const eager = await measureLoop(servers, CONVERSATION, 'eager');
+      const lazy = await measureLoop(servers, CONVERSATION, 'lazy');
+      // Both modes must do the same work for the user, or the comparison means nothing.
+      const expected = CONVERSATION.flatMap((t) => t.calls.map((c) => c.tool));
+      for (const [label, run] of [
+        ['eager', eager],
+        ['lazy', lazy],
+      ] as const) {
+        if (run.toolCalls.join() !== expected.join())
+          throw new Error(`${label}: the MCP calls were ${run.toolCalls.join(', ')}`);
+        if (run.answers.join('\n') !== CONVERSATION.map((t) => t.answer).join('\n'))
+          throw new Error(`${label}: the answers differ from the script`);
+      }
+      const sum = (run: LoopRun) => run.requests.reduce((total, r) => total + requestTokens(r), 0);
+      const eagerTokens = sum(eager);
+      const lazyTokens = sum(lazy);
+      const reduction = Math.round((1 - lazyTokens / eagerTokens) * 1000) / 10;
+      const extraTurns = lazy.requests.length - eager.requests.length;
+      const parts = (run: LoopRun) => {
+        let system = 0;
+        let history = 0;
+        let tools = 0;
+        for (const r of run.requests) {
+          const [first, ...rest] = r.messages;
+          system += first?.role === 'system' ? tokens(JSON.stringify(first)) : 0;
+          history += tokens(JSON.stringify(first?.role === 'system' ? rest : r.messages));
+          tools += r.tools?.length ? tokens(JSON.stringify(r.tools)) : 0;
+        }
+        return `system ${system} + history ${history} + tool definitions ${tools}`;
+      };
+      context.log(`eager: ${parts(eager)}; lazy: ${parts(lazy)}`);
+      context.log(
+        `10 turns: eager ${eagerTokens} tokens in ${eager.requests.length} requests, lazy ${lazyTokens} in ${lazy.requests.length}; ${reduction}% fewer, ${extraTurns} extra model turns`,
       );
-      // Which tools server-everything lists depends on the client's capabilities: take 15 both clients see.
-      const peerList = await createMCPClient({ transport: { type: 'http', url: everything.url } });
-      const peerNames = new Set(Object.keys(await peerList.tools()));
-      await peerList.close();
-      const hubNames = (await measureHub([{ id: 'everything', url: everything.url }], [])).eager.map((t) =>
-        t.name.replace('mcp__everything__', ''),
-      );
-      const fifteen = hubNames
-        .filter((name) => peerNames.has(name))
-        .sort()
-        .slice(0, 15);
-      if (fifteen.length < 15)
-        context.log(`everything: only ${fifteen.length} tools are listed to both clients`);
-      rows.push(
-        ...(await measure(
-          {
-            label: 'everything',
-            servers: ['a', 'b', 'c'].map((x) => ({
-              id: `everything-${x}`,
-              url: everything.url,
-              allow: fifteen,
-            })),
-            selected: [
-              `mcp__everything-a__${fifteen[0]}`,
-              `mcp__everything-b__${fifteen[1]}`,
-              `mcp__everything-c__${fifteen[2]}`,
-            ],
-          },
-          measureHub,
-          context.log,
-        )),
-      );
-      rows.push(...(await bundleSizes(context.log)));
-      return rows;
+
+      const ourList = tokens(JSON.stringify(await eagerToolList(servers)));
+      const peerList = tokens(JSON.stringify(await peerEager(servers.map((s) => s.url))));
+      context.log(`one eager tool list (63 tools): agent-chat ${ourList} tokens, @ai-sdk/mcp ${peerList}`);
+      const peer = peerSubject(here, '@ai-sdk/mcp');
+      return [
+        { subject: AGENT_CHAT, metric: 'loop_tokens_eager_10_turns', value: eagerTokens, unit: 'tokens' },
+        { subject: AGENT_CHAT, metric: 'loop_tokens_lazy_10_turns', value: lazyTokens, unit: 'tokens' },
+        { subject: AGENT_CHAT, metric: 'loop_token_reduction_pct', value: reduction, unit: '%' },
+        { subject: AGENT_CHAT, metric: 'extra_model_turns_lazy', value: extraTurns, unit: 'model calls' },
+        { subject: AGENT_CHAT, metric: 'eager_tool_list_tokens_4_servers', value: ourList, unit: 'tokens' },
+        { subject: peer, metric: 'eager_tool_list_tokens_4_servers', value: peerList, unit: 'tokens' },
+        ...(await bundleSizes(context.log)),
+      ];
     } finally {
-      everything.stop();
       await fixtures.stop();
     }
   },

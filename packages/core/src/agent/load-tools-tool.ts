@@ -17,8 +17,7 @@ export function loadToolsTool(
 ): Tool<{ names: string[] }, string> {
   return {
     name: LOAD_TOOLS,
-    description:
-      'Load MCP tools from the catalog in the system message by their full names, to get their parameters. Loaded tools stay available for the rest of the conversation.',
+    description: 'Adds MCP tools from the catalog to your tools for the rest of the conversation.',
     jsonSchema: {
       type: 'object',
       properties: {
@@ -26,7 +25,7 @@ export function loadToolsTool(
           type: 'array',
           items: { type: 'string' },
           minItems: 1,
-          description: 'Full tool names from the catalog, e.g. mcp__github__search_issues',
+          description: 'Full names, e.g. mcp__github__search_issues',
         },
       },
       required: ['names'],

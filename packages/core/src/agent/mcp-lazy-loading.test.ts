@@ -251,7 +251,7 @@ describe('MCP tools in the agent loop', () => {
     );
     const source = fakeSource(servers());
     const events = await collect(createAgent({ model, mcp: source }).run({ message: 'go' }));
-    expect(system(model.requests[0])).toContain('- load_tools: Load MCP tools from the catalog');
+    expect(system(model.requests[0])).toContain('- load_tools: Adds MCP tools from the catalog');
     expect(system(model.requests[0])).not.toContain('- mcp__files__search_files:');
     expect(system(model.requests[0])).toContain('- search_files: Does search_files.');
     expect(system(model.requests[1])).toContain('- mcp__files__search_files: Does search_files.');

@@ -94,10 +94,9 @@ export class McpRunTools {
       estimate.count(text),
     );
     const lines = [
-      `More tools are available from MCP servers. Only their names are listed here: call ${LOAD_TOOLS} with the full names (mcp__<server>__<tool>) of the tools you need to get their parameters, then call them. Loaded tools stay available for the rest of the conversation.`,
+      `MCP tools by name (not in your tool list until loaded): call ${LOAD_TOOLS} with the full names (mcp__<server>__<tool>) of those you need, then call them.`,
       catalog.text,
     ];
-    if (this.#loaded.size > 0) lines.push(`Already loaded: ${[...this.#loaded].join(', ')}.`);
     for (const server of this.#source.servers?.() ?? [])
       if (server.status === 'down')
         lines.push(
