@@ -19,6 +19,9 @@ export class AgentChatAttributes extends LitElement {
     systemPrompt: { type: String, attribute: 'system-prompt' },
     mcpServers: { attribute: 'mcp-servers', converter: { fromAttribute: parseMcpServersSafe } },
     conversationId: { type: String, attribute: 'conversation-id' },
+    codeInterpreter: { type: Boolean, attribute: 'code-interpreter' },
+    pyodideUrl: { type: String, attribute: 'pyodide-url' },
+    imageModel: { type: String, attribute: 'image-model' },
     theme: { type: String, reflect: true },
     lang: { type: String },
     autoCollapse: {
@@ -43,6 +46,15 @@ export class AgentChatAttributes extends LitElement {
   declare mcpServers: McpServerConfig[] | Error | undefined;
   /** The conversation shown and continued (attribute `conversation-id`); restored after a reload. */
   declare conversationId: string | undefined;
+  /**
+   * Gives the model a Python interpreter that runs in the visitor's browser, sandboxed away from the page
+   * (attribute `code-interpreter`); attached files are readable at `/data/<name>`.
+   */
+  declare codeInterpreter: boolean;
+  /** Where the files of the npm package `pyodide` are served (attribute `pyodide-url`); default the Pyodide CDN. */
+  declare pyodideUrl: string | undefined;
+  /** Image model for the `generate_image` tool, through the proxy's images route (attribute `image-model`). */
+  declare imageModel: string | undefined;
   /** `light`, `dark` or `auto` (default: follows `prefers-color-scheme`). */
   declare theme: 'light' | 'dark' | 'auto' | undefined;
   /** Language of the built-in strings (`en`, `fr`, `de`); others fall back to English. */
@@ -68,6 +80,7 @@ export class AgentChatAttributes extends LitElement {
     super();
     this.tools = [];
     this.autoCollapse = true;
+    this.codeInterpreter = false;
   }
 }
 

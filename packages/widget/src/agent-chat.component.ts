@@ -110,7 +110,9 @@ export class AgentChatElement extends AgentChatAttributes {
   readonly #focus = (): void => this.#input?.focus();
   readonly #conversations = new ConversationsController(this, this.#run, this.#fail, this.#focus);
   readonly #attachments = new AttachmentsController(this, this.#fail, this.#focus);
-  readonly #source = new AgentSource(this);
+  readonly #source = new AgentSource(this, () =>
+    this.#attachments.files.sent.map(({ name, text }) => ({ name, data: text })),
+  );
   readonly #scroll = new ScrollFollowController(this, () =>
     this.renderRoot.querySelector<HTMLElement>('[part~="log"]'),
   );

@@ -1,5 +1,6 @@
-import type { Agent, AgentEvent, ConversationStore, Tool } from '@agent-chat/core';
+import type { Agent, AgentEvent, ConversationStore, PythonFile, Tool } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
+import { BuiltInTools } from './built-in-tools.js';
 import { McpConnection } from './mcp-connection.js';
 import type { PageTool } from './page-tools.js';
 import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
@@ -14,6 +15,10 @@ export interface AgentSourceHost extends ReactiveElement {
   systemPrompt: string | undefined;
   mcpServers: McpServerConfig[] | Error | undefined;
   tools: readonly PageTool[];
+  codeInterpreter: boolean;
+  pyodideUrl: string | undefined;
+  imageModel: string | undefined;
+  conversationId: string | undefined;
 }
 
 /**
@@ -24,9 +29,13 @@ export class AgentSource implements ReactiveController {
   #built: { agent: Agent; options: ProxyAgentOptions } | undefined;
   readonly #mcp = new McpConnection();
   readonly #host: AgentSourceHost;
+  readonly #builtIns: BuiltInTools;
+  #extra: { given: readonly Tool[]; builtIn: readonly Tool[]; tools: readonly Tool[] } | undefined;
 
-  constructor(host: AgentSourceHost) {
+  /** `files`: the conversation's attachments, for the code interpreter. */
+  constructor(host: AgentSourceHost, files: () => PythonFile[] = () => []) {
     this.#host = host;
+    this.#builtIns = new BuiltInTools(files);
     host.addController(this);
   }
 
@@ -42,7 +51,7 @@ export class AgentSource implements ReactiveController {
       model: host.model,
       systemPrompt: host.systemPrompt,
       tools: host.tools,
-      extraTools,
+      extraTools: this.#withBuiltIns(extraTools),
       store,
       mcp,
     };
@@ -74,6 +83,16 @@ export class AgentSource implements ReactiveController {
     return result as AsyncIterable<AgentEvent>;
   }
 
+  /** The element's tools plus the built-in ones its attributes turn on, as one array kept while both stay. */
+  #withBuiltIns(given: readonly Tool[]): readonly Tool[] {
+    const builtIn = this.#builtIns.tools(this.#host, this.#host.conversationId);
+    const extra = this.#extra;
+    if (extra && extra.given === given && extra.builtIn === builtIn) return extra.tools;
+    const tools = builtIn.length ? [...given, ...builtIn] : given;
+    this.#extra = { given, builtIn, tools };
+    return tools;
+  }
+
   /** The MCP settings changed: the next message starts a new hub. */
   stopMcp(): void {
     this.#mcp.stop();
@@ -81,5 +100,6 @@ export class AgentSource implements ReactiveController {
 
   hostDisconnected(): void {
     this.#mcp.stop();
+    this.#builtIns.dispose();
   }
 }

@@ -46,6 +46,11 @@ export class Attachments {
     return this.#sent.size > 0;
   }
 
+  /** The files sent so far, for the code interpreter's `/data` folder. */
+  get sent(): Attachment[] {
+    return [...this.#sent.values()];
+  }
+
   remove(name: string): void {
     this.pending = this.pending.filter((a) => a.name !== name);
   }

@@ -22,10 +22,7 @@ export function renderContent(item: ContentItem, onEngine: () => void): Template
       </div>`;
     }
     case 'image':
-      return /^image\/[\w.+-]+$/.test(item.mimeType)
-        ? html`<img part="content-image" class="content-image" alt=${item.alt ?? ''}
-            src="data:${item.mimeType};base64,${item.data}" />`
-        : nothing;
+      return /^image\/[\w.+-]+$/.test(item.mimeType) ? renderImage(item) : nothing;
     case 'audio':
       return /^audio\/[\w.+-]+$/.test(item.mimeType)
         ? html`<audio part="content-audio" controls src="data:${item.mimeType};base64,${item.data}"></audio>`
@@ -57,4 +54,28 @@ export function renderContent(item: ContentItem, onEngine: () => void): Template
 function cellText(cell: unknown): string {
   if (cell === null || cell === undefined) return '';
   return typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
+}
+
+// Raster images open in a tab; an SVG never does: a blob URL has the page's origin, and an SVG document
+// there would run its scripts as the page.
+const OPENABLE = /^image\/(png|jpeg|gif|webp)$/;
+
+/** An image with "Open" (full size, in a new tab through a blob URL: tabs refuse data: URLs) and "Download". */
+function renderImage(item: Extract<ContentItem, { kind: 'image' }>): TemplateResult {
+  const src = `data:${item.mimeType};base64,${item.data}`;
+  const extension = item.mimeType.split('/')[1]?.split('+')[0] ?? 'png';
+  const open = (event: Event) => {
+    event.preventDefault();
+    const bytes = Uint8Array.from(atob(item.data), (c) => c.charCodeAt(0));
+    const url = URL.createObjectURL(new Blob([bytes], { type: item.mimeType }));
+    window.open(url, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  return html`<figure part="content-figure" class="content-figure">
+    <img part="content-image" class="content-image" alt=${item.alt ?? ''} src=${src} />
+    <figcaption class="image-actions">
+      ${OPENABLE.test(item.mimeType) ? html`<a part="image-open" href=${src} @click=${open}>Open</a>` : nothing}
+      <a part="image-download" href=${src} download=${`image.${extension}`}>Download</a>
+    </figcaption>
+  </figure>`;
 }

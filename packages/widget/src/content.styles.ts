@@ -224,6 +224,28 @@ export const contentStyles = css`
     margin-top: 0.375rem;
   }
 
+  .stage-code,
+  .stage-output {
+    margin: 0.25rem 0;
+    padding: 0.5rem;
+    overflow-x: auto;
+    white-space: pre;
+    font-family: var(--agent-chat-code-font, ui-monospace, monospace);
+    font-size: 0.8125rem;
+    border-radius: calc(var(--_radius) / 2);
+    background: color-mix(in srgb, currentColor 6%, transparent);
+  }
+
+  .content-figure {
+    margin: 0;
+  }
+
+  .image-actions {
+    display: flex;
+    gap: 0.75rem;
+    font-size: 0.8125rem;
+  }
+
   .content-image {
     max-width: 100%;
     height: auto;

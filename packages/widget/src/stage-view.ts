@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
+import { renderPythonCode } from './code-view.js';
 import { renderContent } from './content-view.js';
 import { format } from './strings.js';
 import type { StageItem, ToolsLoadedItem, WorkflowItem, WorkflowStepView } from './transcript.js';
@@ -29,16 +30,31 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
     ${stage.status === 'running' && stage.progress ? renderProgress(stage.progress) : nothing}
     <div class="stage-body">
       <div class="stage-label">${strings.arguments}</div>
-      <pre class="stage-args">${previewJson(stage.args, 600, 2)}</pre>
+      ${
+        pythonCode(stage) !== undefined
+          ? renderPythonCode(pythonCode(stage)!, ctx.rerender)
+          : html`<pre class="stage-args">${previewJson(stage.args, 600, 2)}</pre>`
+      }
       ${stage.error ? html`<div class="stage-error">${stage.error}</div>` : nothing}
       ${
         stage.result !== undefined
           ? html`<div class="stage-label">${strings.result}</div><pre class="stage-result">${previewJson(stage.result)}</pre>`
           : nothing
       }
-      ${stage.content.map((item) => html`<div class="content">${renderContent(item, ctx.rerender)}</div>`)}
+      ${stage.content.map((item) =>
+        // Program output keeps its spacing (printed tables line up).
+        item.kind === 'text' && pythonCode(stage) !== undefined
+          ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
+          : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
+      )}
     </div>
   </details>`;
+}
+
+/** The code of a `python` tool call, shown as code instead of JSON arguments. */
+function pythonCode(stage: StageItem): string | undefined {
+  const code = (stage.args as { code?: unknown } | undefined)?.code;
+  return stage.name === 'python' && typeof code === 'string' ? code : undefined;
 }
 
 function renderProgress(progress: NonNullable<StageItem['progress']>): TemplateResult {

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import './agent-chat.js';
+import { mountWithFakeAgent as mount, send } from './test/mount.js';
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.replaceChildren();
+});
+
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const SVG = btoa(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>parent.__xss=1</script></svg>',
+);
+
+describe('<agent-chat> code interpreter and image stages', () => {
+  it('shows the python code highlighted, its output with spacing kept, and images to open and download', async () => {
+    const code = 'import statistics\nprint(statistics.mean([1, 2]))';
+    const { element, root } = await mount([
+      () => [
+        { type: 'tool.start', turn: 1, toolCallId: 'py', name: 'python', args: { code } },
+        { type: 'tool.content', toolCallId: 'py', content: { kind: 'text', text: 'a    b\n1.5  2' } },
+        {
+          type: 'tool.content',
+          toolCallId: 'py',
+          content: { kind: 'image', data: PNG, mimeType: 'image/png', alt: 'plot.png' },
+        },
+        {
+          type: 'tool.content',
+          toolCallId: 'py',
+          content: { kind: 'image', data: SVG, mimeType: 'image/svg+xml', alt: 'chart.svg' },
+        },
+        {
+          type: 'tool.complete',
+          toolCallId: 'py',
+          name: 'python',
+          result: 'ok',
+          content: 'ok',
+          durationMs: 5,
+        },
+        { type: 'response.done', text: 'Done.' },
+      ],
+    ]);
+    await send(element, 'compute');
+    const stage = await expect
+      .poll(() => root.querySelector('[part="stage"][data-tool="python"]'))
+      .toBeTruthy();
+    void stage;
+    const codeBlock = root.querySelector('.stage-code code')!;
+    expect(codeBlock.textContent).toBe(code);
+    await expect.poll(() => root.querySelector('.stage-code .shj-syn-kwd')?.textContent).toBe('import');
+    expect(root.querySelector('.stage-output')?.textContent).toBe('a    b\n1.5  2');
+    expect(getComputedStyle(root.querySelector('.stage-output')!).whiteSpace).toBe('pre');
+
+    const figures = [...root.querySelectorAll('.content-figure')];
+    expect(figures).toHaveLength(2);
+    const [png, svg] = figures;
+    expect(png!.querySelector('img')?.getAttribute('alt')).toBe('plot.png');
+    expect(png!.querySelector('[part="image-download"]')?.getAttribute('download')).toBe('image.png');
+    expect(png!.querySelector('[part="image-open"]')).not.toBeNull();
+    // An SVG is never opened as a document of the page's origin; it can be downloaded.
+    expect(svg!.querySelector('[part="image-open"]')).toBeNull();
+    expect(svg!.querySelector('[part="image-download"]')?.getAttribute('download')).toBe('image.svg');
+    expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  });
+
+  it('declares the code-interpreter, pyodide-url and image-model attributes', async () => {
+    const element = document.createElement('agent-chat');
+    element.setAttribute('code-interpreter', '');
+    element.setAttribute('pyodide-url', '/pyodide/');
+    element.setAttribute('image-model', 'gpt-image-1-mini');
+    document.body.append(element);
+    await element.updateComplete;
+    expect(element.codeInterpreter).toBe(true);
+    expect(element.pyodideUrl).toBe('/pyodide/');
+    expect(element.imageModel).toBe('gpt-image-1-mini');
+  });
+});

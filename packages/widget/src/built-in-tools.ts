@@ -1,0 +1,64 @@
+import {
+  imageGenerator,
+  type PythonFile,
+  type PythonInterpreterTool,
+  pythonInterpreter,
+  type Tool,
+} from '@agent-chat/core';
+
+/** The element's settings that turn on core's built-in tools. */
+export interface BuiltInToolSettings {
+  proxyUrl: string | undefined;
+  /** Attribute `code-interpreter`: the `python` tool. */
+  codeInterpreter: boolean;
+  /** Attribute `pyodide-url`: where Pyodide's files are served; default the Pyodide CDN. */
+  pyodideUrl: string | undefined;
+  /** Attribute `image-model`: the `generate_image` tool through the proxy's images route. */
+  imageModel: string | undefined;
+}
+
+/**
+ * The `python` and `generate_image` tools of an element configured by attributes, built when their
+ * attributes change and otherwise kept (the same array each time, so the agent is not rebuilt, and the
+ * same interpreter, so Python state lasts the conversation). A new conversation gets a fresh interpreter.
+ */
+export class BuiltInTools {
+  readonly #files: () => PythonFile[];
+  #key = '';
+  #tools: readonly Tool[] = [];
+  #python: PythonInterpreterTool | undefined;
+  #conversation: string | undefined;
+
+  constructor(files: () => PythonFile[]) {
+    this.#files = files;
+  }
+
+  /** The tools for these settings, in `conversationId`. */
+  tools(settings: BuiltInToolSettings, conversationId: string | undefined): readonly Tool[] {
+    const proxy = settings.proxyUrl?.trim().replace(/\/+$/, '');
+    const image = settings.imageModel?.trim();
+    const key = JSON.stringify([proxy, settings.codeInterpreter, settings.pyodideUrl, image]);
+    if (key !== this.#key) {
+      this.#python?.reset();
+      this.#python = settings.codeInterpreter
+        ? pythonInterpreter({
+            ...(settings.pyodideUrl ? { indexURL: settings.pyodideUrl } : {}),
+            files: this.#files,
+          })
+        : undefined;
+      const tools: Tool[] = [];
+      if (this.#python) tools.push(this.#python as unknown as Tool);
+      if (image && proxy)
+        tools.push(imageGenerator({ baseURL: `${proxy}/v1`, model: image }) as unknown as Tool);
+      this.#tools = tools;
+      this.#key = key;
+    } else if (conversationId !== this.#conversation) this.#python?.reset();
+    this.#conversation = conversationId;
+    return this.#tools;
+  }
+
+  /** Ends the interpreter (the element left the page). */
+  dispose(): void {
+    this.#python?.reset();
+  }
+}
