@@ -1,6 +1,6 @@
 import type { Agent, AgentEvent, ConversationStore, PythonFile, Tool } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
-import { BuiltInTools } from './built-in-tools.js';
+import type { BuiltInTools } from './built-in-tools.js';
 import { McpConnection } from './mcp-connection.js';
 import type { PageTool } from './page-tools.js';
 import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
@@ -29,13 +29,15 @@ export class AgentSource implements ReactiveController {
   #built: { agent: Agent; options: ProxyAgentOptions } | undefined;
   readonly #mcp = new McpConnection();
   readonly #host: AgentSourceHost;
-  readonly #builtIns: BuiltInTools;
+  readonly #files: () => PythonFile[];
+  // Loaded (a chunk of its own) only for an element with code-interpreter or image-model.
+  #builtIns: Promise<BuiltInTools> | undefined;
   #extra: { given: readonly Tool[]; builtIn: readonly Tool[]; tools: readonly Tool[] } | undefined;
 
   /** `files`: the conversation's attachments, for the code interpreter. */
   constructor(host: AgentSourceHost, files: () => PythonFile[] = () => []) {
     this.#host = host;
-    this.#builtIns = new BuiltInTools(files);
+    this.#files = files;
     host.addController(this);
   }
 
@@ -51,7 +53,7 @@ export class AgentSource implements ReactiveController {
       model: host.model,
       systemPrompt: host.systemPrompt,
       tools: host.tools,
-      extraTools: this.#withBuiltIns(extraTools),
+      extraTools: await this.#withBuiltIns(extraTools),
       store,
       mcp,
     };
@@ -84,8 +86,11 @@ export class AgentSource implements ReactiveController {
   }
 
   /** The element's tools plus the built-in ones its attributes turn on, as one array kept while both stay. */
-  #withBuiltIns(given: readonly Tool[]): readonly Tool[] {
-    const builtIn = this.#builtIns.tools(this.#host, this.#host.conversationId);
+  async #withBuiltIns(given: readonly Tool[]): Promise<readonly Tool[]> {
+    const host = this.#host;
+    if (!host.codeInterpreter && !host.imageModel?.trim() && !this.#builtIns) return given;
+    this.#builtIns ??= import('./built-in-tools.js').then((module) => new module.BuiltInTools(this.#files));
+    const builtIn = (await this.#builtIns).tools(host, host.conversationId);
     const extra = this.#extra;
     if (extra && extra.given === given && extra.builtIn === builtIn) return extra.tools;
     const tools = builtIn.length ? [...given, ...builtIn] : given;
@@ -100,6 +105,6 @@ export class AgentSource implements ReactiveController {
 
   hostDisconnected(): void {
     this.#mcp.stop();
-    this.#builtIns.dispose();
+    this.#builtIns?.then((tools) => tools.dispose());
   }
 }
