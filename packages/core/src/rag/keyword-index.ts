@@ -21,7 +21,7 @@ export interface KeywordHit {
 export interface KeywordIndexOptions extends KeywordAnalyzerOptions {
   /**
    * Field weights; default 1 each. Boosting titles is common, but chunks already repeat much of their
-   * title, and on Cranfield a title boost of 1.5 cost 0.02 nDCG@10.
+   * title, and on Cranfield a title boost of 1.5 cost 0.011 nDCG@10 (`pnpm bench rag-quality`).
    */
   boost?: { text?: number; title?: number; section?: number };
   /** BM25 parameters (MiniSearch's BM25+; d = 0 is classic BM25): default k 1.2, b 0.75, d 0. */
