@@ -68,6 +68,12 @@ export const benchmark: Benchmark = {
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
     '(platform neutral), no peer.',
+  method:
+    'Deterministic byte counts (no timing). Every subject goes through the same esbuild (bench dependency) call: ' +
+    'browser platform (the Worker: neutral), ESM, minified, tree-shaken, ES2022, code splitting on; the bytes counted ' +
+    'are the entry chunk and every chunk it imports statically (a dynamic import() is downloaded only when used, so it ' +
+    'is not counted), then gzip -9 of the same bytes. Peers are the versions installed for bench/ (named in the ' +
+    'table); the widget is its own `vite build` output, rebuilt when older than its sources.',
   async run(context) {
     const rows: Measurement[] = [];
     for (const { target, subject, bytes } of SUBJECTS) {

@@ -14,6 +14,13 @@ export const benchmark: Benchmark = {
     '(new connection + load), list 500 conversations. agent-chat = indexedDBStore (one IndexedDB transaction per turn); ' +
     "peer = Deep Chat's browserStorage approach (the whole message list JSON.stringified into one localStorage key per change; " +
     'listing parses an index key). localStorage is synchronous and capped at ~5 MB, IndexedDB is neither.',
+  method:
+    'One headless Chromium page (Debian build), the same turns and messages for both subjects, timed in the page with ' +
+    'performance.now() around each call (awaited; IndexedDB transactions committed). Subjects run one after the other per ' +
+    'operation, agent-chat first, each on its own fresh database or cleared localStorage. Append: 200 appends, median. ' +
+    'Open: the conversation is written first (outside the timing), then 15 runs each with a new store connection, ' +
+    'median (the connection open is inside the timing, as a page load pays it). List: 500 conversations written first, ' +
+    '15 runs, median. The page is loaded and warm (its code parsed) before anything is timed.',
   async run(context) {
     const server = await servePageBundle(join(import.meta.dirname, 'page.ts'));
     const browser = await launchChromium();

@@ -88,6 +88,11 @@ export const benchmark: Benchmark = {
     'extra_model_turns_lazy = lazy requests − eager requests. eager_tool_list_tokens_4_servers: one request’s full tool list, agent-chat `hub.tools()` vs @ai-sdk/mcp `client.tools()` (no lazy mode). ' +
     'min_gzip_bytes_mcp_client: esbuild browser bundle of `McpHub` + `toolCatalogText` vs `createMCPClient` from @ai-sdk/mcp. ' +
     'The former per-request figure (catalog + 3 hand-picked schemas, bench-written servers) is removed.',
+  method:
+    'Deterministic token counts (gpt-tokenizer o200k_base, no timing): both modes play the same scripted conversation ' +
+    'against the same fixture servers (tool lists served unchanged from the capture), and every request of every model ' +
+    'call is counted the same way; the bundle row uses the same esbuild options as bundle-size. Peers are the installed ' +
+    'versions named in the table.',
   async run(context) {
     const captured = JSON.parse(
       readFileSync(join(here, 'fixtures', 'tool-lists.json'), 'utf8'),

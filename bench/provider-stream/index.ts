@@ -30,6 +30,11 @@ export const benchmark: Benchmark = {
     'deltas, three ~3 KB tool calls in 3-character fragments, 1 400-byte reads) through `openAICompatible().stream()` vs ' +
     '`createOpenAI().chat().doStream()`; median of 25 runs after 5 warm-ups, both checked to yield the three tool calls. ' +
     'The same answer in the Anthropic format through `anthropic().stream()` (no peer).',
+  method:
+    'One Node process, the workspace code bundled from source; each subject decodes the same recorded byte stream served ' +
+    'from memory in 1 400-byte reads (no network). Warm: 5 untimed runs each first, each run checked to yield the three ' +
+    'tool calls; then 25 timed runs per subject (subjects one after the other, not interleaved), median reported. ' +
+    'Timed: from the call to the end of the decoded event stream. Peers: the installed `ai` and `@ai-sdk/openai` versions.',
   async run() {
     const { ours, aiSdk, oursAnthropic } = await loadSubjects();
     const rows: Measurement[] = [];

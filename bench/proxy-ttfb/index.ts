@@ -57,6 +57,13 @@ export const benchmark: Benchmark = {
     'any Worker pays under wrangler dev; `*_workerd_serve` runs the deploy bundles under `workerd serve` alone ' +
     '(the runtime without wrangler dev’s layers); `proxy_handler_added_*` times the proxy’s own work ' +
     'in-process (V8) against an upstream that answers at once.',
+  method:
+    'Same scripted model server (zero delays, loopback) for every subject; every subject gets the same request bodies. ' +
+    'Subjects are interleaved burst by burst, order reversed every other round, so load on the shared machine is spread ' +
+    'over all of them. Timed: from sending the request to the first body byte of the stream (Node fetch client); every ' +
+    'stream is read to [DONE] and lost streams are counted. wrangler dev and workerd are the versions installed in the ' +
+    'workspace; they start and warm up before any burst. The in-process handler figure times the proxy’s fetch handler ' +
+    'in V8 alone against an upstream that answers at once.',
   async run(context) {
     const rows: Measurement[] = [];
     const { createProxy } = await loadProxy(context.root);

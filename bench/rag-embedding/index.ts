@@ -33,6 +33,11 @@ export const benchmark: Benchmark = {
     'emulation). agent-chat = transformersEmbedder in its Web Worker; peer = a transformers.js pipeline called directly on the page. ' +
     'The model is ~6 KB, so these numbers measure overhead (worker messaging, tokenizing, ONNX Runtime dispatch), not a real ' +
     "model's speed: real-model figures need a real model (all-MiniLM-L6-v2 cannot be downloaded here).",
+  method:
+    'One headless Chromium page per device (WASM; WebGPU through SwiftShader), the same 512 texts and batches for both ' +
+    'subjects, timed in the page. First call: cold, from the first embed request to its result, model load included. ' +
+    'Throughput: after one warm-up batch, all batches timed together. Subjects one after the other, not interleaved. ' +
+    'Peer: the installed @huggingface/transformers version, whose ONNX Runtime both subjects use.',
   async run(context) {
     const core = join(context.root, 'packages', 'core');
     const require = createRequire(join(core, 'package.json'));

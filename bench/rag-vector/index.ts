@@ -39,6 +39,12 @@ export const benchmark: Benchmark = {
     'p50/p95 ms for k=10, recall@10 against exact search, persisted bytes (flatIndex.save(), voy serialize(), JSON of orama save(), ' +
     'raw Float32Array for the plain scan). `agent-chat` = flatIndex with its WASM SIMD kernel; `agent-chat (JS kernel)` = the same ' +
     'index with the kernel in plain JS; `plain JS scan` = Float32Array dot products and a full sort. voy-search is skipped at 100k, the JS kernel too (it only shows what SIMD buys). idb_* rows: 10k clustered vectors written to real IndexedDB and read back into a new index (flatIndex: binary snapshot via indexedDBRagStore; voy: its JSON string), then one byte of the stored flatIndex snapshot is flipped and loading it must fail with IndexCorruptError (1 = detected).',
+  method:
+    'One headless Chromium page holds every index over the same seeded vectors and queries. Each subject is warmed (a ' +
+    'build of up to 1,000 vectors and one query) before timing; builds are timed per fresh index (median of 3 at 10k, ' +
+    'one at 100k), input conversion excluded; queries are timed one by one with performance.now() (p50, p95), after 5 ' +
+    'untimed ones. Subjects run one after the other. Recall is against exact search on the same data. Peers are the ' +
+    'installed versions named in the table.',
   async run(context) {
     const require = createRequire(join(here, '..', 'package.json'));
     const voyWasm = readFileSync(require.resolve('voy-search/voy_search_bg.wasm'));
