@@ -1,6 +1,7 @@
 // `pnpm bench [name…]`: runs every benchmark in bench/ (or the named ones), writes each one's rows to
-// bench/results/<name>.json, then prints one Markdown table of all results and writes it to
-// bench/results/README.md. A benchmark is bench/<name>/index.ts or bench/<name>.bench.ts exporting
+// bench/results/<name>.json and its run record (machine, load during the run, notes) to
+// bench/results/runs/<name>.json, then writes bench/results/README.md: per benchmark its description,
+// method, last run, goals (bench/lib/goals.ts) and rows. `pnpm bench --readme` only rewrites the README. A benchmark is bench/<name>/index.ts or bench/<name>.bench.ts exporting
 // `benchmark` (see bench/lib/benchmark.ts); adding one needs no change here.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';

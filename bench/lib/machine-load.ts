@@ -1,9 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 
 /** The machine a benchmark ran on and how busy it was meanwhile (everything running, the benchmark included). */
 export interface MachineLoad {
   node: string;
+  /** `chromium --version` of the browser the Chromium benchmarks launch, when there is one. */
+  chromium?: string;
   cpu: string;
   cores: number;
   /** 1-minute load average when the benchmark started and when it ended. */
@@ -41,6 +44,7 @@ export function watchMachineLoad(): { stop(): MachineLoad } {
           : undefined;
       return {
         node: process.version,
+        ...chromiumVersion(),
         cpu: cpus()[0]?.model.trim() ?? 'unknown',
         cores: availableParallelism(),
         loadAverageBefore: round(loadAverageBefore),
@@ -49,6 +53,16 @@ export function watchMachineLoad(): { stop(): MachineLoad } {
       };
     },
   };
+}
+
+function chromiumVersion(): { chromium?: string } {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) return {};
+  try {
+    return { chromium: execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim() };
+  } catch {
+    return {};
+  }
 }
 
 const round = (value: number) => Math.round(value * 100) / 100;

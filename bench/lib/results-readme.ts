@@ -63,6 +63,7 @@ function runLine(run: RunRecord): string {
   const busy = machine.busyPercent === undefined ? '' : `, machine busy ${machine.busyPercent}%`;
   return (
     `${run.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${run.durationSeconds} s; Node ${machine.node}, ` +
+    `${machine.chromium ? `${machine.chromium}, ` : ''}` +
     `${machine.cores} × ${machine.cpu}; load average ${machine.loadAverageBefore} → ${machine.loadAverageAfter}${busy}.`
   );
 }
