@@ -129,8 +129,16 @@ const endpointUrl = z
 
 /** `MCP_SERVERS`: MCP servers by id. */
 export const mcpServers = jsonVar(
-  z.record(name, z.object({ url: endpointUrl, apiKeySecret: z.optional(secretName) })),
-  '{"docs": {"url": "https://docs.example/mcp", "apiKeySecret": "DOCS_MCP_TOKEN"}}',
+  z.record(
+    name,
+    z.object({
+      url: endpointUrl,
+      apiKeySecret: z.optional(secretName),
+      // `user`: the server needs the user's own sign-in (OAuth); the proxy relays it and adds no key.
+      auth: z.optional(z.literal('user', 'must be "user" (the user signs in) or left out')),
+    }),
+  ),
+  '{"docs": {"url": "https://docs.example/mcp", "apiKeySecret": "DOCS_MCP_TOKEN"}, "tracker": {"url": "https://tracker.example/mcp", "auth": "user"}}',
 );
 
 const credits = z.number().check(z.nonnegative('prices must be >= 0'));

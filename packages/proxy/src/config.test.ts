@@ -94,3 +94,32 @@ describe('config', () => {
     expect(config.maxBodyBytes).toBe(DEFAULT_MAX_BODY_BYTES);
   });
 });
+
+describe('MCP_SERVERS with "auth": "user"', () => {
+  it('is read as a server the user signs in to, without the proxy credential', () => {
+    const config = loadConfig(
+      testEnv({
+        MCP_SERVERS: JSON.stringify({ tracker: { url: 'https://tracker.test/mcp', auth: 'user' } }),
+      }),
+    );
+    expect(config.mcpServers.get('tracker')).toMatchObject({ userAuth: true, apiKey: undefined });
+  });
+
+  it.each([
+    [
+      { tracker: { url: 'https://tracker.test/mcp', auth: 'user', apiKeySecret: 'TRACKER_KEY' } },
+      {},
+      'never gets the proxy',
+    ],
+    [
+      { tracker: { url: 'https://tracker.test/mcp', auth: 'user' } },
+      { AUTH_SECRET: 'a'.repeat(32) },
+      'AUTH_SECRET',
+    ],
+    [{ tracker: { url: 'https://tracker.test/mcp', auth: 'oauth' } }, {}, 'must be "user"'],
+  ])('refuses a contradictory or unknown setting (%j)', (servers, extra, message) => {
+    expect(() =>
+      loadConfig(testEnv({ MCP_SERVERS: JSON.stringify(servers), TRACKER_KEY: 'k', ...extra })),
+    ).toThrow(message);
+  });
+});

@@ -53,6 +53,11 @@ export interface McpServerConfig {
   url: string;
   /** Sent as `Authorization: Bearer …`, replacing whatever the client sent. */
   apiKey: string | undefined;
+  /**
+   * `"auth": "user"`: the user signs in to the server (OAuth 2.1); the client's `Authorization` is
+   * forwarded, the proxy adds no credential and serves the sign-in's metadata and token relay.
+   */
+  userAuth: boolean;
 }
 
 /** Credit prices (004_… credit model): a base price per model call plus one per MCP tool call. */
@@ -253,10 +258,20 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
   }
   const mcpMap = new Map<string, McpServerConfig>();
   for (const [id, server] of Object.entries(parsed.MCP_SERVERS ?? {})) {
+    const userAuth = server.auth === 'user';
+    if (userAuth && server.apiKeySecret !== undefined)
+      problems.push(
+        `MCP_SERVERS.${id} has both "auth": "user" and an apiKeySecret: a server the user signs in to never gets the proxy's credential; remove one`,
+      );
+    if (userAuth && parsed.AUTH_SECRET !== undefined)
+      problems.push(
+        `MCP_SERVERS.${id} has "auth": "user", whose requests carry the user's token in Authorization, where AUTH_SECRET expects a client token; serve such servers from a proxy without AUTH_SECRET (browsers are checked by ALLOWED_ORIGINS)`,
+      );
     mcpMap.set(id, {
       id,
       url: server.url,
-      apiKey: secretByName(`MCP_SERVERS.${id}.apiKeySecret`, server.apiKeySecret),
+      apiKey: userAuth ? undefined : secretByName(`MCP_SERVERS.${id}.apiKeySecret`, server.apiKeySecret),
+      userAuth,
     });
   }
   const rateLimitPerMinute = guarded(

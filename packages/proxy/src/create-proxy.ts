@@ -7,6 +7,7 @@ import { cors } from './cors.js';
 import { errorResponse } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { mcp } from './mcp/mcp-route.js';
+import { oauthProtectedResource, oauthRelay, oauthServerMetadata } from './mcp/oauth-relay.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { redactSecrets } from './redact.js';
 import { type RequestLogFields, type RequestLogLine, writeRequestLog } from './request-log.js';
@@ -59,6 +60,18 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
       { method: 'GET', path: '/mcp/:serverId', handler: authed(mcp) },
       { method: 'DELETE', path: '/mcp/:serverId', handler: authed(mcp) },
+      // The sign-in of servers with "auth": "user" (MCP authorization spec; see mcp/oauth-relay.ts).
+      { method: 'POST', path: '/mcp/:serverId/oauth/:endpoint', handler: withBody(oauthRelay) },
+      {
+        method: 'GET',
+        path: '/.well-known/oauth-protected-resource/mcp/:serverId',
+        handler: authed(oauthProtectedResource),
+      },
+      {
+        method: 'GET',
+        path: '/.well-known/oauth-authorization-server/mcp/:serverId/oauth',
+        handler: authed(oauthServerMetadata),
+      },
     ]),
   );
 

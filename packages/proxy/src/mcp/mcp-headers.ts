@@ -19,8 +19,14 @@ const VISIBLE_ASCII = /^[\x21-\x7e]{1,256}$/;
 const PROTOCOL_VERSION = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Builds the upstream request headers for an MCP call; throws 400 on a malformed protocol header. */
-export function mcpRequestHeaders(incoming: Headers, apiKey: string | undefined): Headers {
+export function mcpRequestHeaders(incoming: Headers, apiKey: string | undefined, userAuth = false): Headers {
   const headers = pickHeaders(incoming, MCP_REQUEST_HEADERS);
+  // A server the user signs in to gets the user's own bearer token, and nothing else of the client's.
+  const authorization = incoming.get('authorization');
+  if (userAuth && authorization !== null) {
+    if (!/^Bearer [\x21-\x7e]{1,4096}$/.test(authorization)) throw invalidHeader('authorization');
+    headers.set('Authorization', authorization);
+  }
   for (const name of ['mcp-session-id', 'last-event-id']) {
     const value = headers.get(name);
     if (value !== null && !VISIBLE_ASCII.test(value)) throw invalidHeader(name);
@@ -35,6 +41,8 @@ function invalidHeader(name: string): HttpError {
   return new HttpError(
     400,
     'invalid_header',
-    `The ${name} header must be 1–256 visible ASCII characters (a protocol version like 2025-06-18).`,
+    name === 'authorization'
+      ? 'The Authorization header must be `Bearer <token>` (the user’s token for this MCP server).'
+      : `The ${name} header must be 1–256 visible ASCII characters (a protocol version like 2025-06-18).`,
   );
 }

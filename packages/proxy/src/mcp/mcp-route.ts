@@ -5,6 +5,7 @@ import { HttpError } from '../http-error.js';
 import { parseJsonRpc } from './json-rpc.js';
 import { mcpCost } from './mcp-cost.js';
 import { mcpRequestHeaders } from './mcp-headers.js';
+import { withProxyChallenge } from './oauth-relay.js';
 
 /**
  * `POST|GET|DELETE /mcp/{serverId}`: forwards MCP streamable HTTP to the server configured for that
@@ -30,13 +31,13 @@ export const mcp: Handler = async (c) => {
     );
   }
   c.log.mcpServer = id;
-  const headers = mcpRequestHeaders(c.request.headers, server.apiKey);
+  const headers = mcpRequestHeaders(c.request.headers, server.apiKey, server.userAuth);
   // A POST carries JSON-RPC; it is checked, priced and forwarded as parsed (see parseJsonRpc).
   const rpc = c.request.method === 'POST' ? parseJsonRpc(c.body ?? new Uint8Array(0)) : undefined;
   const body = rpc?.body;
   if (rpc !== undefined) headers.set('Content-Type', 'application/json');
   const cost = rpc === undefined ? 0 : mcpCost(rpc.messages, id, c.config.prices);
-  return forwardCharged(c, cost, {
+  const response = await forwardCharged(c, cost, {
     url: server.url,
     method: c.request.method,
     headers,
@@ -44,4 +45,5 @@ export const mcp: Handler = async (c) => {
     what: `The MCP server "${id}"`,
     setting: `MCP_SERVERS.${id}.url`,
   });
+  return server.userAuth ? withProxyChallenge(response, c.url.origin, id) : response;
 };

@@ -20,6 +20,8 @@ export interface OAuthClientSettings {
   clientName: string;
   /** Scopes asked for when neither the server's challenge nor its metadata names any. */
   scope?: string | undefined;
+  /** Accept the protected-resource metadata's `resource` as it is (servers behind your own proxy). */
+  trustResourceMetadata?: boolean | undefined;
 }
 
 /** Flows begun and not finished are forgotten after this long. */
@@ -44,11 +46,17 @@ export class McpOAuthProvider implements OAuthClientProvider {
   #finishing: string | undefined;
   /** The last authorization URL the SDK wanted visited. */
   pendingAuthorization: URL | undefined;
+  /** Set only with `trustResourceMetadata` (the SDK checks whether it exists). */
+  validateResourceURL?: (serverUrl: string | URL, resource?: string) => Promise<URL | undefined>;
 
   constructor(key: string, store: OAuthStore, settings: OAuthClientSettings) {
     this.#key = key;
     this.#store = store;
     this.#settings = settings;
+    // Through the proxy the metadata names the server behind it, whose token the proxy forwards; the
+    // SDK would refuse that resource for not being the proxy's URL.
+    if (settings.trustResourceMetadata)
+      this.validateResourceURL = async (_serverUrl, resource) => (resource ? new URL(resource) : undefined);
   }
 
   get redirectUrl(): string {

@@ -30,6 +30,12 @@ export interface McpServerAuth {
   clientName?: string;
   /** Scopes asked for when neither the server's challenge nor its metadata names any. */
   scope?: string;
+  /**
+   * The server is reached through your agent-chat proxy (`"auth": "user"` in its MCP_SERVERS): accept
+   * the `resource` its metadata names (the server behind the proxy) instead of requiring the proxy's
+   * URL. Only for a proxy you run.
+   */
+  viaProxy?: boolean;
   /** Where tokens live; default {@link indexedDBOAuthStore} where IndexedDB exists, else memory. */
   store?: OAuthStore;
   /** How the user signs in; default {@link popupSignIn} (popup, redirect when popups are blocked). */
@@ -74,6 +80,7 @@ export class ServerAuth {
       clientMetadataUrl: settings.clientMetadataUrl,
       clientName: settings.clientName ?? 'agent-chat',
       scope: settings.scope,
+      trustResourceMetadata: settings.viaProxy,
     });
     this.signIn = settings.signIn ?? popupSignIn({ redirectUrl });
     this.maxSignIns = settings.maxSignIns ?? 3;

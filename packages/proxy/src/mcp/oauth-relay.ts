@@ -1,0 +1,184 @@
+import type { McpServerConfig } from '../config.js';
+import { NAME } from '../config-fields.js';
+import type { Context, Handler } from '../context.js';
+import { forwardCharged } from '../forward-charged.js';
+import { pickHeaders } from '../forwarded-headers.js';
+import { HttpError } from '../http-error.js';
+import { jsonResponse } from '../json-response.js';
+
+// For MCP servers with `"auth": "user"` the proxy serves what a browser's sign-in needs from it:
+// the server's protected-resource metadata, its authorization server's metadata and a relay to the
+// token, registration and revocation endpoints (which often send no CORS headers). The user's browser
+// still visits the real authorization endpoint; the proxy never keeps a token and adds no credential.
+
+type Json = Record<string, unknown>;
+
+/** `GET /.well-known/oauth-protected-resource/mcp/{id}`: the upstream's metadata, signed in through us. */
+export const oauthProtectedResource: Handler = async (c) => {
+  const { server, base } = userAuthServer(c);
+  const metadata = await resourceMetadata(c, server);
+  // `resource` stays the upstream's: the token is for the server behind the proxy.
+  return jsonResponse({ ...metadata, authorization_servers: [base] });
+};
+
+/** `GET /.well-known/oauth-authorization-server/mcp/{id}/oauth`: the authorization server's metadata. */
+export const oauthServerMetadata: Handler = async (c) => {
+  const { server, base } = userAuthServer(c);
+  const metadata = await serverMetadata(c, server);
+  const relayed = (field: string, endpoint: string) =>
+    typeof metadata[field] === 'string' ? { [field]: `${base}/${endpoint}` } : {};
+  return jsonResponse({
+    ...metadata,
+    issuer: base,
+    ...relayed('token_endpoint', 'token'),
+    ...relayed('registration_endpoint', 'register'),
+    ...relayed('revocation_endpoint', 'revoke'),
+  });
+};
+
+const RELAYED: Record<string, string> = {
+  token: 'token_endpoint',
+  register: 'registration_endpoint',
+  revoke: 'revocation_endpoint',
+};
+
+/** `POST /mcp/{id}/oauth/{token|register|revoke}`: the request as the browser sent it, and the answer. */
+export const oauthRelay: Handler = async (c) => {
+  const { server } = userAuthServer(c);
+  const field = RELAYED[c.params.endpoint ?? ''];
+  if (field === undefined)
+    throw new HttpError(
+      404,
+      'not_found',
+      'The sign-in relay serves /oauth/token, /oauth/register and /oauth/revoke.',
+    );
+  const url = (await serverMetadata(c, server))[field];
+  if (typeof url !== 'string')
+    throw new HttpError(
+      404,
+      'oauth_endpoint_missing',
+      `The authorization server of "${server.id}" has no ${field}.`,
+    );
+  // The client's own authentication (client_secret_basic) goes along; nothing of the proxy's does.
+  const headers = pickHeaders(c.request.headers, ['accept', 'content-type', 'authorization']);
+  return forwardCharged(c, 0, {
+    url: httpUrl(url, field, server),
+    method: 'POST',
+    headers,
+    body: c.body ?? new Uint8Array(0),
+    what: `The authorization server of "${server.id}"`,
+    setting: `MCP_SERVERS.${server.id}.url (its OAuth metadata)`,
+  });
+};
+
+/**
+ * An upstream's 401 / 403 challenge, pointed at the proxy's copy of the protected-resource metadata
+ * (the upstream's own URL is not reachable from the browser, or not with CORS).
+ */
+export function withProxyChallenge(response: Response, origin: string, id: string): Response {
+  const challenge = response.headers.get('WWW-Authenticate');
+  if ((response.status !== 401 && response.status !== 403) || challenge === null) return response;
+  const metadata = `resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp/${id}"`;
+  const rewritten = /resource_metadata=("[^"]*"|[^\s,]+)/.test(challenge)
+    ? challenge.replace(/resource_metadata=("[^"]*"|[^\s,]+)/, metadata)
+    : `${challenge}${/^Bearer\s*$/i.test(challenge) ? ' ' : ', '}${metadata}`;
+  const headers = new Headers(response.headers);
+  headers.set('WWW-Authenticate', rewritten);
+  return new Response(response.body, { status: response.status, headers });
+}
+
+function userAuthServer(c: Context): { server: McpServerConfig; base: string } {
+  const id = c.params.serverId ?? '';
+  const server = NAME.test(id) ? c.config.mcpServers.get(id) : undefined;
+  if (server === undefined || !server.userAuth)
+    throw new HttpError(
+      404,
+      'mcp_server_not_found',
+      'No MCP server with this id and "auth": "user" is configured (MCP_SERVERS).',
+    );
+  return { server, base: `${c.url.origin}/mcp/${id}/oauth` };
+}
+
+async function resourceMetadata(c: Context, server: McpServerConfig): Promise<Json> {
+  const url = new URL(server.url);
+  const path = url.pathname.replace(/\/$/, '');
+  const candidates = [
+    `/.well-known/oauth-protected-resource${path}`,
+    '/.well-known/oauth-protected-resource',
+  ];
+  return fetchMetadata(
+    c,
+    server,
+    candidates.map((p) => `${url.origin}${p}`),
+    'protected-resource',
+  );
+}
+
+async function serverMetadata(c: Context, server: McpServerConfig): Promise<Json> {
+  const issuer = (await resourceMetadata(c, server)).authorization_servers;
+  const first = Array.isArray(issuer) ? issuer[0] : undefined;
+  if (typeof first !== 'string')
+    throw new HttpError(
+      502,
+      'oauth_metadata_invalid',
+      `The MCP server "${server.id}" names no authorization server in its metadata.`,
+    );
+  const url = new URL(httpUrl(first, 'authorization_servers', server));
+  const path = url.pathname.replace(/\/$/, '');
+  const candidates = [
+    `${url.origin}/.well-known/oauth-authorization-server${path}`,
+    `${url.origin}/.well-known/openid-configuration${path}`,
+    `${url.origin}${path}/.well-known/openid-configuration`,
+  ];
+  return fetchMetadata(c, server, [...new Set(candidates)], 'authorization-server');
+}
+
+async function fetchMetadata(
+  c: Context,
+  server: McpServerConfig,
+  urls: string[],
+  kind: string,
+): Promise<Json> {
+  for (const url of urls) {
+    let response: Response;
+    try {
+      response = await c.fetch(url, { headers: { accept: 'application/json' }, redirect: 'manual' });
+    } catch (cause) {
+      throw new HttpError(
+        502,
+        'upstream_unreachable',
+        `The ${kind} metadata of "${server.id}" could not be reached.`,
+        { cause },
+      );
+    }
+    if (response.status === 404) {
+      await response.body?.cancel();
+      continue;
+    }
+    const value: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
+    if (!response.ok) await response.body?.cancel();
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new HttpError(
+        502,
+        'oauth_metadata_invalid',
+        `The ${kind} metadata of "${server.id}" is not a JSON object (HTTP ${response.status}).`,
+      );
+    return value as Json;
+  }
+  throw new HttpError(
+    404,
+    'oauth_metadata_missing',
+    `The MCP server "${server.id}" publishes no ${kind} metadata, so the user cannot sign in to it.`,
+  );
+}
+
+/** A URL taken from upstream metadata: only http(s), never anything else the runtime could fetch. */
+function httpUrl(value: string, field: string, server: McpServerConfig): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // reported below
+  }
+  throw new HttpError(502, 'oauth_metadata_invalid', `The ${field} of "${server.id}" is not an http(s) URL.`);
+}
