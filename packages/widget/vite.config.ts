@@ -5,9 +5,11 @@ import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 
  * Ceiling per chunk (gzip): dist/agent-chat.js is Lit + core + the element; the Markdown engine (marked +
  * DOMPurify) is a separate lazy chunk of 27 KB. Raise it on purpose, not by accident. History: 70 000 →
  * 76 000 (providers' model resolution), 82 000 (supervisor runtime, 80.1 KB, zod ≈ 40 KB of it), then
- * 45 000 (issue 8's goal) when core dropped zod for Standard Schema + @cfworker/json-schema (44.2 KB).
+ * 45 000 (issue 8's goal) when core dropped zod for Standard Schema + @cfworker/json-schema (44.2 KB), then
+ * 47 000 when MCP lazy loading (+0.5 KB) and reasoning streams with stream timeouts (+1.5 KB) landed (46.2 KB).
+ * What a page downloads before its first answer is guarded as a whole by the bundle-size bench.
  */
-const MAX_GZIP_BYTES = 45_000;
+const MAX_GZIP_BYTES = 47_000;
 
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,
