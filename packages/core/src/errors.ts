@@ -33,22 +33,27 @@ export type AgentChatErrorCode =
   | 'context_overflow'
   | 'missing_dependency'
   | 'python_unavailable'
-  | 'image_generation_failed';
+  | 'image_generation_failed'
+  | 'rate_limited'
+  | 'credits_exhausted';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {
   readonly code: AgentChatErrorCode;
   readonly isRetryable: boolean;
+  /** Fields the run's `error` event carries besides code and message (e.g. `retryAfterSeconds`). */
+  readonly details: { retryAfterSeconds?: number; resetAt?: string };
 
   constructor(
     code: AgentChatErrorCode,
     message: string,
-    options: { cause?: unknown; isRetryable?: boolean } = {},
+    options: { cause?: unknown; isRetryable?: boolean; details?: AgentChatError['details'] | undefined } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.isRetryable = options.isRetryable ?? false;
+    this.details = options.details ?? {};
   }
 }
 
@@ -66,13 +71,20 @@ export class ModelCallError extends AgentChatError {
     providerMessage?: string | undefined;
     retryAfterSeconds?: number | undefined;
     url: string;
+    /** For subclasses: their own code, lead sentence, retryability and event details. */
+    code?: AgentChatErrorCode;
+    summary?: string;
+    isRetryable?: boolean;
+    details?: AgentChatError['details'];
   }) {
     const { status, providerMessage } = options;
     super(
-      'model_call_failed',
-      `${describeStatus(status, options.url)}${providerMessage ? ` Provider said: ${providerMessage}` : ''}`,
+      options.code ?? 'model_call_failed',
+      `${options.summary ?? describeStatus(status, options.url)}${providerMessage ? ` Provider said: ${providerMessage}` : ''}`,
       {
-        isRetryable: status === 408 || status === 409 || status === 429 || status >= 500,
+        isRetryable:
+          options.isRetryable ?? (status === 408 || status === 409 || status === 429 || status >= 500),
+        details: options.details,
       },
     );
     this.status = status;

@@ -1,4 +1,5 @@
 import type { Usage } from './model/chat-model.js';
+import type { CreditsLeft } from './model/credits.js';
 import type { ContentItem } from './tools/content.js';
 
 /** How a run ended. `waiting` = paused on a clarification or approval (answer with `agent.respond`). */
@@ -143,6 +144,8 @@ export type AgentEventBody =
       costUsd?: number;
       /** Context efficiency of this call (dual-track memory on): raw vs sent tokens, ratio, method, drift. */
       context?: UsageContext;
+      /** Credits left after this call, when the endpoint (the agent-chat proxy) reports them. */
+      credits?: CreditsLeft;
     }
   // MCP lazy loading
   | {
@@ -157,7 +160,16 @@ export type AgentEventBody =
     }
   // Context
   | { type: 'context.compacted'; beforeTokens: number; afterTokens: number; method: string }
-  | { type: 'error'; code: string; message: string; retryable: boolean };
+  | {
+      type: 'error';
+      code: string;
+      message: string;
+      retryable: boolean;
+      /** `rate_limited`: seconds until a request may be sent again, when known. */
+      retryAfterSeconds?: number;
+      /** `credits_exhausted`: when the credits come back (ISO time), when known. */
+      resetAt?: string;
+    };
 
 /**
  * What `agent.run()` yields: a discriminated union on `type`. Tool events carry `toolCallId` so a UI can

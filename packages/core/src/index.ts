@@ -137,7 +137,14 @@ export type {
   ToolSpec,
   Usage,
 } from './model/chat-model.js';
+export { type CreditsLeft, creditsFromHeaders } from './model/credits.js';
 export { fallback } from './model/fallback.js';
+export {
+  CreditsExhaustedError,
+  type CreditsState,
+  RATE_LIMIT_RETRY_MAX_SECONDS,
+  RateLimitedError,
+} from './model/limit-errors.js';
 export type { ImageInput, Message, Reasoning, ReasoningBlock, ToolCall } from './model/messages.js';
 export {
   BudgetExceededError,

@@ -7,6 +7,7 @@ import { AttachmentsController } from './attachments-controller.js';
 import { renderComposer, renderRedo } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
 import { ItemView } from './item-view.js';
+import { LimitNotice } from './limit-notice.js';
 import { nextFrame } from './next-frame.js';
 import { PendingRequestsController } from './pending-requests.js';
 import { RunController } from './run-controller.js';
@@ -102,6 +103,7 @@ export class AgentChatElement extends AgentChatAttributes {
   static override styles = agentChatStyles;
 
   readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
+  readonly #limit = new LimitNotice(this);
   readonly #view = new ItemView();
   readonly #fail = (error: unknown): void => {
     this.#run.fail(error);
@@ -153,6 +155,7 @@ export class AgentChatElement extends AgentChatAttributes {
     const conversationId = this.#run.conversationId;
     if (event.type === 'run.start') this.#conversations.started(event.conversationId);
     emitRunEvent(this, event, conversationId);
+    this.#limit.onEvent(event);
     if (event.type === 'model.loading' && event.phase === 'download' && event.totalBytes)
       void checkModelStorage(this.#view.modelStates, event, this.#strings).then((warned) => {
         if (warned) this.requestUpdate();
@@ -223,6 +226,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>
+      ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
       ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
       ${this.#attachments.render(strings)}

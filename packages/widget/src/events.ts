@@ -25,6 +25,10 @@ export interface AgentChatErrorDetail {
   code: string;
   message: string;
   retryable: boolean;
+  /** `rate_limited`: seconds until a message may be sent again, when known. */
+  retryAfterSeconds?: number;
+  /** `credits_exhausted`: when the credits come back (ISO time), when known. */
+  resetAt?: string;
 }
 
 /** The custom events `<agent-chat>` dispatches; all bubble and cross shadow roots (`composed`). */

@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent, RunStatus } from '@agent-chat/core';
+import type { Agent, AgentEvent, AgentEventOf, RunStatus } from '@agent-chat/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { applyEvent, type TranscriptItem } from './transcript.js';
 
@@ -18,6 +18,8 @@ export class RunController implements ReactiveController {
   transcript: readonly TranscriptItem[] = [];
   /** A message fit to show the user, from the last run or configuration attempt. */
   error: string | undefined;
+  /** The last run's `error` event while its message is shown (a limit notice reads its details). */
+  errorEvent: AgentEventOf<'error'> | undefined;
   /** The conversation the next run continues; set from the first run's `run.start` event. */
   conversationId: string | undefined;
 
@@ -53,6 +55,7 @@ export class RunController implements ReactiveController {
     this.#abort = abort;
     this.status = 'running';
     this.error = undefined;
+    this.errorEvent = undefined;
     this.#host.requestUpdate();
     let outcome: SendOutcome = 'not-started';
     try {
@@ -99,6 +102,7 @@ export class RunController implements ReactiveController {
     this.transcript = transcript;
     this.conversationId = conversationId;
     this.error = undefined;
+    this.errorEvent = undefined;
     this.#host.requestUpdate();
   }
 
@@ -114,8 +118,10 @@ export class RunController implements ReactiveController {
   }
 
   #onEvent(event: AgentEvent): void {
-    if (event.type === 'error') this.error = event.message;
-    else if (event.type === 'run.finish' && event.status === 'max-turns' && event.message)
+    if (event.type === 'error') {
+      this.error = event.message;
+      this.errorEvent = event;
+    } else if (event.type === 'run.finish' && event.status === 'max-turns' && event.message)
       this.error = event.message;
     const next = applyEvent(this.transcript, event);
     if (next !== this.transcript || event.type === 'error' || event.type === 'run.finish') {

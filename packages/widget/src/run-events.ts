@@ -19,6 +19,8 @@ export function emitRunEvent(host: HTMLElement, event: AgentEvent, conversationI
         code: event.code,
         message: event.message,
         retryable: event.retryable,
+        retryAfterSeconds: event.retryAfterSeconds,
+        resetAt: event.resetAt,
       });
       break;
   }

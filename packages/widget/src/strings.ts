@@ -52,6 +52,11 @@ export interface AgentChatStrings {
   toolsLoaded: string;
   toolsLoadedOnCall: string;
   atTurn: string;
+  /** Limit notices (`{wait}`, `{time}`); their defaults load with the notice (limit-notice-text.ts). */
+  rateLimited?: string;
+  rateLimitedSoon?: string;
+  creditsExhausted?: string;
+  creditsExhaustedLater?: string;
 }
 
 /** English strings: the defaults. `{name}`-style placeholders are filled in by {@link format}. */

@@ -78,6 +78,7 @@ export async function callModel(
           model: event.model ?? run.model.id,
           usage: event.usage,
           ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+          ...(event.credits === undefined ? {} : { credits: event.credits }),
           ...run.memory?.onUsage(event.usage),
         });
         break;

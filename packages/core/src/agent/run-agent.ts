@@ -253,7 +253,13 @@ async function execute(
     pending = undefined;
     log('error', { code: error.code, message: error.message, retryable: error.isRetryable });
     if (status === 'failed')
-      emit({ type: 'error', code: error.code, message: error.message, retryable: error.isRetryable });
+      emit({
+        type: 'error',
+        code: error.code,
+        message: error.message,
+        retryable: error.isRetryable,
+        ...error.details,
+      });
   }
   try {
     // Written before the checkpoint: a resumed run must find every earlier turn in the store.

@@ -9,6 +9,7 @@ import {
 import { type AnthropicEvent, AnthropicEventReader } from './anthropic-event-reader.js';
 import { anthropicRequestBody } from './anthropic-messages.js';
 import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
+import { withCredits } from './credits.js';
 import { parseEventJson, postForEventStream } from './http-call.js';
 import { ModelTimeoutError } from './model-errors.js';
 import { sseEvents } from './sse-events.js';
@@ -87,7 +88,7 @@ async function* streamMessages(
   }
   const thinking = request.thinking ?? options.thinking;
   const maxTokens = request.maxTokens ?? options.maxTokens ?? 4096;
-  const body = await postForEventStream(
+  const { body, credits } = await postForEventStream(
     doFetch,
     {
       url,
@@ -111,7 +112,7 @@ async function* streamMessages(
   try {
     for await (const message of sseEvents(body)) {
       events++;
-      yield* reader.read(parseEventJson<AnthropicEvent>(message.data, EXPECTED));
+      yield* withCredits(reader.read(parseEventJson<AnthropicEvent>(message.data, EXPECTED)), credits);
       if (reader.stopped) break;
     }
   } catch (error) {
@@ -127,5 +128,5 @@ async function* streamMessages(
   if (events === 0)
     throw new StreamMalformedError('the response carried no server-sent events', undefined, EXPECTED);
   if (!reader.complete) throw new StreamInterruptedError();
-  yield* reader.end();
+  yield* withCredits(reader.end(), credits);
 }

@@ -1,3 +1,4 @@
+import type { CreditsLeft } from './credits.js';
 import type { Message, ReasoningBlock, ToolCall } from './messages.js';
 
 /** What a model can do; the agent picks its strategy from this, never by trial and error. */
@@ -71,7 +72,7 @@ export type ModelEvent =
   | { type: 'tool-call-start'; index: number; id: string; name: string }
   | { type: 'tool-call-delta'; index: number; id: string; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number; toolCall: ToolCall }
-  | { type: 'usage'; usage: Usage; costUsd?: number; model?: string }
+  | { type: 'usage'; usage: Usage; costUsd?: number; model?: string; credits?: CreditsLeft }
   | { type: 'finish'; reason: FinishReason; rawReason?: string }
   /** Download / compile progress of a local model (before any text). */
   | { type: 'loading'; model: string; progress: ModelLoadingProgress }

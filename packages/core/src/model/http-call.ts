@@ -5,6 +5,8 @@ import {
   ModelUnreachableError,
   StreamMalformedError,
 } from '../errors.js';
+import { type CreditsLeft, creditsFromHeaders } from './credits.js';
+import { CreditsExhaustedError, type CreditsState, RateLimitedError } from './limit-errors.js';
 import { ModelNotFoundError, ModelTimeoutError, ToolsUnsupportedError } from './model-errors.js';
 import { idleLimited, type ModelTimeouts, resolveTimeouts } from './stream-timeouts.js';
 
@@ -22,9 +24,16 @@ export interface ProviderCall {
   timeouts?: ModelTimeouts;
 }
 
+/** A streaming answer: its event stream and the credits left that its headers report, if any. */
+export interface EventStreamResponse {
+  body: ReadableStream<Uint8Array>;
+  credits: CreditsLeft | undefined;
+}
+
 /**
  * POSTs a streaming call and returns the SSE response. Every failure becomes a typed error naming the
  * cause and the fix: unreachable, aborted, HTTP errors (with the provider's message and Retry-After),
+ * a rate limit ({@link RateLimitedError}), spent credits ({@link CreditsExhaustedError}),
  * an unknown model, a model without tools, a body that is not an event stream (an HTML login page…),
  * and {@link ModelTimeoutError} when the headers do not come within the first-byte limit or the body
  * stays silent for the idle limit. The caller's abort always wins over a timeout.
@@ -33,7 +42,7 @@ export async function postForEventStream(
   doFetch: typeof fetch,
   call: ProviderCall,
   signal: AbortSignal | undefined,
-): Promise<ReadableStream<Uint8Array>> {
+): Promise<EventStreamResponse> {
   const limits = resolveTimeouts(call.timeouts);
   const firstByte = new AbortController();
   const timer = setTimeout(
@@ -70,10 +79,15 @@ export async function postForEventStream(
       throw new ToolsUnsupportedError(call.model, message);
     if (response.status === 404 && message && /model/i.test(message))
       throw new ModelNotFoundError({ model: call.model, providerMessage: message });
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
+    const said = message === undefined ? {} : { providerMessage: message };
+    if (response.status === 429) throw new RateLimitedError({ url: call.url, retryAfterSeconds, ...said });
+    if (response.status === 402)
+      throw new CreditsExhaustedError({ url: call.url, credits: creditsOf(text), ...said });
     throw new ModelCallError({
       status: response.status,
       providerMessage: message,
-      retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+      retryAfterSeconds,
       url: call.url,
     });
   }
@@ -87,7 +101,10 @@ export async function postForEventStream(
     );
   }
   if (!response.body) throw new StreamMalformedError('the response has no body', undefined, call.expected);
-  return idleLimited(response.body, limits.idleMs, call.url, signal);
+  return {
+    body: idleLimited(response.body, limits.idleMs, call.url, signal),
+    credits: creditsFromHeaders(response.headers),
+  };
 }
 
 /** The provider's own error message from an error body (OpenAI, Anthropic, Ollama shapes), else its start. */
@@ -99,6 +116,15 @@ export function providerMessage(body: string): string | undefined {
     return parsed.error?.message ?? parsed.message ?? body.slice(0, 200);
   } catch {
     return body.slice(0, 200);
+  }
+}
+
+/** The `credits` field of the agent-chat proxy's 402 body. */
+function creditsOf(body: string): CreditsState | undefined {
+  try {
+    return (JSON.parse(body) as { credits?: CreditsState }).credits;
+  } catch {
+    return undefined;
   }
 }
 

@@ -112,7 +112,7 @@ describe('openAICompatible errors', () => {
       providerMessage: 'Rate limit reached for gpt-4o-mini',
       isRetryable: true,
       retryAfterSeconds: 2,
-      code: 'model_call_failed',
+      code: 'rate_limited',
     });
     const unauthorized = await collect(
       async () => new Response('{"error":{"message":"bad key"}}', { status: 401 }),

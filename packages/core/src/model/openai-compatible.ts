@@ -12,6 +12,7 @@ import type {
   ModelRequest,
   ReasoningEffort,
 } from './chat-model.js';
+import { withCredits } from './credits.js';
 import { parseEventJson, postForEventStream } from './http-call.js';
 import { ModelTimeoutError } from './model-errors.js';
 import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
@@ -81,7 +82,7 @@ async function* streamCompletion(
   request: ModelRequest,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ModelEvent> {
-  const body = await postForEventStream(
+  const { body, credits } = await postForEventStream(
     doFetch,
     {
       url,
@@ -114,7 +115,7 @@ async function* streamCompletion(
         done = true;
         break;
       }
-      yield* reader.read(parseEventJson<OpenAIChunk>(message.data));
+      yield* withCredits(reader.read(parseEventJson<OpenAIChunk>(message.data)), credits);
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
@@ -124,5 +125,5 @@ async function* streamCompletion(
   if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
   // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
   if (!reader.finishReason && !done) throw new StreamInterruptedError();
-  yield* reader.end('[DONE]');
+  yield* withCredits(reader.end('[DONE]'), credits);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../agent/create-agent.js';
+import { ConfigurationError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
 import { mockModel } from '../test/mock-model.js';
 import type { ChatModel } from './chat-model.js';
@@ -114,5 +115,29 @@ describe('pricing', () => {
     expect(local2).toContainEqual(
       expect.objectContaining({ type: 'usage', model: 'webllm:small', costUsd: 0 }),
     );
+  });
+
+  it('with a budget, refuses a model missing from the price table, naming it, before anything is sent', async () => {
+    const inner = named(
+      mockModel([{ text: 'ok', usage: { inputTokens: 10, outputTokens: 10 } }]),
+      'openai:gpt-9-ultra',
+    );
+    const model = priced(inner, { budgetUsd: 1 });
+
+    const refused = await (async () => {
+      for await (const _ of model.stream({ messages: [{ role: 'user', content: 'hi' }] }));
+    })().catch((e: unknown) => e);
+
+    expect(refused).toBeInstanceOf(ConfigurationError);
+    expect((refused as Error).message).toContain('"openai:gpt-9-ultra" has no price');
+    expect((refused as Error).message).toContain('prices: { "gpt-9-ultra"');
+    expect(inner.requests).toHaveLength(0);
+    // Priced through `prices`, or without a budget, it answers.
+    const known = priced(inner, {
+      budgetUsd: 1,
+      prices: { 'gpt-9-ultra': { inputPerMTok: 1, outputPerMTok: 2 } },
+    });
+    for await (const _ of known.stream({ messages: [{ role: 'user', content: 'hi' }] }));
+    expect(inner.requests).toHaveLength(1);
   });
 });

@@ -23,7 +23,9 @@ export interface PricedModel extends ChatModel {
  * that actually answered, also behind `route()` / `fallback()`), and with `budgetUsd` a call that would
  * take the conversation over budget throws {@link BudgetExceededError} before anything is sent — also
  * when `route()` / `fallback()` picks a paid model, while free (local) models keep answering. The
- * estimate counts the input tokens (4 characters a token) and `maxTokens` of output.
+ * estimate counts the input tokens (4 characters a token) and `maxTokens` of output. With a budget, a
+ * model missing from the price table is refused with a {@link ConfigurationError} naming it (its
+ * calls would count nothing against the budget).
  *
  * @example
  * const model = priced(openAICompatible({ baseURL, model: 'gpt-4o-mini' }), { budgetUsd: 0.5 });
@@ -43,10 +45,14 @@ export function priced(model: ChatModel, options: PricedOptions = {}): PricedMod
       // Checked before the call, and again when route()/fallback() names the model that will answer:
       // their `decided` event comes before that model sends anything.
       const check = (modelId: string) => {
+        if (budget === undefined) return;
         const price = priceOf(modelId, table);
-        // Unpriced models (including route()/fallback() themselves) are checked at their decision;
-        // free (local) models never spend.
-        if (budget === undefined || !price || (price.inputPerMTok === 0 && price.outputPerMTok === 0)) return;
+        // route()/fallback() themselves have no price: the model they pick is checked at their decision.
+        if (!price && COMBINATOR.test(modelId)) return;
+        // A budget cannot hold if a model's calls count nothing: refuse before anything is sent.
+        if (!price) throw unpriced(modelId);
+        // Free (local) models never spend.
+        if (price.inputPerMTok === 0 && price.outputPerMTok === 0) return;
         const estimateUsd = costOf(
           { inputTokens: estimateInputTokens(request), outputTokens: request.maxTokens ?? 0 },
           price,
@@ -83,4 +89,14 @@ export function priced(model: ChatModel, options: PricedOptions = {}): PricedMod
       }
     },
   };
+}
+
+/** Ids of `route()` and `fallback()`: they answer through a model they name in a `decided` event. */
+const COMBINATOR = /^(route|fallback)\(/;
+
+function unpriced(modelId: string): ConfigurationError {
+  const name = modelId.includes(':') ? modelId.slice(modelId.indexOf(':') + 1) : modelId;
+  return new ConfigurationError(
+    `priced: the model "${modelId}" has no price, so with budgetUsd its calls would count nothing against the budget. Add it: priced(model, { budgetUsd, prices: { "${name}": { inputPerMTok: …, outputPerMTok: … } } }) (USD per million tokens, from the provider's pricing page).`,
+  );
 }

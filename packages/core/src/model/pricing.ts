@@ -10,8 +10,11 @@ export interface ModelPrice {
 export type PriceTable = Record<string, ModelPrice>;
 
 /**
- * List prices (USD per million tokens) of common models, as published by the providers in 2025.
- * Override or extend it through `priced(model, { prices })`; local models cost nothing.
+ * List prices (USD per million tokens, standard tier, no caching or batch discount) of common models.
+ * Checked 2026-11-23 against the providers' pricing pages (OpenAI platform docs "Pricing", Anthropic
+ * docs "Pricing", Google "Gemini API pricing") as stored in the offline reference corpus, because this
+ * build machine has no internet access: re-check them before relying on a budget. Override or extend
+ * the table through `priced(model, { prices })`; local models cost nothing.
  */
 export const DEFAULT_PRICES: PriceTable = {
   'gpt-4o-mini': { inputPerMTok: 0.15, outputPerMTok: 0.6 },
@@ -19,13 +22,20 @@ export const DEFAULT_PRICES: PriceTable = {
   'gpt-4.1-nano': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
   'gpt-4.1-mini': { inputPerMTok: 0.4, outputPerMTok: 1.6 },
   'gpt-4.1': { inputPerMTok: 2, outputPerMTok: 8 },
+  'gpt-5-nano': { inputPerMTok: 0.05, outputPerMTok: 0.4 },
+  'gpt-5-mini': { inputPerMTok: 0.25, outputPerMTok: 2 },
+  'gpt-5': { inputPerMTok: 1.25, outputPerMTok: 10 },
+  o3: { inputPerMTok: 2, outputPerMTok: 8 },
   'o4-mini': { inputPerMTok: 1.1, outputPerMTok: 4.4 },
   'claude-3-5-haiku': { inputPerMTok: 0.8, outputPerMTok: 4 },
   'claude-haiku-4-5': { inputPerMTok: 1, outputPerMTok: 5 },
   'claude-sonnet-4': { inputPerMTok: 3, outputPerMTok: 15 },
   'claude-sonnet-4-5': { inputPerMTok: 3, outputPerMTok: 15 },
   'claude-opus-4-1': { inputPerMTok: 15, outputPerMTok: 75 },
+  'claude-opus-4-5': { inputPerMTok: 5, outputPerMTok: 25 },
   'gemini-2.0-flash': { inputPerMTok: 0.1, outputPerMTok: 0.4 },
+  'gemini-2.5-flash': { inputPerMTok: 0.3, outputPerMTok: 2.5 },
+  'gemini-2.5-pro': { inputPerMTok: 1.25, outputPerMTok: 10 },
   'webllm:*': { inputPerMTok: 0, outputPerMTok: 0 },
 };
 

@@ -1,0 +1,36 @@
+import type { ModelEvent } from './chat-model.js';
+
+/**
+ * Credits left after a model call, from the usage headers of the agent-chat proxy
+ * (`X-Credits-Remaining`, `X-Credits-Limit`, `X-Credits-Cost`, `X-Credits-Reset`), carried on `usage`.
+ */
+export interface CreditsLeft {
+  remaining: number;
+  limit?: number;
+  /** What this call cost. */
+  cost?: number;
+  /** When the credits reset (ISO time). */
+  resetAt?: string;
+}
+
+/** Reads {@link CreditsLeft} from a response's headers; undefined when the server sent none. */
+export function creditsFromHeaders(headers: Headers): CreditsLeft | undefined {
+  const remaining = headers.get('x-credits-remaining');
+  if (!remaining) return undefined;
+  const credits: CreditsLeft = { remaining: Number(remaining) };
+  const limit = headers.get('x-credits-limit');
+  const cost = headers.get('x-credits-cost');
+  const resetAt = headers.get('x-credits-reset');
+  if (limit) credits.limit = Number(limit);
+  if (cost) credits.cost = Number(cost);
+  if (resetAt) credits.resetAt = resetAt;
+  return credits;
+}
+
+/** Adds `credits` to the `usage` events of one call (what the call's response headers said). */
+export function* withCredits(
+  events: Iterable<ModelEvent>,
+  credits: CreditsLeft | undefined,
+): Generator<ModelEvent> {
+  for (const event of events) yield credits && event.type === 'usage' ? { ...event, credits } : event;
+}
