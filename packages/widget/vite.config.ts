@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
 
@@ -17,7 +18,13 @@ const MAX_GZIP_BYTES = 47_000;
  */
 export default defineConfig({
   // Workspace packages are read from source (see "exports" in packages/core/package.json).
-  resolve: { conditions: ['@agent-chat/source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['@agent-chat/source', ...defaultClientConditions],
+    // The code interpreter's optional `import('pyodide')` (for its default CDN version) gets a stub here.
+    alias: [
+      { find: /^pyodide$/, replacement: fileURLToPath(new URL('./src/pyodide-stub.ts', import.meta.url)) },
+    ],
+  },
   build: {
     target: 'es2022',
     minify: true,

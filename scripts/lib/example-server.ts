@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
+import { servePyodideFile } from './pyodide-files.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 const TYPES: Record<string, string> = {
@@ -31,12 +32,16 @@ export async function serveExample(options: {
   mcpServers?: string;
   /** HTML shown at the top of the page (the demo's configuration help). */
   notice?: string;
+  /** Further attributes of the `<agent-chat>` element, e.g. `{ 'image-model': 'gpt-image-1-mini' }`. */
+  attributes?: Record<string, string>;
   /** Where `/agent-chat*` files come from; default packages/widget/dist. */
   distDir?: string;
 }): Promise<ExampleServer> {
   const dir = join(root, 'examples/script-tag');
   const widgetDist = options.distDir ?? join(root, 'packages/widget/dist');
   const server = createServer(async (req, res) => {
+    // The code interpreter's runtime, as a site serving a copy of node_modules/pyodide/ would.
+    if (await servePyodideFile(req, res)) return;
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file =
       path === '/'
@@ -64,6 +69,8 @@ export async function serveExample(options: {
             '<agent-chat',
             `<agent-chat mcp-servers='${options.mcpServers.replaceAll("'", '&#39;')}'`,
           );
+        for (const [name, value] of Object.entries(options.attributes ?? {}))
+          body = body.replace('<agent-chat', `<agent-chat ${name}="${value.replaceAll('"', '&quot;')}"`);
         if (options.notice) body = body.replace('<body>', `<body>\n    ${options.notice}`);
       }
       res.writeHead(200, {

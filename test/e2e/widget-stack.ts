@@ -32,6 +32,8 @@ export interface WidgetStackOptions {
   ownBuild?: string;
   /** The page's `mcp-servers` attribute. */
   mcpServers?: string;
+  /** Further attributes of the page's `<agent-chat>` (e.g. `image-model`). */
+  attributes?: Record<string, string>;
   /** Further proxy vars (e.g. `MCP_SERVERS`). */
   proxyVars?: Record<string, string>;
 }
@@ -57,6 +59,7 @@ export async function startWidgetStack(options: WidgetStackOptions): Promise<Wid
       proxyUrl: `http://127.0.0.1:${proxyPort}`,
       model: 'scripted-model',
       mcpServers: options.mcpServers,
+      ...(options.attributes ? { attributes: options.attributes } : {}),
       distDir: options.ownBuild ? dist : undefined,
     });
     started.proxy = await startProxyDev({

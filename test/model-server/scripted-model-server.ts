@@ -17,10 +17,22 @@ export interface ScriptedModelServer {
   readonly requests: RecordedRequest[];
   /** Queues turns; each chat request consumes one. */
   enqueue(...turns: ScriptedTurn[]): void;
+  /**
+   * Queues answers of `POST /v1/images/generations`, one per request: the image as `b64_json`, as a `url`
+   * this server serves (with CORS, as a CDN would), or an error. Without one queued, `b64_json`.
+   */
+  enqueueImage(...answers: ImageAnswer[]): void;
   /** Turns not yet consumed. */
   readonly pending: number;
   close(): Promise<void>;
 }
+
+/** How the scripted server answers one image generation request. */
+export type ImageAnswer = 'b64_json' | 'url' | { error: { status: number; body: unknown } };
+
+/** A 1×1 PNG, the picture every scripted image generation returns. */
+export const SCRIPTED_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 
 /**
  * Starts a model server on 127.0.0.1 (random port) that plays scripted turns in order in the real
@@ -28,13 +40,15 @@ export interface ScriptedModelServer {
  * Turns can carry text in chunks, tool calls with fragmented argument JSON (with or without ids),
  * parallel calls, usage (or none), HTTP errors with provider-style bodies (429 with Retry-After, 529
  * overloaded), cut streams, stalls after the headers (`stallMs`), reasoning (`reasoning_content` /
- * Anthropic `thinking` and `redacted_thinking` blocks) and non-SSE bodies. `GET /v1/models` lists `models`.
+ * Anthropic `thinking` and `redacted_thinking` blocks) and non-SSE bodies. `GET /v1/models` lists `models`;
+ * `POST /v1/images/generations` answers in the OpenAI images format (see `enqueueImage`).
  * It closes itself after `idleTimeoutMs` without requests so a crashed test never leaves it running.
  */
 export async function startScriptedModelServer(
   options: { idleTimeoutMs?: number; models?: string[] } = {},
 ): Promise<ScriptedModelServer> {
   const queue: ScriptedTurn[] = [];
+  const images: ImageAnswer[] = [];
   const requests: RecordedRequest[] = [];
   const idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
   let idleTimer: NodeJS.Timeout | undefined;
@@ -52,6 +66,30 @@ export async function startScriptedModelServer(
           object: 'model',
           owned_by: 'scripted',
         })),
+      });
+      return;
+    }
+    if (req.method === 'GET' && path.startsWith('/files/')) {
+      res.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+      res.end(Buffer.from(SCRIPTED_PNG, 'base64'));
+      return;
+    }
+    if (req.method === 'POST' && path === '/v1/images/generations') {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+      requests.push({ path, headers: req.headers, body, receivedAt: Date.now() });
+      const answer = images.shift() ?? 'b64_json';
+      if (typeof answer === 'object') {
+        sendJson(res, answer.error.status, answer.error.body);
+        return;
+      }
+      const { port } = server.address() as AddressInfo;
+      const image =
+        answer === 'url'
+          ? { url: `http://127.0.0.1:${port}/files/image-${requests.length}.png` }
+          : { b64_json: SCRIPTED_PNG };
+      sendJson(res, 200, {
+        created: Math.floor(Date.now() / 1000),
+        data: [{ ...image, revised_prompt: body.prompt }],
       });
       return;
     }
@@ -122,6 +160,7 @@ export async function startScriptedModelServer(
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
     enqueue: (...turns) => queue.push(...turns),
+    enqueueImage: (...answers) => images.push(...answers),
     get pending() {
       return queue.length;
     },

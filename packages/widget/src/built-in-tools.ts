@@ -42,7 +42,8 @@ export class BuiltInTools {
       this.#python?.reset();
       this.#python = settings.codeInterpreter
         ? pythonInterpreter({
-            ...(settings.pyodideUrl ? { indexURL: settings.pyodideUrl } : {}),
+            // A script-tag page cannot resolve the `pyodide` package: the CDN unless the site hosts the files.
+            indexURL: settings.pyodideUrl?.trim() || pyodideCdnURL(),
             files: this.#files,
           })
         : undefined;

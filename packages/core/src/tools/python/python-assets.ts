@@ -59,6 +59,17 @@ async function fetchAssets(indexURL: string): Promise<PythonAssets> {
   return { loader, runtime, wasm, stdlib, lockFile };
 }
 
+/** The Pyodide release agent-chat is tested with (the dev dependency; peer range `>=314 <315`). */
+export const PYODIDE_VERSION = '314.0.7';
+
+/**
+ * The Pyodide CDN folder of a release (default {@link PYODIDE_VERSION}): an `indexURL` for pages that
+ * do not host the files themselves and cannot resolve the `pyodide` package (a script-tag page).
+ */
+export function pyodideCdnURL(version: string = PYODIDE_VERSION): string {
+  return pyodideCdnURL(version);
+}
+
 /** The slice of the `pyodide` npm module read here. */
 export interface PyodideModule {
   version: string;
@@ -76,5 +87,5 @@ export async function defaultIndexURL(importPyodide?: () => Promise<PyodideModul
   } catch (error) {
     throw new MissingDependencyError('pyodide', 'pythonInterpreter() without an indexURL', error);
   }
-  return `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
+  return pyodideCdnURL(version);
 }
