@@ -2,6 +2,7 @@ import {
   imageGenerator,
   type PythonFile,
   type PythonInterpreterTool,
+  pyodideCdnURL,
   pythonInterpreter,
   type Tool,
 } from '@agent-chat/core';

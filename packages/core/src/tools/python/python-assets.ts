@@ -67,7 +67,7 @@ export const PYODIDE_VERSION = '314.0.7';
  * do not host the files themselves and cannot resolve the `pyodide` package (a script-tag page).
  */
 export function pyodideCdnURL(version: string = PYODIDE_VERSION): string {
-  return pyodideCdnURL(version);
+  return `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
 }
 
 /** The slice of the `pyodide` npm module read here. */
