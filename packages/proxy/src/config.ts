@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { MAX_TOKEN_TTL_SECONDS } from './auth/client-token.js';
 import {
   DEFAULT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
@@ -309,6 +310,11 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
   if (limited && usage === undefined) {
     problems.push(
       'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn both off with DISABLE_RATE_LIMIT=true and DISABLE_DAILY_CREDITS=true)',
+    );
+  }
+  if ((parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? 0) > MAX_TOKEN_TTL_SECONDS) {
+    problems.push(
+      `TURNSTILE_TOKEN_TTL_SECONDS must be at most ${MAX_TOKEN_TTL_SECONDS} (a day): client tokens are short-lived`,
     );
   }
   if (parsed.TURNSTILE_SECRET_KEY !== undefined && parsed.AUTH_SECRET === undefined) {

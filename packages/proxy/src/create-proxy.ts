@@ -17,6 +17,7 @@ import { health } from './routes/health.js';
 import { imagesGenerations } from './routes/images-generations.js';
 import { messages } from './routes/messages.js';
 import { models } from './routes/models.js';
+import { turnstile } from './routes/turnstile.js';
 
 /** Options for {@link createProxy}. */
 export interface ProxyOptions {
@@ -57,6 +58,8 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
       { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
+      // The way to a client token, so no token is asked for; rate-limited per IP inside.
+      { method: 'POST', path: '/v1/turnstile', handler: compose([bodyLimit()], turnstile) },
       { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
       { method: 'GET', path: '/mcp/:serverId', handler: authed(mcp) },
       { method: 'DELETE', path: '/mcp/:serverId', handler: authed(mcp) },

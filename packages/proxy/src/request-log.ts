@@ -9,7 +9,14 @@ export interface RequestLogFields {
   /** Short description of the underlying failure, with secrets redacted. */
   detail?: string;
   /** Outcome of the client token check, when AUTH_SECRET is set (never the token). */
-  auth?: 'ok' | 'malformed' | 'bad_signature' | 'expired' | 'too_long_lived';
+  auth?:
+    | 'ok'
+    | 'malformed'
+    | 'bad_signature'
+    | 'expired'
+    | 'too_long_lived'
+    | 'turnstile_ok'
+    | 'turnstile_failed';
   /** Which limit refused the request. */
   limited?: 'rate' | 'credits';
   /** Credits charged. */
