@@ -125,6 +125,7 @@ export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } fro
 export type { OptionalPackage } from './missing-dependency.js';
 export { type AnthropicOptions, anthropic } from './model/anthropic.js';
 export { type AutoModelOptions, autoModel } from './model/auto-model.js';
+export { type BuiltInAIOptions, builtInAI } from './model/built-in-ai.js';
 export type {
   ChatModel,
   FinishReason,

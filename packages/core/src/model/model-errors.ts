@@ -40,7 +40,9 @@ export type LocalModelUnavailableReason =
   | 'missing-feature'
   | 'memory'
   | 'quota'
-  | 'engine-failed';
+  | 'engine-failed'
+  /** The browser has no built-in model (Prompt API), or it says `unavailable`. */
+  | 'built-in-unavailable';
 
 /** A local model cannot run here; `fallback()` moves to the remote model on this error. */
 export class LocalModelUnavailableError extends AgentChatError {

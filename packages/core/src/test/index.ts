@@ -3,6 +3,12 @@
 export { anthropicStreamEvents } from './anthropic-wire.js';
 export { collect, ofType } from './collect.js';
 export { eventStreamFetch } from './event-stream-fetch.js';
+export {
+  type FakeLanguageModel,
+  type FakeLanguageModelOptions,
+  type FakePrompt,
+  fakeLanguageModel,
+} from './fake-language-model.js';
 export { type FakeWebLLMEngine, type FakeWebLLMScript, fakeWebLLMEngine } from './fake-web-llm-engine.js';
 export { type MockModel, type MockTurn, mockModel } from './mock-model.js';
 export { openAIStreamEvents } from './openai-wire.js';
