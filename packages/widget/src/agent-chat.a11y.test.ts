@@ -31,6 +31,9 @@ const everything = (): ScriptStep[] => [
   { type: 'tool.content', toolCallId: 'c2', content: { kind: 'json', value: { a: 1 } } },
   { type: 'tool.content', toolCallId: 'c2', content: { kind: 'html', html: '<p>hi</p>', title: 'Widget' } },
   { type: 'tool.complete', toolCallId: 'c2', name: 'table', result: 1, content: '1', durationMs: 9 },
+  { type: 'reasoning.chunk', turn: 1, text: 'The table has one row; I can answer.' },
+  { type: 'reasoning.done', turn: 1, text: 'The table has one row; I can answer.', durationMs: 1200 },
+  { type: 'reasoning.chunk', turn: 2, text: 'Still thinking about the follow-up…' },
   {
     type: 'response.chunk',
     turn: 1,

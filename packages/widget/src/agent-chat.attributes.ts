@@ -16,6 +16,7 @@ export class AgentChatAttributes extends LitElement {
     proxyUrl: { type: String, attribute: 'proxy-url' },
     provider: { type: String },
     model: { type: String },
+    reasoningEffort: { type: String, attribute: 'reasoning-effort' },
     systemPrompt: { type: String, attribute: 'system-prompt' },
     mcpServers: { attribute: 'mcp-servers', converter: { fromAttribute: parseMcpServersSafe } },
     conversationId: { type: String, attribute: 'conversation-id' },
@@ -36,8 +37,14 @@ export class AgentChatAttributes extends LitElement {
 
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
   declare proxyUrl: string | undefined;
-  /** Provider behind the proxy (attribute `provider`); `openai` (any OpenAI-compatible API) for now. */
+  /**
+   * Provider (attribute `provider`): `openai` (any OpenAI-compatible API behind the proxy), or `built-in`
+   * (the browser's own model, Chrome's Prompt API; with `proxy-url` and `model` the proxy's model is the
+   * fallback where the browser has none).
+   */
   declare provider: string | undefined;
+  /** How hard a reasoning model thinks (attribute `reasoning-effort`): `minimal`, `low`, `medium` or `high`. */
+  declare reasoningEffort: string | undefined;
   /** Model name the proxy allows, e.g. `gpt-4o-mini` (attribute `model`). */
   declare model: string | undefined;
   /** Instructions sent with every model call, never stored in the conversation (attribute `system-prompt`). */

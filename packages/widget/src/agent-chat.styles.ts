@@ -1,5 +1,6 @@
 import { css } from 'lit';
 import { contentStyles } from './content.styles.js';
+import { reasoningStyles } from './reasoning.styles.js';
 
 /** The dark palette, for `theme="dark"` and for `prefers-color-scheme: dark` unless `theme="light"`. */
 const darkPalette = css`
@@ -314,4 +315,4 @@ const baseStyles = css`
   }
 `;
 
-export const agentChatStyles = [baseStyles, contentStyles];
+export const agentChatStyles = [baseStyles, contentStyles, reasoningStyles];

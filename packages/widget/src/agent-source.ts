@@ -12,6 +12,7 @@ export interface AgentSourceHost extends ReactiveElement {
   proxyUrl: string | undefined;
   provider: string | undefined;
   model: string | undefined;
+  reasoningEffort: string | undefined;
   systemPrompt: string | undefined;
   mcpServers: McpServerConfig[] | Error | undefined;
   tools: readonly PageTool[];
@@ -50,7 +51,9 @@ export class AgentSource implements ReactiveController {
     const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? []);
     const options: ProxyAgentOptions = {
       proxyUrl: host.proxyUrl,
+      provider: host.provider,
       model: host.model,
+      reasoningEffort: host.reasoningEffort,
       systemPrompt: host.systemPrompt,
       tools: host.tools,
       extraTools: await this.#withBuiltIns(extraTools),

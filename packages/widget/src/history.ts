@@ -1,22 +1,33 @@
 import { type ConversationStore, type Message, visibleMessages } from '@agent-chat/core';
+import { storedReasoning } from './reasoning-items.js';
 import type { TranscriptItem } from './transcript.js';
 
-/** A stored conversation as shown after a reload: the user's messages and the final answers. */
+/**
+ * A stored conversation as shown after a reload: the user's messages and the final answers, each after
+ * its reasoning (collapsed) when the model thought first.
+ */
 export function transcriptFromMessages(
   conversationId: string,
   messages: readonly Message[],
 ): TranscriptItem[] {
-  return visibleMessages(messages).map((message, index) =>
+  return visibleMessages(messages).flatMap((message, index): TranscriptItem[] =>
     message.role === 'user'
-      ? { kind: 'user', id: `${conversationId}:${index}:user`, text: message.content }
-      : {
-          kind: 'assistant',
-          id: `${conversationId}:${index}:text`,
-          runId: `${conversationId}:${index}`,
-          turn: 0,
-          text: message.content,
-          stopped: false,
-        },
+      ? [{ kind: 'user', id: `${conversationId}:${index}:user`, text: message.content }]
+      : [
+          ...storedReasoning(
+            `${conversationId}:${index}:reasoning`,
+            `${conversationId}:${index}`,
+            message.role === 'assistant' ? message.reasoning : undefined,
+          ),
+          {
+            kind: 'assistant',
+            id: `${conversationId}:${index}:text`,
+            runId: `${conversationId}:${index}`,
+            turn: 0,
+            text: message.content,
+            stopped: false,
+          },
+        ],
   );
 }
 

@@ -4,6 +4,7 @@ import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { renderApproval, renderClarify } from './forms-view.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import { type ModelLoadState, renderModelLoad, renderModelNotice } from './model-view.js';
+import { renderReasoning } from './reasoning-view.js';
 import { renderStage, renderToolsLoaded, renderWorkflow } from './stage-view.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
@@ -62,6 +63,8 @@ export class ItemView {
         return renderModelNotice(item, ctx);
       case 'tools-loaded':
         return renderToolsLoaded(item, ctx);
+      case 'reasoning':
+        return renderReasoning(item, ctx);
     }
   }
 

@@ -1,10 +1,13 @@
 import {
   type Agent,
+  builtInAI,
   type ChatModel,
   ConfigurationError,
   type ConversationStore,
   createAgent,
+  fallback,
   openAICompatible,
+  type ReasoningEffort,
   type Tool,
 } from '@agent-chat/core';
 import type { WidgetMcp } from './mcp-start.js';
@@ -14,7 +17,11 @@ import { type PageTool, toTools } from './page-tools.js';
 export interface ProxyAgentOptions {
   /** Origin of the agent-chat proxy, e.g. `http://127.0.0.1:8787`; the model endpoint is `${proxyUrl}/v1`. */
   proxyUrl: string | undefined;
+  /** `openai` (default) or `built-in`. */
+  provider?: string | undefined;
   model: string | undefined;
+  /** `reasoning-effort`: sent as `reasoning_effort` to the proxy's model. */
+  reasoningEffort?: string | undefined;
   systemPrompt: string | undefined;
   tools: readonly PageTool[];
   /** Tools of the element itself (e.g. `read_attachment`); a stable array. */
@@ -27,9 +34,38 @@ export interface ProxyAgentOptions {
 
 /**
  * Builds the agent an `<agent-chat>` configured by attributes talks to: an OpenAI-compatible model
- * behind the agent-chat proxy, with the page's tools. Throws `ConfigurationError` saying what to set.
+ * behind the agent-chat proxy (or the browser's own model with `provider="built-in"`), with the page's
+ * tools. Throws `ConfigurationError` saying what to set.
  */
 export function createProxyAgent(options: ProxyAgentOptions): Agent {
+  const systemPrompt = options.systemPrompt?.trim();
+  return createAgent({
+    model: agentModel(options),
+    tools: [...toTools(options.tools), ...options.extraTools],
+    store: options.store,
+    // The agent offers the hub's tools (catalog + load_tools once they are many) and the hub answers the
+    // questions its servers wait on (elicitations) when the element calls respond.
+    ...(options.mcp ? { mcp: options.mcp.hub } : {}),
+    ...(systemPrompt ? { systemPrompt } : {}),
+  });
+}
+
+const EFFORTS: readonly ReasoningEffort[] = ['minimal', 'low', 'medium', 'high'];
+
+function agentModel(options: ProxyAgentOptions): ChatModel {
+  const effort = options.reasoningEffort?.trim() || undefined;
+  if (effort && !(EFFORTS as readonly string[]).includes(effort))
+    throw new ConfigurationError(
+      `<agent-chat>: reasoning-effort must be one of ${EFFORTS.join(', ')}, got "${effort}".`,
+    );
+  if (options.provider === 'built-in') {
+    const url = options.proxyUrl?.trim();
+    const name = options.model?.trim();
+    // The browser's own model where it has one; the proxy's model, when configured, everywhere else.
+    return url && name
+      ? fallback([builtInAI(), proxyModel(url, name, effort as ReasoningEffort | undefined)])
+      : builtInAI();
+  }
   const proxyUrl = options.proxyUrl?.trim();
   if (!proxyUrl)
     throw new ConfigurationError(
@@ -40,19 +76,14 @@ export function createProxyAgent(options: ProxyAgentOptions): Agent {
     throw new ConfigurationError(
       `<agent-chat>: the model attribute is required with proxy-url, e.g. model="gpt-4o-mini" (a model the proxy at ${proxyUrl} allows).`,
     );
-  const systemPrompt = options.systemPrompt?.trim();
-  return createAgent({
-    model: proxyModel(proxyUrl, model),
-    tools: [...toTools(options.tools), ...options.extraTools],
-    store: options.store,
-    // The agent offers the hub's tools (catalog + load_tools once they are many) and the hub answers the
-    // questions its servers wait on (elicitations) when the element calls respond.
-    ...(options.mcp ? { mcp: options.mcp.hub } : {}),
-    ...(systemPrompt ? { systemPrompt } : {}),
-  });
+  return proxyModel(proxyUrl, model, effort as ReasoningEffort | undefined);
 }
 
 /** The OpenAI-compatible model behind the proxy at `proxyUrl`. */
-export function proxyModel(proxyUrl: string, model: string): ChatModel {
-  return openAICompatible({ baseURL: `${proxyUrl.trim().replace(/\/+$/, '')}/v1`, model });
+export function proxyModel(proxyUrl: string, model: string, reasoningEffort?: ReasoningEffort): ChatModel {
+  return openAICompatible({
+    baseURL: `${proxyUrl.trim().replace(/\/+$/, '')}/v1`,
+    model,
+    ...(reasoningEffort ? { reasoningEffort } : {}),
+  });
 }

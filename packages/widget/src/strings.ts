@@ -57,6 +57,10 @@ export interface AgentChatStrings {
   rateLimitedSoon?: string;
   creditsExhausted?: string;
   creditsExhaustedLater?: string;
+  /** Summary of the reasoning disclosure while the model thinks. */
+  thinking: string;
+  /** Summary once it is done: `{duration}`, e.g. `2.4 s`. */
+  thoughtFor: string;
 }
 
 /** English strings: the defaults. `{name}`-style placeholders are filled in by {@link format}. */
@@ -114,6 +118,8 @@ export const EN: AgentChatStrings = {
   toolsLoaded: 'Loaded {count} tool(s)',
   toolsLoadedOnCall: 'Loaded {count} tool(s) on first call',
   atTurn: 'turn {turn}',
+  thinking: 'Thinking…',
+  thoughtFor: 'Thought for {duration}',
 };
 
 const FR: Partial<AgentChatStrings> = {
@@ -143,6 +149,8 @@ const FR: Partial<AgentChatStrings> = {
   rename: 'Renommer',
   delete: 'Supprimer',
   export: 'Exporter',
+  thinking: 'Réflexion…',
+  thoughtFor: 'A réfléchi {duration}',
 };
 
 const DE: Partial<AgentChatStrings> = {
@@ -161,6 +169,8 @@ const DE: Partial<AgentChatStrings> = {
   retry: 'Erneut versuchen',
   newConversation: 'Neues Gespräch',
   conversations: 'Gespräche',
+  thinking: 'Denkt nach…',
+  thoughtFor: '{duration} nachgedacht',
 };
 
 const BUILT_IN: Record<string, Partial<AgentChatStrings>> = { fr: FR, de: DE };

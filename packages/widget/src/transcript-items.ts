@@ -95,6 +95,20 @@ export interface ToolsLoadedItem {
   via: 'load_tools' | 'call';
 }
 
+/** What the model thought before an answer or tool call: streams open, collapses when done, keeps its duration. */
+export interface ReasoningItem {
+  kind: 'reasoning';
+  /** `runId:turn:reasoning`. */
+  id: string;
+  runId: string;
+  turn: number;
+  text: string;
+  /** The reasoning ended (the answer or a tool call started). */
+  done: boolean;
+  /** How long the model thought, summed over its segments. */
+  durationMs?: number;
+}
+
 /** One thing shown in the message log, in the order it happened. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string }
@@ -105,4 +119,5 @@ export type TranscriptItem =
   | ApprovalItem
   | ModelLoadItem
   | ModelNoticeItem
-  | ToolsLoadedItem;
+  | ToolsLoadedItem
+  | ReasoningItem;

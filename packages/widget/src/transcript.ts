@@ -1,4 +1,5 @@
 import type { AgentEvent } from '@agent-chat/core';
+import { applyReasoning } from './reasoning-items.js';
 import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
@@ -12,6 +13,9 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
   switch (event.type) {
     case 'run.start':
       return [...items, { kind: 'user', id: `${runId}:user`, text: event.message }];
+    case 'reasoning.chunk':
+    case 'reasoning.done':
+      return applyReasoning(items, event);
     case 'response.chunk': {
       const last = items.at(-1);
       if (last?.kind === 'assistant' && last.runId === runId && last.turn === event.turn)
