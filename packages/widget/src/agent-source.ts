@@ -59,6 +59,7 @@ export class AgentSource implements ReactiveController {
       extraTools: await this.#withBuiltIns(extraTools),
       store,
       mcp,
+      builtIn: host.provider === 'built-in' ? (await import('./built-in-model.js')).builtInModel : undefined,
     };
     const built = this.#built;
     if (

@@ -1,11 +1,9 @@
 import {
   type Agent,
-  builtInAI,
   type ChatModel,
   ConfigurationError,
   type ConversationStore,
   createAgent,
-  fallback,
   openAICompatible,
   type ReasoningEffort,
   type Tool,
@@ -30,6 +28,8 @@ export interface ProxyAgentOptions {
   store: ConversationStore;
   /** The started MCP hub of `mcp-servers`, if any; the agent offers its tools (lazily above its threshold). */
   mcp?: WidgetMcp | undefined;
+  /** `provider="built-in"`: builds the browser-model (loaded lazily by the caller) over the proxy's model, if any. */
+  builtIn?: ((remote: ChatModel | undefined) => ChatModel) | undefined;
 }
 
 /**
@@ -58,13 +58,13 @@ function agentModel(options: ProxyAgentOptions): ChatModel {
     throw new ConfigurationError(
       `<agent-chat>: reasoning-effort must be one of ${EFFORTS.join(', ')}, got "${effort}".`,
     );
-  if (options.provider === 'built-in') {
+  if (options.provider === 'built-in' && options.builtIn) {
     const url = options.proxyUrl?.trim();
     const name = options.model?.trim();
     // The browser's own model where it has one; the proxy's model, when configured, everywhere else.
-    return url && name
-      ? fallback([builtInAI(), proxyModel(url, name, effort as ReasoningEffort | undefined)])
-      : builtInAI();
+    return options.builtIn(
+      url && name ? proxyModel(url, name, effort as ReasoningEffort | undefined) : undefined,
+    );
   }
   const proxyUrl = options.proxyUrl?.trim();
   if (!proxyUrl)
