@@ -43,6 +43,8 @@ import type { ViewContext } from './view-context.js';
  * @csspart message - Each message.
  * @csspart message-user - A message the user sent.
  * @csspart message-assistant - An answer (sanitized Markdown).
+ * @csspart reasoning - What a reasoning model thought before an answer (`<details>`): open while it thinks, then collapsed.
+ * @csspart reasoning-summary - "Thinking…", then "Thought for 2.4 s".
  * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`, `data-tool` the tool.
  * @csspart stage-summary - The always-visible line of a stage: "Using X" / "Used X" / "X failed", status, duration.
  * @csspart stage-progress - The progress bar of a running tool (`tool.progress`).
