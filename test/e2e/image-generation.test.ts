@@ -101,6 +101,14 @@ describe('image generation through the proxy under wrangler dev', () => {
       // The chat call after the image was charged its own 1 credit from what the image left.
       const chats = credits.filter((c) => c.path === '/v1/chat/completions');
       expect(Number(chats.at(-1)?.left)).toBe(Number(charged?.left) - 1);
+
+      // Stored with the conversation in IndexedDB: after a reload the stage still shows the picture.
+      await page.reload();
+      const restored = page.locator(
+        'agent-chat [part~="stage"][data-tool="generate_image"] img[part="content-image"]',
+      );
+      await expect.poll(() => restored.count(), { timeout: 10_000 }).toBe(1);
+      expect(await restored.getAttribute('src')).toBe(`data:image/png;base64,${SCRIPTED_PNG}`);
       await page.close();
     },
     60_000,

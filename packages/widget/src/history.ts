@@ -4,31 +4,65 @@ import type { TranscriptItem } from './transcript.js';
 
 /**
  * A stored conversation as shown after a reload: the user's messages and the final answers, each after
- * its reasoning (collapsed) when the model thought first.
+ * its reasoning (collapsed) when the model thought first, and the stages of tool calls that left rich
+ * output (a generated image, a plot), with that output as it was stored.
  */
 export function transcriptFromMessages(
   conversationId: string,
   messages: readonly Message[],
 ): TranscriptItem[] {
-  return visibleMessages(messages).flatMap((message, index): TranscriptItem[] =>
-    message.role === 'user'
-      ? [{ kind: 'user', id: `${conversationId}:${index}:user`, text: message.content }]
-      : [
-          ...storedReasoning(
-            `${conversationId}:${index}:reasoning`,
-            `${conversationId}:${index}`,
-            message.role === 'assistant' ? message.reasoning : undefined,
-          ),
-          {
-            kind: 'assistant',
-            id: `${conversationId}:${index}:text`,
-            runId: `${conversationId}:${index}`,
-            turn: 0,
-            text: message.content,
-            stopped: false,
-          },
-        ],
-  );
+  const visible = new Set(visibleMessages(messages));
+  const args = new Map<string, string>();
+  const items: TranscriptItem[] = [];
+  // Ids number the visible messages (as before stages were restored), so they stay stable.
+  let index = -1;
+  messages.forEach((message, position) => {
+    if (message.role === 'assistant')
+      for (const call of message.toolCalls ?? []) args.set(call.id, call.arguments);
+    if (message.role === 'tool' && message.items?.length) {
+      items.push({
+        kind: 'stage',
+        id: `${conversationId}:t${position}:${message.toolCallId}`,
+        runId: `${conversationId}:t${position}`,
+        name: message.toolName,
+        args: parseArgs(args.get(message.toolCallId)),
+        status: 'done',
+        content: message.items,
+      });
+      return;
+    }
+    if (!visible.has(message)) return;
+    index++;
+    if (message.role === 'user') {
+      items.push({ kind: 'user', id: `${conversationId}:${index}:user`, text: message.content });
+      return;
+    }
+    items.push(
+      ...storedReasoning(
+        `${conversationId}:${index}:reasoning`,
+        `${conversationId}:${index}`,
+        message.role === 'assistant' ? message.reasoning : undefined,
+      ),
+      {
+        kind: 'assistant',
+        id: `${conversationId}:${index}:text`,
+        runId: `${conversationId}:${index}`,
+        turn: 0,
+        text: message.content,
+        stopped: false,
+      },
+    );
+  });
+  return items;
+}
+
+function parseArgs(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
 }
 
 /**

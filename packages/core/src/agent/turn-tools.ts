@@ -1,5 +1,6 @@
 import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
+import { storedContentItems } from '../tools/stored-content.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
@@ -57,7 +58,8 @@ export async function runToolCall(call: ToolCall, settings: RunSettings, run: Ru
   // With memory on, tabular results reach the model as TOON when that is smaller.
   const content =
     outcome.ok && run.memory ? run.memory.toolContent(outcome.result, outcome.content) : outcome.content;
-  return { role: 'tool', toolCallId: call.id, toolName: call.name, content };
+  const items = outcome.ok && outcome.items?.length ? storedContentItems(outcome.items) : undefined;
+  return { role: 'tool', toolCallId: call.id, toolName: call.name, content, ...(items ? { items } : {}) };
 }
 
 function pendingRequestFor(

@@ -1,3 +1,4 @@
+import type { ContentItem } from '../tools/content.js';
 /** Provider-neutral conversation messages: what the agent keeps and what adapters translate. */
 
 /** One tool call requested by the model; `arguments` is the raw JSON text the model produced. */
@@ -12,7 +13,14 @@ export type Message =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string; images?: ImageInput[] }
   | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: Reasoning }
-  | { role: 'tool'; toolCallId: string; toolName: string; content: string };
+  | {
+      role: 'tool';
+      toolCallId: string;
+      toolName: string;
+      content: string;
+      /** Rich output of the call (images, tables…) kept for the UI after a reload; never sent to a model. */
+      items?: ContentItem[];
+    };
 
 /** An image sent with a user message to a vision model: a `data:` URL (base64) or an https URL. */
 export interface ImageInput {
