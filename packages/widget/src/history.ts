@@ -63,7 +63,6 @@ function parseArgs(text: string | undefined): unknown {
     return {};
   }
 }
-}
 
 /**
  * Removes the last user message and everything after it from a stored conversation (for regenerate
