@@ -23,6 +23,7 @@ export class AgentChatAttributes extends LitElement {
     codeInterpreter: { type: Boolean, attribute: 'code-interpreter' },
     pyodideUrl: { type: String, attribute: 'pyodide-url' },
     imageModel: { type: String, attribute: 'image-model' },
+    turnstileSiteKey: { type: String, attribute: 'turnstile-site-key' },
     theme: { type: String, reflect: true },
     lang: { type: String },
     autoCollapse: {
@@ -62,6 +63,11 @@ export class AgentChatAttributes extends LitElement {
   declare pyodideUrl: string | undefined;
   /** Image model for the `generate_image` tool, through the proxy's images route (attribute `image-model`). */
   declare imageModel: string | undefined;
+  /**
+   * Cloudflare Turnstile site key (attribute `turnstile-site-key`): the visitor passes a bot check, which
+   * the proxy (with `TURNSTILE_SECRET_KEY`) trades for a short-lived client token used for every call.
+   */
+  declare turnstileSiteKey: string | undefined;
   /** `light`, `dark` or `auto` (default: follows `prefers-color-scheme`). */
   declare theme: 'light' | 'dark' | 'auto' | undefined;
   /** Language of the built-in strings (`en`, `fr`, `de`); others fall back to English. */

@@ -71,7 +71,9 @@ import type { ViewContext } from './view-context.js';
  * @csspart model-retry - Starts the model download again.
  * @csspart model-notice - Which model answers and why (e.g. the remote fallback).
  * @csspart notice - The "how to configure" message shown while nothing is configured.
+ * @csspart limit-notice - Says that a rate limit was hit or the credits are spent, and when they reset (`role="status"`).
  * @csspart error - The error message (`role="alert"`).
+ * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
  * @csspart edit - Puts the last message back into the text box (the last turn leaves the history).
  * @csspart attachment - An attached file waiting to be sent, with its remove button.
@@ -228,6 +230,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>
+      <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
       ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}

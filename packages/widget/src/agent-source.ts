@@ -19,6 +19,7 @@ export interface AgentSourceHost extends ReactiveElement {
   codeInterpreter: boolean;
   pyodideUrl: string | undefined;
   imageModel: string | undefined;
+  turnstileSiteKey: string | undefined;
   conversationId: string | undefined;
 }
 
@@ -34,6 +35,7 @@ export class AgentSource implements ReactiveController {
   // Loaded (a chunk of its own) only for an element with code-interpreter or image-model.
   #builtIns: Promise<BuiltInTools> | undefined;
   #extra: { given: readonly Tool[]; builtIn: readonly Tool[]; tools: readonly Tool[] } | undefined;
+  #turnstile: import('./turnstile-token.js').TurnstileToken | undefined;
 
   /** `files`: the conversation's attachments, for the code interpreter. */
   constructor(host: AgentSourceHost, files: () => PythonFile[] = () => []) {
@@ -60,6 +62,7 @@ export class AgentSource implements ReactiveController {
       store,
       mcp,
       builtIn: host.provider === 'built-in' ? (await import('./built-in-model.js')).builtInModel : undefined,
+      fetch: await this.#tokenFetch(),
     };
     const built = this.#built;
     if (
@@ -100,6 +103,19 @@ export class AgentSource implements ReactiveController {
     const tools = builtIn.length ? [...given, ...builtIn] : given;
     this.#extra = { given, builtIn, tools };
     return tools;
+  }
+
+  /** With `turnstile-site-key`: a fetch that carries the client token it trades a Turnstile check for. */
+  async #tokenFetch(): Promise<typeof fetch | undefined> {
+    const host = this.#host;
+    const siteKey = host.turnstileSiteKey?.trim();
+    const proxyUrl = host.proxyUrl?.trim();
+    if (!siteKey || !proxyUrl) return undefined;
+    const current = this.#turnstile;
+    if (current?.siteKey === siteKey && current.proxyUrl === proxyUrl) return current.fetch;
+    const { TurnstileToken } = await import('./turnstile-token.js');
+    this.#turnstile = new TurnstileToken(host, proxyUrl, siteKey);
+    return this.#turnstile.fetch;
   }
 
   /** The MCP settings changed: the next message starts a new hub. */

@@ -30,6 +30,8 @@ export interface ProxyAgentOptions {
   mcp?: WidgetMcp | undefined;
   /** `provider="built-in"`: builds the browser-model (loaded lazily by the caller) over the proxy's model, if any. */
   builtIn?: ((remote: ChatModel | undefined) => ChatModel) | undefined;
+  /** How model calls reach the proxy, e.g. with a client token (`turnstile-site-key`); default `fetch`. */
+  fetch?: typeof fetch | undefined;
 }
 
 /**
@@ -63,7 +65,7 @@ function agentModel(options: ProxyAgentOptions): ChatModel {
     const name = options.model?.trim();
     // The browser's own model where it has one; the proxy's model, when configured, everywhere else.
     return options.builtIn(
-      url && name ? proxyModel(url, name, effort as ReasoningEffort | undefined) : undefined,
+      url && name ? proxyModel(url, name, effort as ReasoningEffort | undefined, options.fetch) : undefined,
     );
   }
   const proxyUrl = options.proxyUrl?.trim();
@@ -76,14 +78,20 @@ function agentModel(options: ProxyAgentOptions): ChatModel {
     throw new ConfigurationError(
       `<agent-chat>: the model attribute is required with proxy-url, e.g. model="gpt-4o-mini" (a model the proxy at ${proxyUrl} allows).`,
     );
-  return proxyModel(proxyUrl, model, effort as ReasoningEffort | undefined);
+  return proxyModel(proxyUrl, model, effort as ReasoningEffort | undefined, options.fetch);
 }
 
 /** The OpenAI-compatible model behind the proxy at `proxyUrl`. */
-export function proxyModel(proxyUrl: string, model: string, reasoningEffort?: ReasoningEffort): ChatModel {
+export function proxyModel(
+  proxyUrl: string,
+  model: string,
+  reasoningEffort?: ReasoningEffort,
+  fetch?: typeof globalThis.fetch,
+): ChatModel {
   return openAICompatible({
     baseURL: `${proxyUrl.trim().replace(/\/+$/, '')}/v1`,
     model,
     ...(reasoningEffort ? { reasoningEffort } : {}),
+    ...(fetch ? { fetch } : {}),
   });
 }

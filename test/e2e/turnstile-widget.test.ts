@@ -1,0 +1,137 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+
+// <agent-chat turnstile-site-key> in Chromium → Turnstile (its script served by a fake, as the machine
+// is offline) → the proxy under wrangler dev trades the token at POST /v1/turnstile, verifying it with a
+// local siteverify fake → a client token on every model call.
+
+const SECRET = 'sk-e2e-turnstile-upstream-9a2c';
+const TURNSTILE_SECRET = '0x4AAAAAAA-e2e-turnstile-secret';
+const PASSING_KEY = '1x00000000000000000000AA';
+const FAILING_KEY = '2x00000000000000000000AB';
+const VALID = 'XXXX.DUMMY.TOKEN.XXXX';
+
+// Stands in for https://challenges.cloudflare.com/turnstile/v0/api.js: renders into the container the
+// widget gives it and calls back with a token — the valid one for the passing site key only.
+const FAKE_TURNSTILE = `window.turnstile = {
+  render(container, options) {
+    container.textContent = 'Turnstile (fake)';
+    setTimeout(() => options.callback(options.sitekey === '${PASSING_KEY}' ? '${VALID}' : 'forged-token'), 50);
+    return 'widget-1';
+  },
+  remove() {},
+};`;
+
+let siteverify: Server;
+const verified: URLSearchParams[] = [];
+let stack: WidgetStack;
+
+beforeAll(async () => {
+  siteverify = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const form = new URLSearchParams(body);
+      verified.push(form);
+      const success = form.get('secret') === TURNSTILE_SECRET && form.get('response') === VALID;
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(
+        JSON.stringify(success ? { success } : { success, 'error-codes': ['invalid-input-response'] }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
+  const { port } = siteverify.address() as AddressInfo;
+  stack = await startWidgetStack({
+    upstreamApiKey: SECRET,
+    ownBuild: 'agent-chat-turnstile-',
+    proxyVars: {
+      AUTH_SECRET: 'e2e-turnstile-auth-secret-3f8b',
+      TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
+      TURNSTILE_SITEVERIFY_URL: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
+    },
+  });
+}, 180_000);
+afterAll(async () => {
+  await stack?.stop();
+  await new Promise((resolve) => siteverify?.close(resolve));
+});
+
+async function openPage(siteKey: string): Promise<Page> {
+  const page = await stack.browser.newPage();
+  await page.route('https://challenges.cloudflare.com/turnstile/v0/api.js*', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }),
+  );
+  await page.goto(stack.example.url);
+  await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  await page.evaluate(
+    (key) => document.querySelector('agent-chat')!.setAttribute('turnstile-site-key', key),
+    siteKey,
+  );
+  return page;
+}
+
+async function send(page: Page, text: string) {
+  const input = page.locator('agent-chat textarea');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+describe('Turnstile through the proxy (wrangler dev, local siteverify) in the widget (Chromium)', () => {
+  it('a passed check yields a client token and a working chat', async () => {
+    stack.model.enqueue({ text: 'Hello, verified human.' });
+    const page = await openPage(PASSING_KEY);
+    const before = verified.length;
+
+    await send(page, 'Hi');
+    await page.waitForFunction(() =>
+      [
+        ...(document
+          .querySelector('agent-chat')
+          ?.shadowRoot?.querySelectorAll('[part~="message-assistant"]') ?? []),
+      ].some((m) => m.textContent?.includes('Hello, verified human.')),
+    );
+
+    expect(verified.length - before).toBe(1);
+    expect(verified.at(-1)!.get('response')).toBe(VALID);
+    const log = stack.proxy.output();
+    expect(log).toContain('"auth":"turnstile_ok"');
+    expect(log).toContain('"path":"/v1/chat/completions","status":200');
+    expect(log).not.toContain(TURNSTILE_SECRET);
+    // The container the widget rendered Turnstile into is gone again.
+    expect(await page.locator('agent-chat > [slot="turnstile"]').count()).toBe(0);
+    await page.close();
+  }, 60_000);
+
+  it('an invalid token gets 403 turnstile_failed: the widget says so and no model call is made', async () => {
+    const page = await openPage(FAILING_KEY);
+    const logBefore = stack.proxy.output().length;
+
+    await send(page, 'Hi');
+    await page.waitForFunction(() =>
+      document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="error"]'),
+    );
+    const error = await page.evaluate(
+      () => document.querySelector('agent-chat')?.shadowRoot?.querySelector('[part~="error"]')?.textContent,
+    );
+    const direct = await fetch(`${stack.proxy.url}/v1/turnstile`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: stack.example.url },
+      body: JSON.stringify({ token: 'forged-token' }),
+    });
+
+    expect(error).toContain('HTTP 403');
+    expect(error).toContain('The Turnstile check did not pass');
+    expect(direct.status).toBe(403);
+    expect(await direct.json()).toMatchObject({ error: { code: 'turnstile_failed' } });
+    const log = stack.proxy.output().slice(logBefore);
+    expect(log).toContain('"auth":"turnstile_failed"');
+    expect(log).not.toContain('/v1/chat/completions');
+    await page.close();
+  }, 60_000);
+});
