@@ -1,5 +1,6 @@
 import type { AgentEvent, Tool } from '@agent-chat/core';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { AccountsController } from './accounts-controller.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentSource } from './agent-source.js';
@@ -116,8 +117,11 @@ export class AgentChatElement extends AgentChatAttributes {
   readonly #focus = (): void => this.#input?.focus();
   readonly #conversations = new ConversationsController(this, this.#run, this.#fail, this.#focus);
   readonly #attachments = new AttachmentsController(this, this.#fail, this.#focus);
-  readonly #source = new AgentSource(this, () =>
-    this.#attachments.files.sent.map(({ name, text }) => ({ name, data: text })),
+  readonly #accounts = new AccountsController(this);
+  readonly #source = new AgentSource(
+    this,
+    () => this.#attachments.files.sent.map(({ name, text }) => ({ name, data: text })),
+    (hub) => this.#accounts.gate(hub),
   );
   readonly #scroll = new ScrollFollowController(this, () =>
     this.renderRoot.querySelector<HTMLElement>('[part~="log"]'),
@@ -225,8 +229,15 @@ export class AgentChatElement extends AgentChatAttributes {
         <button type="button" part="conversations-toggle" aria-expanded=${this.#conversations.listOpen}
           @click=${this.#conversations.toggle}>${strings.conversations}</button>
         <button type="button" part="new-conversation" @click=${this.#conversations.actions.create}>${strings.newConversation}</button>
+        ${
+          Array.isArray(this.mcpServers) && this.mcpServers.some((s) => s.auth)
+            ? html`<button type="button" part="accounts-toggle" aria-expanded=${this.#accounts.open}
+                @click=${this.#accounts.toggle}>${strings.accounts}</button>`
+            : nothing
+        }
       </div>
       ${this.#conversations.render(strings)}
+      ${this.#accounts.render(strings)}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>

@@ -3,6 +3,12 @@ import { AgentChatElement } from './agent-chat.component.js';
 
 export { AgentChatElement };
 
+// This page is also the redirect of MCP sign-ins (`"auth": true` servers): in the sign-in popup it hands
+// the result to the page that opened it and closes; after a redirect sign-in it goes back. Loaded only
+// on such a redirect, so other pages do not download it.
+if (typeof location !== 'undefined' && /[?&](state|error)=/.test(location.search))
+  void import('./mcp-sign-in-callback.js');
+
 const existing = customElements.get('agent-chat');
 if (!existing) customElements.define('agent-chat', AgentChatElement);
 else if (existing !== AgentChatElement)

@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent, ConversationStore, PythonFile, Tool } from '@agent-chat/core';
+import type { Agent, AgentEvent, ConversationStore, McpHub, PythonFile, Tool } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { BuiltInTools } from './built-in-tools.js';
 import { McpConnection } from './mcp-connection.js';
@@ -37,10 +37,20 @@ export class AgentSource implements ReactiveController {
   #extra: { given: readonly Tool[]; builtIn: readonly Tool[]; tools: readonly Tool[] } | undefined;
   #turnstile: import('./turnstile-token.js').TurnstileToken | undefined;
 
-  /** `files`: the conversation's attachments, for the code interpreter. */
-  constructor(host: AgentSourceHost, files: () => PythonFile[] = () => []) {
+  readonly #beforeRun: ((hub: McpHub) => Promise<void>) | undefined;
+
+  /**
+   * `files`: the conversation's attachments, for the code interpreter; `beforeRun`: called with the
+   * started MCP hub before each message (the Connect prompt of servers that need sign-in).
+   */
+  constructor(
+    host: AgentSourceHost,
+    files: () => PythonFile[] = () => [],
+    beforeRun?: (hub: McpHub) => Promise<void>,
+  ) {
     this.#host = host;
     this.#files = files;
+    this.#beforeRun = beforeRun;
     host.addController(this);
   }
 
@@ -51,6 +61,7 @@ export class AgentSource implements ReactiveController {
     checkProvider(host.provider);
     if (host.mcpServers instanceof Error) throw host.mcpServers;
     const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? []);
+    if (mcp && this.#beforeRun) await this.#beforeRun(mcp.hub);
     const options: ProxyAgentOptions = {
       proxyUrl: host.proxyUrl,
       provider: host.provider,

@@ -27,6 +27,8 @@ export async function startMcp(
     servers: servers.map((server) => ({
       id: server.id,
       url: server.url ?? `${base}/mcp/${encodeURIComponent(server.id)}`,
+      // Popup sign-in, tokens in IndexedDB, this page as the redirect (see completeMcpSignIn).
+      ...(server.auth ? { auth: { viaProxy: server.url === undefined } } : {}),
     })),
     ...(model ? { sampling: { model, askUser: true } } : {}),
   });

@@ -55,6 +55,8 @@ export interface ClarifyItem {
   requestId: string;
   question: string;
   schema?: Record<string, unknown>;
+  /** An MCP server needs the user's sign-in: shown as "Connect <server>" (and the scopes asked for). */
+  signIn?: { serverId: string; scopes: string[] };
   state: 'pending' | 'answered';
 }
 

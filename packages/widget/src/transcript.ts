@@ -97,6 +97,9 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           requestId: event.requestId,
           question: event.question,
           ...(event.schema ? { schema: event.schema } : {}),
+          ...(event.source === 'mcp-auth' && event.serverId
+            ? { signIn: { serverId: event.serverId, scopes: event.scopes ?? [] } }
+            : {}),
           state: 'pending',
         },
       ];

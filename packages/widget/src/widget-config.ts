@@ -8,6 +8,11 @@ export interface McpServerConfig {
   name?: string;
   /** The server's MCP endpoint when it is not the proxy's `${proxy-url}/mcp/{id}`. */
   url?: string;
+  /**
+   * The user signs in to this server (OAuth 2.1 in a popup; `"auth": "user"` in the proxy's
+   * MCP_SERVERS): a Connect button appears, and the accounts menu lists it.
+   */
+  auth?: boolean;
 }
 
 /** Parses the `mcp-servers` attribute; throws `ConfigurationError` saying what a valid value looks like. */
@@ -25,11 +30,15 @@ export function parseMcpServers(value: string | null | undefined): McpServerConf
   if (
     !Array.isArray(parsed) ||
     !parsed.every(
-      (s) => typeof s?.id === 'string' && s.id && (s.url === undefined || typeof s.url === 'string'),
+      (s) =>
+        typeof s?.id === 'string' &&
+        s.id &&
+        (s.url === undefined || typeof s.url === 'string') &&
+        (s.auth === undefined || typeof s.auth === 'boolean'),
     )
   )
     throw new ConfigurationError(
-      `<agent-chat>: mcp-servers must be a JSON array of objects with an "id" string (and optionally a "url" string); ${example}.`,
+      `<agent-chat>: mcp-servers must be a JSON array of objects with an "id" string (and optionally a "url" string and "auth": true); ${example}.`,
     );
   return parsed as McpServerConfig[];
 }

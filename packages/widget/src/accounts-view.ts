@@ -1,0 +1,46 @@
+import type { McpAccount } from '@agent-chat/core';
+import { html, nothing, type TemplateResult } from 'lit';
+import { type AgentChatStrings, format } from './strings.js';
+
+/** "<server> needs you to connect your account": Connect (opens the sign-in popup) or Not now. */
+export function renderSignInPrompt(
+  servers: readonly string[],
+  strings: AgentChatStrings,
+  actions: { connect(id: string): void; notNow(): void; busy: boolean; error: string | undefined },
+): TemplateResult {
+  return html`<div part="sign-in" class="form sign-in" role="group" aria-label=${strings.accounts}>
+    ${servers.map(
+      (id) => html`<p class="question">${format(strings.signInNeeded, { name: id })}</p>
+        <button type="button" part="connect" class="primary" data-server=${id} ?disabled=${actions.busy}
+          @click=${() => actions.connect(id)}>${format(strings.connect, { name: id })}</button>`,
+    )}
+    <button type="button" part="not-now" @click=${actions.notNow}>${strings.notNow}</button>
+    ${actions.error ? html`<p class="error" role="alert">${actions.error}</p>` : nothing}
+  </div>`;
+}
+
+/** The connected-accounts menu: each server, connected or not, its scopes, and Sign out / Connect. */
+export function renderAccounts(
+  accounts: readonly McpAccount[],
+  strings: AgentChatStrings,
+  actions: { connect(id: string): void; signOut(id: string): void; close(): void; error: string | undefined },
+): TemplateResult {
+  return html`<section part="accounts" class="accounts" aria-label=${strings.accounts}>
+    <ul>
+      ${accounts.map(
+        (a) => html`<li part="account" data-server=${a.serverId} data-signed-in=${String(a.signedIn)}>
+          <span class="account-name">${a.serverId}</span>
+          <span class="account-state">${a.signedIn ? strings.connected : strings.notConnected}</span>
+          ${a.scopes.length ? html`<span class="account-scopes">${format(strings.accountScopes, { scopes: a.scopes.join(', ') })}</span>` : nothing}
+          ${
+            a.signedIn
+              ? html`<button type="button" part="sign-out" @click=${() => actions.signOut(a.serverId)}>${strings.signOut}</button>`
+              : html`<button type="button" part="connect" @click=${() => actions.connect(a.serverId)}>${format(strings.connect, { name: a.serverId })}</button>`
+          }
+        </li>`,
+      )}
+    </ul>
+    ${actions.error ? html`<p class="error" role="alert">${actions.error}</p>` : nothing}
+    <button type="button" part="close-accounts" @click=${actions.close}>${strings.close}</button>
+  </section>`;
+}

@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { type OAuthTestServers, startOAuthTestServers } from '../mcp/oauth/oauth-test-servers.ts';
+import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+
+const WHOAMI = 'mcp__tracker__whoami';
+const axeSource = readFileSync(
+  join(import.meta.dirname, '../../packages/widget/node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
+
+let oauth: OAuthTestServers;
+let stack: WidgetStack;
+let model: ScriptedModelServer;
+let example: ExampleServer;
+let proxy: ProxyDev;
+let browser: Browser;
+
+beforeAll(async () => {
+  // A protected MCP server whose authorization server has a consent page and no CORS headers (the
+  // browser reaches its metadata, registration and token endpoints through the proxy only).
+  oauth = await startOAuthTestServers({ consent: 'page', cors: false, accessTokenTtlS: 62 });
+  stack = await startWidgetStack({
+    upstreamApiKey: 'sk-e2e-sign-in-upstream',
+    ownBuild: 'agent-chat-sign-in-dist-',
+    mcpServers: JSON.stringify([{ id: 'tracker', auth: true }]),
+    proxyVars: { MCP_SERVERS: JSON.stringify({ tracker: { url: oauth.mcpUrl, auth: 'user' } }) },
+  });
+  ({ model, example, proxy, browser } = stack);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  await oauth?.stop();
+});
+
+async function send(page: Page, text: string): Promise<void> {
+  const input = page.locator('agent-chat textarea');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+/** Clicks `button` and signs in in the popup it opens (the consent page's Allow). */
+async function signInThroughPopup(page: Page, button: ReturnType<Page['locator']>): Promise<void> {
+  const [popup] = await Promise.all([page.context().waitForEvent('page'), button.click()]);
+  await popup.waitForLoadState();
+  await popup.getByRole('button', { name: 'Allow' }).click();
+  await popup.waitForEvent('close', { timeout: 15_000 });
+}
+
+function lastToolResult(): string {
+  const body = model.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }> };
+  return body.messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '';
+}
+
+describe('<agent-chat> with an MCP server that needs the user’s sign-in, through the proxy', () => {
+  it('Connect → popup sign-in → the tool call completes; refresh; accounts menu; sign-out asks again', async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+
+    // 1. The first message finds the server signed out: "Connect tracker" appears before the run.
+    model.enqueue({ toolCalls: [{ id: 'w1', name: WHOAMI, arguments: {} }] }, { text: 'You are demo-user.' });
+    await send(page, 'Who am I on the tracker?');
+    const connect = page.locator('agent-chat [part~="sign-in"] [part~="connect"]');
+    await connect.waitFor();
+    expect(await connect.textContent()).toBe('Connect tracker');
+    await signInThroughPopup(page, connect);
+    await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'You are demo-user.' }).waitFor();
+    expect(lastToolResult()).toContain('signed in as demo-user with scopes mcp:tools offline_access');
+    const authorize = oauth.requests.find((r) => r.path === '/authorize')!;
+    expect(authorize.query).toMatchObject({ resource: oauth.mcpUrl, code_challenge_method: 'S256' });
+
+    // 2. Within a minute of expiry the next call refreshes the token first (through the proxy's relay).
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const before = oauth.requests.length;
+    model.enqueue({ toolCalls: [{ id: 'w2', name: WHOAMI, arguments: {} }] }, { text: 'Still you.' });
+    await send(page, 'And now?');
+    await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Still you.' }).waitFor();
+    expect(
+      oauth.requests
+        .slice(before)
+        .some((r) => r.path === '/token' && r.body.includes('grant_type=refresh_token')),
+    ).toBe(true);
+    expect(lastToolResult()).toContain('signed in as demo-user');
+
+    // 3. The accounts menu lists the account with its scopes, passes axe, and signs out.
+    await page.locator('agent-chat [part~="accounts-toggle"]').click();
+    const account = page.locator('agent-chat [part~="account"][data-server="tracker"]');
+    await account.waitFor();
+    expect(await account.textContent()).toContain('Access: mcp:tools, offline_access');
+    await page.addScriptTag({ content: axeSource });
+    const violations = await page.evaluate(async () => {
+      const root = document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="accounts"]')!;
+      const axe = (
+        window as unknown as {
+          axe: {
+            run: (n: Element, o: unknown) => Promise<{ violations: Array<{ id: string; impact: string }> }>;
+          };
+        }
+      ).axe;
+      const result = await axe.run(root, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id);
+    });
+    expect(violations).toEqual([]);
+    const revokedBefore = oauth.revoked.length;
+    await account.locator('[part~="sign-out"]').click();
+    await page.locator('agent-chat [part~="account"][data-signed-in="false"]').waitFor();
+    expect(oauth.revoked.length).toBeGreaterThan(revokedBefore);
+
+    // 4. After sign-out, the next call asks to sign in again: "Not now" before the run, then the tool
+    // call itself asks (Connect in the transcript), signs in in the popup and completes.
+    model.enqueue({ toolCalls: [{ id: 'w3', name: WHOAMI, arguments: {} }] }, { text: 'Back again.' });
+    await send(page, 'Once more?');
+    await page.locator('agent-chat [part~="sign-in"] [part~="not-now"]').first().click();
+    const inCall = page.locator('agent-chat [part~="clarify"][data-server="tracker"] [part~="connect"]');
+    await inCall.waitFor();
+    await signInThroughPopup(page, inCall);
+    await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Back again.' }).waitFor();
+    expect(lastToolResult()).toContain('signed in as demo-user');
+    expect(errors).toEqual([]);
+
+    // 5. No access token in the proxy's logs, nor in anything sent to the authorization server but
+    // the revocation of that very token; the MCP server gets each only as its bearer token.
+    expect(oauth.issued.length).toBeGreaterThanOrEqual(3);
+    const logs = proxy.output();
+    for (const token of oauth.issued) {
+      expect(logs).not.toContain(token);
+      for (const request of oauth.requests) {
+        const seen = JSON.stringify(request.headers) + request.body + JSON.stringify(request.query);
+        if (!seen.includes(token)) continue;
+        if (request.server === 'auth') expect(request.path).toBe('/revoke');
+        else expect(request.headers.authorization).toBe(`Bearer ${token}`);
+      }
+    }
+    await page.close();
+  });
+});
