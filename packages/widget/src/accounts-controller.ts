@@ -1,134 +1,67 @@
-import type { McpAccount, McpHub } from '@agent-chat/core';
-import type { ReactiveController, ReactiveElement, TemplateResult } from 'lit';
-import { nothing } from 'lit';
-import { renderAccounts, renderSignInPrompt } from './accounts-view.js';
+import type { McpHub } from '@agent-chat/core';
+import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import type { AccountsUi } from './accounts-ui.js';
 import type { AgentChatStrings } from './strings.js';
+import type { ClarifyItem } from './transcript.js';
 
 /**
  * The user's accounts on MCP servers that need sign-in (`"auth": true` in `mcp-servers`): before a
  * message goes out, servers not connected yet are offered with "Connect <server>" (the popup opens in
- * that click) or "Not now"; the accounts menu lists each account's scopes with Sign out.
+ * that click) or "Not now"; the accounts menu lists each account's scopes with Sign out. The UI and its
+ * texts load lazily, only for elements with such servers.
  */
 export class AccountsController implements ReactiveController {
   readonly #host: ReactiveElement;
-  #hub: McpHub | undefined;
-  #accounts: McpAccount[] = [];
-  #open = false;
-  #skipped = new Set<string>();
-  #gate: { waiting: string[]; resolve: () => void } | undefined;
-  #error: string | undefined;
-  #busy = false;
+  #ui: AccountsUi | undefined;
+  #loading: Promise<AccountsUi> | undefined;
 
   constructor(host: ReactiveElement) {
     this.#host = host;
     host.addController(this);
   }
 
-  /** True when some configured server needs sign-in (the menu button shows then). */
-  get hasAccounts(): boolean {
-    return this.#accounts.length > 0;
+  get open(): boolean {
+    return this.#ui?.open ?? false;
   }
 
-  get open(): boolean {
-    return this.#open;
+  /** The menu button's text (the translated one once the UI has loaded). */
+  label(strings: AgentChatStrings, lang: string | undefined): string {
+    return this.#ui?.label(strings, lang) ?? strings.accounts ?? 'Accounts';
   }
 
   readonly toggle = (): void => {
-    this.#open = !this.#open;
-    if (this.#open) void this.#refresh();
-    this.#host.requestUpdate();
+    void this.#load().then((ui) => ui.toggle());
   };
 
-  /**
-   * Called with the started hub before each message: waits while the user decides about servers that
-   * are not connected (each is asked once per page; "Not now" goes on without its tools).
-   */
+  /** Before each message: waits while the user decides about servers that are not connected. */
   async gate(hub: McpHub): Promise<void> {
-    this.#hub = hub;
-    await this.#refresh();
-    const waiting = this.#accounts.filter((a) => !a.signedIn && !this.#skipped.has(a.serverId));
-    if (!waiting.length) return;
-    await new Promise<void>((resolve) => {
-      this.#gate = { waiting: waiting.map((a) => a.serverId), resolve };
-      this.#host.requestUpdate();
-    });
+    await (await this.#load()).gate(hub);
   }
 
-  /** Signs in to a server: call it in the click (the popup opens synchronously inside). */
-  readonly connect = (serverId: string): void => {
-    const hub = this.#hub;
-    if (!hub) return;
-    this.#error = undefined;
-    this.#busy = true;
-    const signingIn = hub.signIn(serverId);
-    this.#host.requestUpdate();
-    void signingIn
-      .then(
-        () => this.#settle(serverId),
-        (error: unknown) => {
-          this.#error = error instanceof Error ? error.message : String(error);
-        },
-      )
-      .finally(() => {
-        this.#busy = false;
-        void this.#refresh();
-      });
-  };
+  render(strings: AgentChatStrings, lang: string | undefined): TemplateResult | typeof nothing {
+    return this.#ui?.render(strings, lang) ?? nothing;
+  }
 
-  readonly notNow = (): void => {
-    for (const id of this.#gate?.waiting ?? []) this.#skipped.add(id);
-    this.#finishGate();
-  };
-
-  readonly signOut = (serverId: string): void => {
-    void this.#hub
-      ?.signOut(serverId)
-      .catch((error: unknown) => {
-        this.#error = error instanceof Error ? error.message : String(error);
-      })
-      .finally(() => void this.#refresh());
-  };
-
-  render(strings: AgentChatStrings): TemplateResult | typeof nothing {
-    const prompt = this.#gate
-      ? renderSignInPrompt(this.#gate.waiting, strings, {
-          connect: this.connect,
-          notNow: this.notNow,
-          busy: this.#busy,
-          error: this.#error,
-        })
-      : nothing;
-    const menu = this.#open
-      ? renderAccounts(this.#accounts, strings, {
-          connect: this.connect,
-          signOut: this.signOut,
-          close: this.toggle,
-          error: this.#error,
-        })
-      : nothing;
-    return [menu, prompt] as unknown as TemplateResult;
+  /** The in-call Connect form, once the UI has loaded (it loads before the first run with MCP). */
+  renderConnect(
+    item: ClarifyItem,
+    strings: AgentChatStrings,
+    lang: string | undefined,
+    answer: (item: ClarifyItem, value: unknown) => void,
+  ): TemplateResult | undefined {
+    return this.#ui?.renderConnect(item, strings, lang, answer);
   }
 
   hostDisconnected(): void {
-    this.#finishGate();
+    this.#ui?.dispose();
   }
 
-  #settle(serverId: string): void {
-    if (!this.#gate) return;
-    this.#gate.waiting = this.#gate.waiting.filter((id) => id !== serverId);
-    if (!this.#gate.waiting.length) this.#finishGate();
-  }
-
-  #finishGate(): void {
-    const gate = this.#gate;
-    this.#gate = undefined;
-    this.#error = undefined;
-    gate?.resolve();
-    this.#host.requestUpdate();
-  }
-
-  async #refresh(): Promise<void> {
-    this.#accounts = (await this.#hub?.accounts()) ?? [];
-    this.#host.requestUpdate();
+  #load(): Promise<AccountsUi> {
+    this.#loading ??= import('./accounts-ui.js').then(({ AccountsUi }) => {
+      this.#ui = new AccountsUi(this.#host);
+      this.#host.requestUpdate();
+      return this.#ui;
+    });
+    return this.#loading;
   }
 }

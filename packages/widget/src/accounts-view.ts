@@ -1,11 +1,13 @@
 import type { McpAccount } from '@agent-chat/core';
 import { html, nothing, type TemplateResult } from 'lit';
-import { type AgentChatStrings, format } from './strings.js';
+import type { AccountStrings } from './accounts-text.js';
+import { format } from './strings.js';
+import type { ClarifyItem } from './transcript.js';
 
 /** "<server> needs you to connect your account": Connect (opens the sign-in popup) or Not now. */
 export function renderSignInPrompt(
   servers: readonly string[],
-  strings: AgentChatStrings,
+  strings: AccountStrings,
   actions: { connect(id: string): void; notNow(): void; busy: boolean; error: string | undefined },
 ): TemplateResult {
   return html`<div part="sign-in" class="form sign-in" role="group" aria-label=${strings.accounts}>
@@ -22,7 +24,7 @@ export function renderSignInPrompt(
 /** The connected-accounts menu: each server, connected or not, its scopes, and Sign out / Connect. */
 export function renderAccounts(
   accounts: readonly McpAccount[],
-  strings: AgentChatStrings,
+  strings: AccountStrings,
   actions: { connect(id: string): void; signOut(id: string): void; close(): void; error: string | undefined },
 ): TemplateResult {
   return html`<section part="accounts" class="accounts" aria-label=${strings.accounts}>
@@ -43,4 +45,31 @@ export function renderAccounts(
     ${actions.error ? html`<p class="error" role="alert">${actions.error}</p>` : nothing}
     <button type="button" part="close-accounts" @click=${actions.close}>${strings.close}</button>
   </section>`;
+}
+
+/**
+ * A tool call whose MCP server needs the user's sign-in: Connect opens the sign-in popup (inside this
+ * click) and the call goes on; Not now ends it with a message to the model.
+ */
+export function renderConnect(
+  item: ClarifyItem,
+  strings: AccountStrings,
+  answer: (item: ClarifyItem, value: unknown) => void,
+): TemplateResult {
+  const name = item.signIn?.serverId ?? '';
+  const scopes = item.signIn?.scopes ?? [];
+  const id = `sign-in-${item.requestId}`;
+  return html`<div part="clarify sign-in" class="form clarify sign-in" role="group" aria-labelledby="${id}-q"
+    data-state=${item.state} data-server=${name}>
+    <p id="${id}-q" class="question">${format(strings.signInNeeded, { name })}</p>
+    ${scopes.length ? html`<p class="account-scopes">${format(strings.accountScopes, { scopes: scopes.join(', ') })}</p>` : nothing}
+    ${
+      item.state === 'pending'
+        ? html`<div class="actions">
+            <button type="button" part="connect" class="primary" @click=${() => answer(item, { action: 'accept' })}>${format(strings.connect, { name })}</button>
+            <button type="button" part="not-now" @click=${() => answer(item, { action: 'decline' })}>${strings.notNow}</button>
+          </div>`
+        : html`<span class="form-state">${strings.answered}</span>`
+    }
+  </div>`;
 }

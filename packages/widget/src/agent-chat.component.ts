@@ -221,6 +221,7 @@ export class AgentChatElement extends AgentChatAttributes {
       decide: this.#requests.decide,
       cancelModel: this.#cancelModel,
       retryModel: this.#send.retry,
+      renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
@@ -232,12 +233,12 @@ export class AgentChatElement extends AgentChatAttributes {
         ${
           Array.isArray(this.mcpServers) && this.mcpServers.some((s) => s.auth)
             ? html`<button type="button" part="accounts-toggle" aria-expanded=${this.#accounts.open}
-                @click=${this.#accounts.toggle}>${strings.accounts}</button>`
+                @click=${this.#accounts.toggle}>${this.#accounts.label(strings, this.lang)}</button>`
             : nothing
         }
       </div>
       ${this.#conversations.render(strings)}
-      ${this.#accounts.render(strings)}
+      ${this.#accounts.render(strings, this.lang)}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>

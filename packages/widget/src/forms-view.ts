@@ -12,7 +12,9 @@ export function renderClarify(item: ClarifyItem, ctx: ViewContext): TemplateResu
   const { strings } = ctx;
   const pending = item.state === 'pending';
   const id = `clarify-${cssId(item.id)}`;
-  if (item.signIn) return renderConnect(item, item.signIn, id, ctx);
+  // A server's sign-in request: the accounts UI renders Connect / Not now.
+  const signIn = item.signIn ? ctx.renderSignIn?.(item) : undefined;
+  if (signIn) return signIn;
   const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     const form = event.currentTarget as HTMLFormElement;
@@ -35,33 +37,6 @@ export function renderClarify(item: ClarifyItem, ctx: ViewContext): TemplateResu
       ${pending ? html`<button type="submit" part="form-submit" class="primary">${strings.submit}</button>` : html`<span class="form-state">${strings.answered}</span>`}
     </fieldset>
   </form>`;
-}
-
-/**
- * A tool call whose MCP server needs the user's sign-in: Connect opens the sign-in popup (inside this
- * click) and the call goes on; Not now ends it with a message to the model.
- */
-function renderConnect(
-  item: ClarifyItem,
-  signIn: { serverId: string; scopes: string[] },
-  id: string,
-  ctx: ViewContext,
-): TemplateResult {
-  const { strings } = ctx;
-  const name = signIn.serverId;
-  return html`<div part="clarify sign-in" class="form clarify sign-in" role="group" aria-labelledby="${id}-q"
-    data-state=${item.state} data-server=${name}>
-    <p id="${id}-q" class="question">${format(strings.signInNeeded, { name })}</p>
-    ${signIn.scopes.length ? html`<p class="account-scopes">${format(strings.accountScopes, { scopes: signIn.scopes.join(', ') })}</p>` : ''}
-    ${
-      item.state === 'pending'
-        ? html`<div class="actions">
-            <button type="button" part="connect" class="primary" @click=${() => ctx.answer(item, { action: 'accept' })}>${format(strings.connect, { name })}</button>
-            <button type="button" part="not-now" @click=${() => ctx.answer(item, { action: 'decline' })}>${strings.notNow}</button>
-          </div>`
-        : html`<span class="form-state">${strings.answered}</span>`
-    }
-  </div>`;
 }
 
 /** A tool call waiting for approval: what it would run, and Approve / Deny. */

@@ -40,18 +40,18 @@ export interface AgentChatStrings {
   modelDecided: string;
   conversations: string;
   newConversation: string;
-  /** The menu button of the connected accounts (MCP servers the user signs in to). */
-  accounts: string;
+  /** The connected-accounts menu (MCP servers the user signs in to); default texts load with it. */
+  accounts?: string;
   /** `{name}`: the server. */
-  connect: string;
-  notNow: string;
-  signOut: string;
-  connected: string;
-  notConnected: string;
+  connect?: string;
+  notNow?: string;
+  signOut?: string;
+  connected?: string;
+  notConnected?: string;
   /** `{scopes}`: the scopes granted or asked for. */
-  accountScopes: string;
+  accountScopes?: string;
   /** `{name}`: a server that needs the user's sign-in before its tools can be used. */
-  signInNeeded: string;
+  signInNeeded?: string;
   rename: string;
   delete: string;
   export: string;
@@ -117,14 +117,6 @@ export const EN: AgentChatStrings = {
   modelDecided: 'Answering with {model}: {reason}',
   conversations: 'Conversations',
   newConversation: 'New conversation',
-  accounts: 'Accounts',
-  connect: 'Connect {name}',
-  notNow: 'Not now',
-  signOut: 'Sign out',
-  connected: 'Connected',
-  notConnected: 'Not connected',
-  accountScopes: 'Access: {scopes}',
-  signInNeeded: '{name} needs you to connect your account before the assistant can use it.',
   rename: 'Rename',
   delete: 'Delete',
   export: 'Export',
@@ -166,14 +158,6 @@ const FR: Partial<AgentChatStrings> = {
   retry: 'Réessayer',
   conversations: 'Conversations',
   newConversation: 'Nouvelle conversation',
-  accounts: 'Comptes',
-  connect: 'Connecter {name}',
-  notNow: 'Plus tard',
-  signOut: 'Se déconnecter',
-  connected: 'Connecté',
-  notConnected: 'Non connecté',
-  accountScopes: 'Accès : {scopes}',
-  signInNeeded: '{name} demande que vous connectiez votre compte avant que l’assistant puisse l’utiliser.',
   rename: 'Renommer',
   delete: 'Supprimer',
   export: 'Exporter',
@@ -196,14 +180,6 @@ const DE: Partial<AgentChatStrings> = {
   cancel: 'Abbrechen',
   retry: 'Erneut versuchen',
   newConversation: 'Neues Gespräch',
-  accounts: 'Konten',
-  connect: '{name} verbinden',
-  notNow: 'Später',
-  signOut: 'Abmelden',
-  connected: 'Verbunden',
-  notConnected: 'Nicht verbunden',
-  accountScopes: 'Zugriff: {scopes}',
-  signInNeeded: '{name} braucht Ihr verbundenes Konto, bevor der Assistent es nutzen kann.',
   conversations: 'Gespräche',
   thinking: 'Denkt nach…',
   thoughtFor: '{duration} nachgedacht',

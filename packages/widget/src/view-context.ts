@@ -1,3 +1,4 @@
+import type { TemplateResult } from 'lit';
 import type { AgentChatStrings } from './strings.js';
 import type { ApprovalItem, ClarifyItem, TranscriptItem } from './transcript.js';
 
@@ -16,6 +17,8 @@ export interface ViewContext {
   decide(item: ApprovalItem, approved: boolean): void;
   cancelModel(): void;
   retryModel(): void;
+  /** The Connect form of an MCP server's sign-in request, when the accounts UI has loaded. */
+  renderSignIn?(item: ClarifyItem): TemplateResult | undefined;
 }
 
 /** `1234` → `1.2 s`, `80` → `80 ms`. */
