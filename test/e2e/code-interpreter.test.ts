@@ -51,7 +51,7 @@ print(f"n={len(scores)} mean={statistics.mean(scores):.1f} max={max(scores)}")`;
       .toContain('The mean score is 80.');
     // The model read the output as the tool result; the sandbox is an iframe with an opaque origin.
     const toolMessage = (
-      stack.model.requests.at(-1)?.body.messages as Array<{ role: string; content: string }>
+      (stack.model.requests.at(-1)?.body.messages ?? []) as Array<{ role: string; content: string }>
     )
       .filter((m) => m.role === 'tool')
       .at(-1);
