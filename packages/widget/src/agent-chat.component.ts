@@ -56,6 +56,11 @@ import type { ViewContext } from './view-context.js';
  * @csspart content-text - Text from a tool.
  * @csspart content-markdown - Markdown from a tool (sanitized).
  * @csspart content-image - An image from a tool.
+ * @csspart content-figure - An image with its Open / Download links.
+ * @csspart image-open - Opens a raster image full size in a new tab.
+ * @csspart image-download - Downloads an image.
+ * @csspart stage-code - The code of a `python` stage, highlighted.
+ * @csspart stage-output - What a `python` stage printed, spacing kept.
  * @csspart content-audio - Audio from a tool.
  * @csspart content-table - A table from a tool.
  * @csspart content-chart - A chart from a tool (SVG).
