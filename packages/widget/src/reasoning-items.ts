@@ -24,6 +24,14 @@ export function applyReasoning(
   return items.with(index, { ...item, done: true, durationMs: (item.durationMs ?? 0) + event.durationMs });
 }
 
+/** A run that ended while its model was thinking (stopped, failed) leaves no disclosure saying "Thinking…". */
+export function closeReasoning(items: readonly TranscriptItem[], runId: string): readonly TranscriptItem[] {
+  if (!items.some((item) => item.kind === 'reasoning' && item.runId === runId && !item.done)) return items;
+  return items.map((item) =>
+    item.kind === 'reasoning' && item.runId === runId && !item.done ? { ...item, done: true } : item,
+  );
+}
+
 /** A stored answer's reasoning, shown collapsed after a reload. */
 export function storedReasoning(
   id: string,

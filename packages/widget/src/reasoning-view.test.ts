@@ -52,6 +52,24 @@ describe('the Thinking disclosure', () => {
     expect(details()!.open).toBe(true);
   });
 
+  it('closes when the run is stopped while the model thinks', async () => {
+    const { element, root } = await mountWithFakeAgent([
+      () => [
+        { type: 'reasoning.chunk', turn: 1, text: 'Pondering…' },
+        {
+          until: (signal) =>
+            new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve())),
+        },
+      ],
+    ]);
+    await send(element, 'Think forever');
+    const details = () => root.querySelector<HTMLDetailsElement>('[part~="reasoning"]');
+    await expect.poll(() => details()?.open).toBe(true);
+    root.querySelector<HTMLButtonElement>('[part~="stop"]')!.click();
+    await expect.poll(() => details()?.open).toBe(false);
+    expect(summaryOf(details())).toMatch(/^Thought for /);
+  });
+
   it('speaks the page language', async () => {
     const { element, root } = await mountWithFakeAgent([
       () => [

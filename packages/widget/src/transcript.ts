@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@agent-chat/core';
-import { applyReasoning } from './reasoning-items.js';
+import { applyReasoning, closeReasoning } from './reasoning-items.js';
 import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
@@ -147,7 +147,7 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         },
       ];
     case 'run.finish':
-      return event.status === 'aborted' ? markStopped(items, runId) : items;
+      return closeReasoning(event.status === 'aborted' ? markStopped(items, runId) : items, runId);
     default:
       return items;
   }

@@ -84,3 +84,37 @@ describe('OpenAI-compatible reasoning dialects', () => {
     expect(textOf(events, 'text-delta')).toBe("I can't help with that.");
   });
 });
+
+describe('OpenAI-compatible requests of a reasoning run', () => {
+  it('sends reasoning_effort and never sends reasoning back (DeepSeek rejects reasoning_content in input)', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    const reply = eventStreamFetch([
+      new TextEncoder().encode(
+        'data: {"choices":[{"delta":{"content":"ok"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+      ),
+    ]);
+    const model = openAICompatible({
+      baseURL: 'http://model.test/v1',
+      model: 'deepseek-reasoner',
+      reasoningEffort: 'high',
+      fetch: async (url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return reply(url, init);
+      },
+    });
+    const messages = [
+      { role: 'user' as const, content: 'Weather?' },
+      {
+        role: 'assistant' as const,
+        content: '',
+        toolCalls: [{ id: 'c1', name: 'weather', arguments: '{}' }],
+        reasoning: { text: 'I should call the tool.', durationMs: 40 },
+      },
+      { role: 'tool' as const, toolCallId: 'c1', toolName: 'weather', content: 'sunny' },
+    ];
+    for await (const _ of model.stream({ messages })) void _;
+    for await (const _ of model.stream({ messages, reasoningEffort: 'low' })) void _;
+    expect(bodies.map((b) => b.reasoning_effort)).toEqual(['high', 'low']);
+    expect(JSON.stringify(bodies)).not.toMatch(/reasoning_content|I should call the tool/);
+  });
+});
