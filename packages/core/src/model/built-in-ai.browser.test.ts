@@ -58,7 +58,15 @@ describe('builtInAI (Prompt API)', () => {
       downloadProgress: [0, 0.25, 0.75, 1],
       answers: ['Hello from the built-in model.'],
     }).install();
-    const events = await collect(createAgent({ model: builtInAI() }).run({ message: 'Hi' }));
+    const remote = mockModel([{ text: 'not me' }]);
+    const events = await collect(
+      createAgent({ model: fallback([builtInAI(), remote]) }).run({ message: 'Hi' }),
+    );
+    // Where the browser has its model, fallback() picks it and says so.
+    expect(ofType(events, 'model.decided')).toEqual([
+      expect.objectContaining({ model: 'built-in:gemini-nano', reason: 'first choice can do the job' }),
+    ]);
+    expect(remote.requests).toHaveLength(0);
     expect(ofType(events, 'model.loading').map((e) => [e.phase, e.fraction])).toEqual([
       ['download', 0],
       ['download', 0.25],
