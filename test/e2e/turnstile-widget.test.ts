@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 // <agent-chat turnstile-site-key> in Chromium → Turnstile (its script served by a fake, as the machine
@@ -28,6 +29,7 @@ const FAKE_TURNSTILE = `window.turnstile = {
 let siteverify: Server;
 const verified: URLSearchParams[] = [];
 let stack: WidgetStack;
+let everything: McpServerProcess;
 
 beforeAll(async () => {
   siteverify = createServer((request, response) => {
@@ -47,6 +49,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => siteverify.listen(0, '127.0.0.1', resolve));
   const { port } = siteverify.address() as AddressInfo;
+  everything = await startServerEverything();
   stack = await startWidgetStack({
     upstreamApiKey: SECRET,
     ownBuild: 'agent-chat-turnstile-',
@@ -54,12 +57,14 @@ beforeAll(async () => {
       AUTH_SECRET: 'e2e-turnstile-auth-secret-3f8b',
       TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
       TURNSTILE_SITEVERIFY_URL: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
+      MCP_SERVERS: JSON.stringify({ everything: { url: everything.url } }),
     },
   });
 }, 180_000);
 afterAll(async () => {
   await stack?.stop();
   await new Promise((resolve) => siteverify?.close(resolve));
+  await everything?.stop();
 });
 
 async function openPage(siteKey: string): Promise<Page> {
@@ -134,4 +139,41 @@ describe('Turnstile through the proxy (wrangler dev, local siteverify) in the wi
     expect(log).not.toContain('/v1/chat/completions');
     await page.close();
   }, 60_000);
+
+  it('MCP servers behind the proxy get the same client token', async () => {
+    stack.model.enqueue(
+      {
+        toolCalls: [{ id: 'e1', name: 'mcp__everything__echo', arguments: { message: 'through Turnstile' } }],
+      },
+      { text: 'Echoed it.' },
+    );
+    const page = await openPage(PASSING_KEY);
+    await page.evaluate(() =>
+      document
+        .querySelector('agent-chat')!
+        .setAttribute('mcp-servers', JSON.stringify([{ id: 'everything' }])),
+    );
+    const first = stack.model.requests.length;
+    const logBefore = stack.proxy.output().length;
+
+    await send(page, 'Echo something');
+    await page.waitForFunction(() =>
+      [
+        ...(document
+          .querySelector('agent-chat')
+          ?.shadowRoot?.querySelectorAll('[part~="message-assistant"]') ?? []),
+      ].some((m) => m.textContent?.includes('Echoed it.')),
+    );
+
+    const toolResults = stack.model.requests
+      .slice(first)
+      .flatMap((r) => (r.body as { messages: Array<{ role: string; content: string }> }).messages)
+      .filter((m) => m.role === 'tool')
+      .map((m) => m.content);
+    expect(toolResults.join('\n')).toContain('through Turnstile');
+    const log = stack.proxy.output().slice(logBefore);
+    expect(log).toMatch(/"method":"POST","path":"\/mcp\/everything","status":200[^\n]*"auth":"ok"/);
+    expect(log).not.toMatch(/"path":"\/mcp\/everything","status":401/);
+    await page.close();
+  }, 90_000);
 });

@@ -60,7 +60,8 @@ export class AgentSource implements ReactiveController {
     if (host.agent) return host.agent;
     checkProvider(host.provider);
     if (host.mcpServers instanceof Error) throw host.mcpServers;
-    const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? []);
+    const fetch = await this.#tokenFetch();
+    const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? [], fetch);
     if (mcp && this.#beforeRun) await this.#beforeRun(mcp.hub);
     const options: ProxyAgentOptions = {
       proxyUrl: host.proxyUrl,
@@ -73,7 +74,7 @@ export class AgentSource implements ReactiveController {
       store,
       mcp,
       builtIn: host.provider === 'built-in' ? (await import('./built-in-model.js')).builtInModel : undefined,
-      fetch: await this.#tokenFetch(),
+      fetch,
     };
     const built = this.#built;
     if (

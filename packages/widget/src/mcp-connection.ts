@@ -7,25 +7,26 @@ import type { McpServerConfig } from './widget-config.js';
  * same. The MCP SDK is imported only here, with import(), so pages without MCP servers never download it.
  */
 export class McpConnection {
-  #current: { key: string; started: Promise<WidgetMcp> } | undefined;
+  #current: { key: string; fetch: typeof fetch | undefined; started: Promise<WidgetMcp> } | undefined;
 
   /** The started hub for these settings (a new one when they changed); undefined without servers or proxy. */
   get(
     proxyUrl: string | undefined,
     model: string | undefined,
     servers: readonly McpServerConfig[],
+    proxyFetch?: typeof fetch,
   ): Promise<WidgetMcp> | undefined {
     const url = proxyUrl?.trim();
     const name = model?.trim();
     // Without a proxy there is nothing to reach them through; createProxyAgent says what to set.
     if (!servers.length || !url) return undefined;
     const key = JSON.stringify([url, name, servers]);
-    if (this.#current?.key !== key) {
+    if (this.#current?.key !== key || this.#current.fetch !== proxyFetch) {
       this.stop();
       const started = import('./mcp-start.js').then(({ startMcp }) =>
-        startMcp(url, servers, name ? proxyModel(url, name) : undefined),
+        startMcp(url, servers, name ? proxyModel(url, name, undefined, proxyFetch) : undefined, proxyFetch),
       );
-      this.#current = { key, started };
+      this.#current = { key, fetch: proxyFetch, started };
     }
     return this.#current.started;
   }

@@ -21,14 +21,18 @@ export async function startMcp(
   proxyUrl: string,
   servers: readonly McpServerConfig[],
   model: ChatModel | undefined,
+  proxyFetch?: typeof fetch,
 ): Promise<WidgetMcp> {
   const base = proxyUrl.replace(/\/+$/, '');
   const hub = new McpHub({
+    // Servers behind the proxy go through `proxyFetch` (it carries the client token, if any).
     servers: servers.map((server) => ({
       id: server.id,
       url: server.url ?? `${base}/mcp/${encodeURIComponent(server.id)}`,
       // Popup sign-in, tokens in IndexedDB, this page as the redirect (see completeMcpSignIn).
       ...(server.auth ? { auth: { viaProxy: server.url === undefined } } : {}),
+      // A user's own sign-in sends its own Authorization; other servers carry the client token, if any.
+      ...(server.url === undefined && proxyFetch && !server.auth ? { fetch: proxyFetch } : {}),
     })),
     ...(model ? { sampling: { model, askUser: true } } : {}),
   });
