@@ -70,6 +70,14 @@ import type { ViewContext } from './view-context.js';
  * @csspart clarify - A question from the agent or an MCP server (`<form>`); `data-state` is `pending` or `answered`.
  * @csspart form-submit - The submit button of a question.
  * @csspart approval - An approval request; `data-state` is `pending`, `approved` or `denied`.
+ * @csspart sign-in - An MCP server that needs the user's sign-in (before a message, or in a call); `data-server` names it.
+ * @csspart connect - Its "Connect <server>" button (opens the sign-in popup).
+ * @csspart not-now - Goes on without that server (a call asking for sign-in ends with a message to the model).
+ * @csspart accounts-toggle - Opens the connected-accounts menu (shown when a server has `"auth": true`).
+ * @csspart accounts - The connected-accounts menu.
+ * @csspart account - One server in it; `data-server` names it, `data-signed-in` is `true` or `false`.
+ * @csspart sign-out - Signs out of that server (its tokens are revoked where supported, then deleted).
+ * @csspart close-accounts - Closes the accounts menu.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
  * @csspart model-progress - A local model's download / compile progress; `data-phase`, `data-state`.
