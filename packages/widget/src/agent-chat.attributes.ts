@@ -39,7 +39,8 @@ export class AgentChatAttributes extends LitElement {
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
   declare proxyUrl: string | undefined;
   /**
-   * Provider (attribute `provider`): `openai` (any OpenAI-compatible API behind the proxy), or `built-in`
+   * Provider (attribute `provider`): `openai` (any OpenAI-compatible API behind the proxy), `anthropic`
+   * (Claude through the proxy's `/v1/messages`; `reasoning-effort` sets its thinking budget), or `built-in`
    * (the browser's own model, Chrome's Prompt API; with `proxy-url` and `model` the proxy's model is the
    * fallback where the browser has none).
    */

@@ -74,6 +74,10 @@ export class AgentSource implements ReactiveController {
       store,
       mcp,
       builtIn: host.provider === 'built-in' ? (await import('./built-in-model.js')).builtInModel : undefined,
+      anthropic:
+        host.provider === 'anthropic'
+          ? (await import('./anthropic-model.js')).anthropicProxyModel
+          : undefined,
       fetch,
     };
     const built = this.#built;

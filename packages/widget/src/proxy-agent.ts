@@ -30,6 +30,8 @@ export interface ProxyAgentOptions {
   mcp?: WidgetMcp | undefined;
   /** `provider="built-in"`: builds the browser-model (loaded lazily by the caller) over the proxy's model, if any. */
   builtIn?: ((remote: ChatModel | undefined) => ChatModel) | undefined;
+  /** `provider="anthropic"`: builds the Messages API model (loaded lazily by the caller). */
+  anthropic?: typeof import('./anthropic-model.js').anthropicProxyModel | undefined;
   /** How model calls reach the proxy, e.g. with a client token (`turnstile-site-key`); default `fetch`. */
   fetch?: typeof fetch | undefined;
 }
@@ -77,6 +79,13 @@ function agentModel(options: ProxyAgentOptions): ChatModel {
   if (!model)
     throw new ConfigurationError(
       `<agent-chat>: the model attribute is required with proxy-url, e.g. model="gpt-4o-mini" (a model the proxy at ${proxyUrl} allows).`,
+    );
+  if (options.provider === 'anthropic' && options.anthropic)
+    return options.anthropic(
+      `${proxyUrl.replace(/\/+$/, '')}/v1`,
+      model,
+      effort as ReasoningEffort | undefined,
+      options.fetch,
     );
   return proxyModel(proxyUrl, model, effort as ReasoningEffort | undefined, options.fetch);
 }

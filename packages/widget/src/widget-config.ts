@@ -44,13 +44,13 @@ export function parseMcpServers(value: string | null | undefined): McpServerConf
 }
 
 /** Providers the attribute-built agent can reach through the proxy. */
-export const PROVIDERS = ['openai', 'built-in'] as const;
+export const PROVIDERS = ['openai', 'anthropic', 'built-in'] as const;
 
 /** Checks the `provider` attribute; throws `ConfigurationError` naming the supported ones. */
 export function checkProvider(provider: string | undefined): void {
   if (!provider || (PROVIDERS as readonly string[]).includes(provider)) return;
   throw new ConfigurationError(
-    `<agent-chat>: provider "${provider}" is not available here; use provider="openai" (any OpenAI-compatible model behind the proxy) or provider="built-in" (the browser's own model), or set .agent to an agent built with another provider.`,
+    `<agent-chat>: provider "${provider}" is not available here; use provider="openai" (any OpenAI-compatible model behind the proxy), provider="anthropic" (Claude through the proxy's /v1/messages) or provider="built-in" (the browser's own model), or set .agent to an agent built with another provider.`,
   );
 }
 
