@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/widget',
       'packages/proxy',
       'test',
+      'test/consumers',
       'bench',
     ],
     reporters: ['default', ['json', { outputFile: 'test/artifacts/vitest-report.json' }]],
