@@ -22,7 +22,12 @@ export default function setup(project: TestProject) {
   const out = mkdtempSync(join(tmpdir(), 'agent-chat-tarballs-'));
   // Vitest sets NODE_ENV=test, which would make the widget bundle Lit's development build.
   const env = { ...process.env, NODE_ENV: 'production' };
-  execFileSync('pnpm', ['build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env });
+  try {
+    execFileSync('pnpm', ['build'], { cwd: root, stdio: 'pipe', env, maxBuffer: 64 * 1024 * 1024 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`pnpm build failed:\n${String(stdout).slice(-4000)}\n${String(stderr).slice(-4000)}`);
+  }
   const tarballs = {} as Record<PackageName, string>;
   for (const name of PACKAGES) {
     execFileSync('pnpm', ['pack', '--pack-destination', out], {
