@@ -31,6 +31,8 @@ export async function buildLocalModelBundle(
     minify: true,
     chunkNames: 'agent-chat-chunk-[hash]',
     conditions: ['@agent-chat/source'],
+    // Core's python tool loads pyodide (Node built-ins inside) only when used; this page never uses it.
+    external: ['pyodide'],
     logLevel: 'warning',
   });
 }
