@@ -57,6 +57,21 @@ export const GOALS: readonly Goal[] = [
     basis: [{ metric: 'input_tokens_turn_30', peer: FULL_HISTORY }],
     text: '≥ 60% fewer input tokens at turn 30 than the full history, retrievals included',
   },
+  ...(
+    [
+      ['append_turn_p50_ms', 5, 'appending a turn'],
+      ['open_1000_message_conversation_ms', 50, 'opening a 1,000-message conversation'],
+      ['list_500_conversations_ms', 50, 'listing 500 conversations'],
+    ] as const
+  ).map(
+    ([metric, ms, what]): Goal => ({
+      bench: 'indexeddb',
+      metric,
+      atMost: ms,
+      basis: [{ metric, peer: 'localStorage JSON' }],
+      text: `${what} takes ≤ ${ms} ms (median, Chromium)`,
+    }),
+  ),
   {
     bench: 'toon-serialization',
     metric: 'fewer_tokens_flat_tables_total',
