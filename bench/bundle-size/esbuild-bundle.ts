@@ -5,6 +5,9 @@ import { type BuildOptions, build } from 'esbuild';
 export const BROWSER: BuildOptions = {
   platform: 'browser',
   conditions: ['@agent-chat/source', 'module', 'browser', 'import', 'default'],
+  // Pyodide (core's Python tool) is reached only through a dynamic import(), so it is never up front; it
+  // stays external because its Node branch names node: modules a browser build cannot resolve.
+  external: ['pyodide'],
 };
 
 /** A Cloudflare Worker: no browser or Node globals assumed. */

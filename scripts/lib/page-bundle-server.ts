@@ -15,6 +15,9 @@ export async function bundleForPage(entry: string): Promise<string> {
     target: 'es2022',
     write: false,
     conditions: ['@agent-chat/source', 'module', 'browser', 'import', 'default'],
+    // Pyodide (core's Python tool) is reached only through a dynamic import(); its Node branch names node:
+    // modules a browser build cannot resolve, and no page bundled here runs Python.
+    external: ['pyodide'],
     logLevel: 'silent',
   });
   const script = result.outputFiles[0]?.text;
