@@ -38,8 +38,8 @@ describe('agent faults over the scripted model server', () => {
       { role: 'assistant', content: 'Finally an answer.' },
     ]);
     expect(log.records().filter((r) => r.kind === 'model.retry')).toMatchObject([
-      { attempt: 1, delayMs: 1000, code: 'model_call_failed' },
-      { attempt: 2, delayMs: 1000, code: 'model_call_failed' },
+      { attempt: 1, delayMs: 1000, code: 'rate_limited' },
+      { attempt: 2, delayMs: 1000, code: 'rate_limited' },
     ]);
     // The key the adapter sent never reaches the log.
     expect(log.toJSONL()).not.toContain('sk-test-abcdefghijklmnop');

@@ -49,6 +49,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`, `data-tool` the tool.
  * @csspart stage-summary - The always-visible line of a stage: "Using X" / "Used X" / "X failed", status, duration.
  * @csspart stage-progress - The progress bar of a running tool (`tool.progress`).
+ * @csspart stage-tools-loaded - A `load_tools` stage of lazily loaded MCP tools: which tools were loaded, and when.
  * @csspart workflow - A workflow plan (`<details>`); `data-status` is `running`, `done`, `partial` or `failed`.
  * @csspart workflow-summary - The plan's goal, status and duration.
  * @csspart workflow-batch - A group of steps; `data-parallel="true"` when its steps run in parallel.
