@@ -22,6 +22,8 @@ beforeAll(async () => {
     target: 'es2022',
     minify: true,
     conditions: ['@agent-chat/source'],
+    // Core's python tool loads pyodide (Node built-ins inside) only when used; this page never uses it.
+    external: ['pyodide'],
     write: false,
     logLevel: 'silent',
   });
