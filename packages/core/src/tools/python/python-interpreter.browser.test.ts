@@ -31,10 +31,10 @@ const python = pythonInterpreter({
 const tools = new Map<string, Tool>([[python.name, python as unknown as Tool]]);
 afterAll(() => python.reset());
 
-async function runPython(code: string) {
+async function runPython(code: string, signal = new AbortController().signal) {
   const items: ContentItem[] = [];
   const outcome = await executeTool('python', { code }, tools, {
-    signal: new AbortController().signal,
+    signal,
     toolCallId: 'call',
     runId: 'run',
     emit: (emission) => {
@@ -125,6 +125,21 @@ round(sum(sum(v) for v in revenue.values()), 2)`;
     expect(next.content).toContain("NameError: name 'answer' is not defined");
     // The note is given once.
     expect((await runPython('1 + 1')).content).toBe('Out: 2');
+  }, 120_000);
+
+  it('stops at once when the run is stopped, and says so in the next result', async () => {
+    expect((await runPython('kept = 1')).ok).toBe(true);
+    const stop = new AbortController();
+    const running = runPython('import time\nwhile True:\n    time.sleep(0.01)', stop.signal);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = performance.now();
+    stop.abort();
+    const stopped = await running;
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(stopped).toMatchObject({ ok: false, aborted: true });
+    const next = await runPython('kept');
+    expect(next.content).toContain('the Python session was restarted (the previous call was stopped)');
+    expect(next.content).toContain("NameError: name 'kept' is not defined");
   }, 120_000);
 
   it('cannot reach the page: cookies, localStorage, IndexedDB, the DOM and credentialed fetches to the site all fail', async () => {
