@@ -104,9 +104,13 @@ describe('Turnstile through the proxy (wrangler dev, local siteverify) in the wi
 
     expect(verified.length - before).toBe(1);
     expect(verified.at(-1)!.get('response')).toBe(VALID);
+    // A streamed answer's log line is written once its body has gone through (ctx.waitUntil), which can be
+    // after the page has shown the answer.
+    await expect
+      .poll(() => stack.proxy.output(), { timeout: 10_000 })
+      .toContain('"path":"/v1/chat/completions","status":200');
     const log = stack.proxy.output();
     expect(log).toContain('"auth":"turnstile_ok"');
-    expect(log).toContain('"path":"/v1/chat/completions","status":200');
     expect(log).not.toContain(TURNSTILE_SECRET);
     // The container the widget rendered Turnstile into is gone again.
     expect(await page.locator('agent-chat > [slot="turnstile"]').count()).toBe(0);
