@@ -43,6 +43,8 @@ beforeAll(async () => {
         everything: { url: everything.url },
         memory: { url: memory.url },
         files: { url: files.url },
+        // Configured but not running: nothing listens on port 9.
+        offline: { url: 'http://127.0.0.1:9/mcp' },
       }),
     },
   });
@@ -55,10 +57,10 @@ afterAll(async () => {
 });
 
 /** An agent as a page builds it: model and MCP servers through the proxy, the hub's tools offered lazily. */
-function pageAgent(store = memoryStore()) {
+function pageAgent(store = memoryStore(), ids = ['everything', 'memory', 'files']) {
   const headers = { Origin: ORIGIN };
   const hub = new McpHub({
-    servers: ['everything', 'memory', 'files'].map((id) => ({ id, url: `${proxy.url}/mcp/${id}`, headers })),
+    servers: ids.map((id) => ({ id, url: `${proxy.url}/mcp/${id}`, headers, retryDelayMs: 50 })),
   });
   const agent = createAgent({
     model: openAICompatible({ baseURL: `${proxy.url}/v1`, model: 'gpt-4o-mini', headers }),
@@ -159,8 +161,8 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
     await second.hub.dispose();
   });
 
-  it('answers load_tools with an unknown name by listing the closest real tools, and goes on', async () => {
-    const { agent, hub } = pageAgent();
+  it('answers load_tools with an unknown name by listing the closest real tools, and leaves a down server out with a notice', async () => {
+    const { agent, hub } = pageAgent(memoryStore(), ['everything', 'memory', 'offline']);
     model.enqueue(
       { toolCalls: [{ id: 'bad', name: 'load_tools', arguments: { names: ['read_grph'] } }] },
       { text: 'Sorry.' },
@@ -171,6 +173,12 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
     expect(request(start + 1).toolResults).toEqual([
       expect.stringMatching(/^No such tools: read_grph \(closest: mcp__memory__read_graph, /),
     ]);
+    const { system } = request(start);
+    expect(system).toContain('MCP server "memory" (call its tools as mcp__memory__<tool>):');
+    expect(system).not.toContain('MCP server "offline" (call');
+    expect(system).toMatch(
+      /MCP server "offline" is unavailable \(.+\); its tools are left out until it answers again\./,
+    );
     await hub.dispose();
   });
 });
