@@ -144,4 +144,43 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     }
     await page.close();
   });
+
+  it('a closed sign-in popup ends the call with a clear message, and the chat keeps working', async () => {
+    // A new page is a new browser context: nothing stored. Sign in once (so the tools are known), sign
+    // out, then close the popup of the call's own Connect.
+    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    await page.goto(example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue({ toolCalls: [{ id: 'c0', name: WHOAMI, arguments: {} }] }, { text: 'Signed in.' });
+    await send(page, 'Who am I?');
+    await signInThroughPopup(page, page.locator('agent-chat [part~="sign-in"] [part~="connect"]'));
+    await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Signed in.' }).waitFor();
+    await page.locator('agent-chat [part~="accounts-toggle"]').click();
+    await page.locator('agent-chat [part~="account"] [part~="sign-out"]').click();
+    await page.locator('agent-chat [part~="account"][data-signed-in="false"]').waitFor();
+
+    const issued = oauth.issued.length;
+    model.enqueue(
+      { toolCalls: [{ id: 'c1', name: WHOAMI, arguments: {} }] },
+      { text: 'The sign-in was cancelled.' },
+    );
+    await send(page, 'Who am I now?');
+    await page.locator('agent-chat [part~="sign-in"] [part~="not-now"]').first().click();
+    const inCall = page.locator('agent-chat [part~="clarify"][data-server="tracker"] [part~="connect"]');
+    await inCall.waitFor();
+    const [popup] = await Promise.all([page.context().waitForEvent('page'), inCall.click()]);
+    await popup.waitForLoadState();
+    await popup.close();
+    await page
+      .locator('agent-chat [part~="message-assistant"]', { hasText: 'The sign-in was cancelled.' })
+      .waitFor();
+    expect(lastToolResult()).toContain('the sign-in window was closed');
+    // The user sees the call failed; no token came out of it.
+    await page.locator('agent-chat [part~="stage"][data-status="failed"]').first().waitFor();
+    expect(oauth.issued.length).toBe(issued);
+    model.enqueue({ text: 'Still here.' });
+    await send(page, 'Are you there?');
+    await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Still here.' }).waitFor();
+    await page.close();
+  });
 });
