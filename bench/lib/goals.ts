@@ -73,6 +73,12 @@ export const GOALS: readonly Goal[] = [
     }),
   ),
   {
+    bench: 'bundle-size',
+    metric: 'first_chat_gzip_bytes',
+    atMost: 55_000,
+    text: 'agent-chat ≤ 55 KB gzip downloaded before the first answer renders (entry + every chunk the first send loads)',
+  },
+  {
     bench: 'toon-serialization',
     metric: 'fewer_tokens_flat_tables_total',
     atLeast: 35,

@@ -11,6 +11,8 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
   '.css': 'text/css',
   '.map': 'application/json',
+  '.md': 'text/markdown; charset=utf-8',
+  '.pdf': 'application/pdf',
 };
 
 /** A static server for examples/script-tag. */

@@ -194,9 +194,11 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     await expect.poll(() => assistant.last().textContent(), { timeout: 20_000 }).toBe('Second try.');
     expect(await assistant.count()).toBe(1);
     const body = model.requests[before]?.body as { messages: Array<{ role: string; content: string }> };
+    // Memory is on by default: the message carries its [ID:q1] label; the old answer is nowhere.
     expect(body.messages.filter((m) => m.role !== 'system').map((m) => m.content)).toEqual([
-      'Recommend a tea',
+      expect.stringContaining('Recommend a tea'),
     ]);
+    expect(JSON.stringify(body.messages)).not.toContain('First try.');
     await page.close();
   });
 

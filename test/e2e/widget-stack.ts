@@ -34,8 +34,10 @@ export interface WidgetStackOptions {
   mcpServers?: string;
   /** Further attributes of the page's `<agent-chat>` (e.g. `image-model`). */
   attributes?: Record<string, string>;
-  /** Further proxy vars (e.g. `MCP_SERVERS`). */
+  /** Further proxy vars (e.g. `MCP_SERVERS`, `AUTH_SECRET`). */
   proxyVars?: Record<string, string>;
+  /** Serves the page instead of examples/script-tag (the proxy allows its origin). */
+  serveSite?: (options: { proxyUrl: string; distDir: string }) => Promise<ExampleServer>;
 }
 
 /** Builds the widget and starts the stack; whatever started is stopped again if a later part fails. */
@@ -55,13 +57,15 @@ export async function startWidgetStack(options: WidgetStackOptions): Promise<Wid
     buildWidget(options.ownBuild ? dist : undefined);
     started.model = await startScriptedModelServer();
     const proxyPort = await freePort();
-    started.example = await serveExample({
-      proxyUrl: `http://127.0.0.1:${proxyPort}`,
-      model: 'scripted-model',
-      mcpServers: options.mcpServers,
-      ...(options.attributes ? { attributes: options.attributes } : {}),
-      distDir: options.ownBuild ? dist : undefined,
-    });
+    started.example = options.serveSite
+      ? await options.serveSite({ proxyUrl: `http://127.0.0.1:${proxyPort}`, distDir: dist })
+      : await serveExample({
+          proxyUrl: `http://127.0.0.1:${proxyPort}`,
+          model: 'scripted-model',
+          mcpServers: options.mcpServers,
+          ...(options.attributes ? { attributes: options.attributes } : {}),
+          distDir: options.ownBuild ? dist : undefined,
+        });
     started.proxy = await startProxyDev({
       upstreamBaseUrl: started.model.baseURL,
       allowedOrigins: [started.example.url],

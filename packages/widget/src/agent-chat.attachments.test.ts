@@ -1,10 +1,13 @@
 import { createAgent } from '@agent-chat/core';
-import { mockModel } from '@agent-chat/core/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { minimalPdf, mockModel } from '@agent-chat/core/test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
+import { fakeSite } from './test/fake-site.js';
+import { send } from './test/mount.js';
 
 afterEach(() => {
+  vi.unstubAllGlobals();
   // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
   localStorage.clear();
   document.body.replaceChildren();
@@ -13,7 +16,7 @@ afterEach(() => {
 describe('<agent-chat> attachments', () => {
   it('attaches a picked or dropped file; the model reads it with read_attachment', async () => {
     const model = mockModel([
-      { toolCalls: [{ name: 'read_attachment', arguments: { name: 'notes.txt' } }] },
+      { toolCalls: [{ name: 'read_attachment', arguments: { source: 'notes.txt' } }] },
       (request) => ({ text: `The file says: ${request.messages.at(-1)?.content}` }),
     ]);
     const element = document.createElement('agent-chat');
@@ -37,7 +40,7 @@ describe('<agent-chat> attachments', () => {
     await userEvent.keyboard('Summarize my file{Enter}');
     await expect
       .poll(() => root.querySelector('[part~="message-assistant"]')?.textContent)
-      .toBe('The file says: Buy milk.');
+      .toContain('Buy milk.');
     expect(model.requests[0]?.messages.at(-1)?.content).toBe(
       'Summarize my file\n\n[Attached: notes.txt (9 B). Read them with the read_attachment tool.]',
     );
@@ -54,5 +57,64 @@ describe('<agent-chat> attachments', () => {
     await expect
       .poll(() => element.shadowRoot!.querySelector('[part~="error"]')?.textContent)
       .toBe('big.bin is 3.0 MB; attachments can be at most 2.0 MB.');
+  });
+});
+
+describe('<agent-chat> PDF attachments through core', () => {
+  it('reads a PDF as text, pages it by 10 KB, and keeps it across a reload within its TTL', async () => {
+    // Three PDF pages of ~4 KB text each (50 lines fit on a page): read_attachment's 10 KB pages make two.
+    const line = (page: number, n: number) =>
+      `Page ${page} line ${n}: oolong notes of orchid and honey, roasted rice, long finish.`;
+    const pdf = minimalPdf([
+      Array.from({ length: 50 }, (_, n) => line(1, n)),
+      Array.from({ length: 50 }, (_, n) => line(2, n)),
+      [...Array.from({ length: 49 }, (_, n) => line(3, n)), 'THE END OF THE TASTING REPORT'],
+    ]);
+    const site = fakeSite({
+      turns: [
+        { toolCalls: [{ name: 'read_attachment', arguments: { source: 'report.pdf', page: 2 } }] },
+        { text: 'Read page 2.' },
+        { toolCalls: [{ name: 'read_attachment', arguments: { source: 'report.pdf' } }] },
+        { text: 'Still here.' },
+      ],
+    });
+    const html =
+      '<agent-chat id="pdf-chat" proxy-url="http://shop.test" model="gpt-4o-mini" memory="off"></agent-chat>';
+    document.body.innerHTML = html;
+    let element = document.querySelector('agent-chat')!;
+    await element.updateComplete;
+    await userEvent.upload(
+      element.shadowRoot!.querySelector<HTMLInputElement>('input[type="file"]')!,
+      new File([pdf as BlobPart], 'report.pdf', { type: 'application/pdf' }),
+    );
+    await send(element, 'What does the report end with?');
+    await expect
+      .poll(() => element.shadowRoot!.querySelector('[part~="message-assistant"]')?.textContent, {
+        timeout: 20_000,
+      })
+      .toBe('Read page 2.');
+    const page2 = JSON.parse(String(site.lastMessage(1)?.content)) as Record<string, unknown>;
+    expect(page2).toMatchObject({ source: 'report.pdf', page: 2, pages: 2 });
+    expect(page2.text).toContain('THE END OF THE TASTING REPORT');
+    expect(page2.text).not.toContain('Page 1 line 0:');
+    expect(String(page2.text).length).toBeLessThanOrEqual(10 * 1024);
+
+    // A reload: a new element on the same databases shows the conversation and can still read the file.
+    document.body.innerHTML = html;
+    element = document.querySelector('agent-chat')!;
+    await element.updateComplete;
+    await expect.poll(() => element.shadowRoot!.querySelectorAll('[part~="message-user"]').length).toBe(1);
+    await send(element, 'And how does it start?');
+    await expect
+      .poll(
+        () => [...element.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe('Still here.');
+    const page1 = JSON.parse(String(site.lastMessage(3)?.content)) as Record<string, unknown>;
+    expect(page1).toMatchObject({ source: 'report.pdf', page: 1, pages: 2 });
+    expect(page1.text).toContain('Page 1 line 0: oolong notes of orchid and honey');
   });
 });

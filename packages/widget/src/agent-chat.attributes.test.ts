@@ -74,15 +74,17 @@ describe('<agent-chat> configured by attributes', () => {
       role: 'system',
       content: 'You are a shop assistant.',
     });
+    // Dual-track memory is on by default: the model can look up the full text of earlier turns.
     expect((first.tools as Array<{ function: { name: string } }>).map((t) => t.function.name)).toEqual([
       'get_cart',
+      'retrieve_full_context',
     ]);
   });
 
   it('rebuilds the agent when an attribute changes, keeping the conversation', async () => {
     const proxy = fakeProxy([{ text: 'First answer.' }, { text: 'Second answer.' }]);
     const element = await mount(
-      '<agent-chat proxy-url="http://proxy.test" model="small-model"></agent-chat>',
+      '<agent-chat proxy-url="http://proxy.test" model="small-model" memory="off"></agent-chat>',
     );
 
     await send(element, 'First question');
@@ -147,10 +149,12 @@ describe('<agent-chat> configured by attributes', () => {
   it('gives the attribute-built agent read_attachment once a file is attached', async () => {
     const proxy = fakeProxy([
       { text: 'Hello.' },
-      { toolCalls: [{ name: 'read_attachment', arguments: { name: 'a.csv' } }] },
+      { toolCalls: [{ name: 'read_attachment', arguments: { source: 'a.csv' } }] },
       { text: 'Read it.' },
     ]);
-    const element = await mount('<agent-chat proxy-url="http://proxy.test" model="m"></agent-chat>');
+    const element = await mount(
+      '<agent-chat proxy-url="http://proxy.test" model="m" memory="off"></agent-chat>',
+    );
     await send(element, 'hi');
     await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe('Hello.');
     expect(proxy.requests[0]!.body.tools).toBeUndefined();
@@ -164,9 +168,13 @@ describe('<agent-chat> configured by attributes', () => {
     const names = (proxy.requests[1]!.body.tools as Array<{ function: { name: string } }>).map(
       (t) => t.function.name,
     );
-    expect(names).toEqual(['read_attachment']);
+    expect(names).toEqual(['rag_search', 'read_attachment']);
     const toolMessage = (proxy.requests[2]!.body.messages as Array<{ role: string; content: string }>).at(-1);
-    expect(toolMessage).toMatchObject({ role: 'tool', content: 'x,y\n1,2' });
+    // Read through core's CSV reader into the conversation's attachment cache: a table, page 1 of 1.
+    expect(toolMessage?.role).toBe('tool');
+    expect(toolMessage?.content).toContain('a.csv');
+    expect(toolMessage?.content).toMatch(/x[^\n]*y/);
+    expect(toolMessage?.content).toMatch(/1[^\n]*2/);
   });
 
   it('reports a bad provider or mcp-servers value with what to write instead', async () => {

@@ -30,6 +30,12 @@ export class AgentChatAttributes extends LitElement {
       attribute: 'auto-collapse',
       converter: { fromAttribute: (value: string | null) => value !== 'false' },
     },
+    knowledge: { type: String },
+    memory: { type: String },
+    workflows: { type: Boolean },
+    clarify: { type: Boolean },
+    reflect: { type: Boolean },
+    tokenUrl: { type: String, attribute: 'token-url' },
     strings: { attribute: false },
     tools: { attribute: false },
     agent: { attribute: false },
@@ -75,6 +81,29 @@ export class AgentChatAttributes extends LitElement {
   declare lang: string;
   /** Close each stage when its tool call ends (attribute `auto-collapse="false"` keeps them open). */
   declare autoCollapse: boolean;
+  /**
+   * Documents of the site the model searches with `rag_search` (attribute `knowledge`): space-separated
+   * URLs of Markdown, HTML, PDF, text or CSV files, or of a JSON manifest `{"documents":[{"url","title"}]}`.
+   * Indexed into IndexedDB; a document is downloaded again only when it changed.
+   */
+  declare knowledge: string | undefined;
+  /**
+   * Dual-track memory (summaries plus `retrieve_full_context`): on unless `memory="off"` (with
+   * `provider="built-in"` only when the attribute is present).
+   */
+  declare memory: string | undefined;
+  /** Lets the model plan multi-step workflows (`plan_workflow`). */
+  declare workflows: boolean;
+  /** Lets the model ask the user a question (`ask_user`). */
+  declare clarify: boolean;
+  /** Lets the model rate tool results before it answers (reflection). */
+  declare reflect: boolean;
+  /**
+   * The site's endpoint that hands out a short-lived client token for the proxy (attribute `token-url`):
+   * it answers `{"token":"…"}` (optionally `expiresAt` in ms or `expiresIn` in seconds), and the element
+   * renews the token before it expires.
+   */
+  declare tokenUrl: string | undefined;
   /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
   declare strings: Partial<AgentChatStrings> | undefined;
   /**
@@ -94,6 +123,9 @@ export class AgentChatAttributes extends LitElement {
     super();
     this.tools = [];
     this.autoCollapse = true;
+    this.workflows = false;
+    this.clarify = false;
+    this.reflect = false;
     this.codeInterpreter = false;
   }
 }

@@ -4,10 +4,13 @@ import { AccountsController } from './accounts-controller.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentSource } from './agent-source.js';
+import { ATTACHED_NOTE } from './attachments.js';
 import { AttachmentsController } from './attachments-controller.js';
 import { renderComposer, renderRedo } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
+import { databaseName } from './default-store.js';
 import { ItemView } from './item-view.js';
+import { KnowledgeController } from './knowledge-controller.js';
 import { LimitNotice } from './limit-notice.js';
 import { nextFrame } from './next-frame.js';
 import { PendingRequestsController } from './pending-requests.js';
@@ -21,8 +24,9 @@ import type { ViewContext } from './view-context.js';
 
 /**
  * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each step as it happens.
- * Configure it with the `proxy-url` and `model` attributes (the model is reached through the agent-chat
- * proxy), or give it an agent built in JS through the `.agent` property.
+ * Configure it with attributes — `proxy-url` and `model` (the model is reached through the agent-chat
+ * proxy), `knowledge`, `memory`, `workflows`, `clarify`, `reflect`, `token-url` — and WebMCP page tools,
+ * or give it an agent built in JS through the `.agent` property.
  *
  * @tagname agent-chat
  * @example
@@ -87,6 +91,8 @@ import type { ViewContext } from './view-context.js';
  * @csspart model-notice - Which model answers and why (e.g. the remote fallback).
  * @csspart notice - The "how to configure" message shown while nothing is configured.
  * @csspart limit-notice - Says that a rate limit was hit or the credits are spent, and when they reset (`role="status"`).
+ * @csspart knowledge-notice - The `knowledge` documents that could not be indexed, each naming why.
+ * @csspart export-run-log - Downloads a conversation's run log as JSONL (in the conversation list).
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
@@ -129,12 +135,24 @@ export class AgentChatElement extends AgentChatAttributes {
     emitFailure(this, error, this.#run.error ?? String(error));
   };
   readonly #focus = (): void => this.#input?.focus();
-  readonly #conversations = new ConversationsController(this, this.#run, this.#fail, this.#focus);
-  readonly #attachments = new AttachmentsController(this, this.#fail, this.#focus);
+  readonly #conversations = new ConversationsController(
+    this,
+    this.#run,
+    this.#fail,
+    this.#focus,
+    (id) => void this.#source.downloadRunLog(id).catch(this.#fail),
+  );
+  readonly #knowledge = new KnowledgeController(
+    this,
+    () => `${databaseName(this)}:knowledge`,
+    () => this.#run.conversationId,
+    () => this.#run.transcript.some((item) => item.kind === 'user' && item.text.includes(ATTACHED_NOTE)),
+  );
+  readonly #attachments = new AttachmentsController(this, this.#knowledge, this.#fail, this.#focus);
   readonly #accounts = new AccountsController(this);
   readonly #source = new AgentSource(
     this,
-    () => this.#attachments.files.sent.map(({ name, text }) => ({ name, data: text })),
+    () => this.#attachments.files.sent.map((file) => ({ name: file.name, data: file })),
     (hub) => this.#accounts.gate(hub),
   );
   readonly #scroll = new ScrollFollowController(this, () =>
@@ -146,6 +164,7 @@ export class AgentChatElement extends AgentChatAttributes {
     conversations: this.#conversations,
     attachments: this.#attachments,
     scroll: this.#scroll,
+    extraTools: () => this.#knowledge.tools(),
     input: () => this.#input,
     fail: this.#fail,
   });
@@ -162,7 +181,7 @@ export class AgentChatElement extends AgentChatAttributes {
    * add it to the tools of an agent you build yourself to let it read attachments.
    */
   get attachmentTool(): Tool {
-    return this.#attachments.files.tool;
+    return this.#attachments.tool;
   }
 
   get #strings(): AgentChatStrings {
@@ -175,7 +194,10 @@ export class AgentChatElement extends AgentChatAttributes {
 
   #onAgentEvent(event: AgentEvent): void {
     const conversationId = this.#run.conversationId;
-    if (event.type === 'run.start') this.#conversations.started(event.conversationId);
+    if (event.type === 'run.start') {
+      this.#conversations.started(event.conversationId);
+      this.#source.runStarted(event.runId, event.conversationId);
+    }
     emitRunEvent(this, event, conversationId);
     this.#limit.onEvent(event);
     if (event.type === 'model.loading' && event.phase === 'download' && event.totalBytes)
@@ -253,6 +275,7 @@ export class AgentChatElement extends AgentChatAttributes {
       </div>
       ${this.#conversations.render(strings)}
       ${this.#accounts.render(strings, this.lang)}
+      ${this.#knowledge.render(strings)}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>

@@ -161,6 +161,14 @@ const baseStyles = css`
     font-size: 0.875em;
   }
 
+  .knowledge-notice {
+    margin: 0;
+    padding: 0.5rem 0.75rem 0.5rem 1.75rem;
+    border-bottom: 1px solid var(--_border);
+    font-size: 0.8125em;
+    color: var(--_muted);
+  }
+
   .log {
     flex: 1;
     display: flex;

@@ -1,5 +1,7 @@
-// Defines <agent-chat>: the package's only side effect (listed in package.json "sideEffects").
+// Defines <agent-chat> and gives the page WebMCP's document.modelContext where the browser has none: the
+// package's only side effects (listed in package.json "sideEffects").
 import { AgentChatElement } from './agent-chat.component.js';
+import { installWebMcp } from './webmcp.js';
 
 export { AgentChatElement };
 
@@ -8,6 +10,8 @@ export { AgentChatElement };
 // on such a redirect, so other pages do not download it.
 if (typeof location !== 'undefined' && /[?&](state|error)=/.test(location.search))
   void import('./mcp-sign-in-callback.js');
+// Before the page's own scripts run (they come after this module), so they can register tools at once.
+installWebMcp();
 
 const existing = customElements.get('agent-chat');
 if (!existing) customElements.define('agent-chat', AgentChatElement);

@@ -1,9 +1,20 @@
-import type { Agent, AgentEvent, ConversationStore, McpHub, PythonFile, Tool } from '@agent-chat/core';
+import type {
+  Agent,
+  AgentEvent,
+  ConversationStore,
+  McpHub,
+  PythonFile,
+  Tool,
+  ToolRegistry,
+} from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { BuiltInTools } from './built-in-tools.js';
+import type { ClientToken } from './client-token.js';
+import type { ConversationRunLog } from './conversation-run-log.js';
 import { McpConnection } from './mcp-connection.js';
 import type { PageTool } from './page-tools.js';
-import { createProxyAgent, type ProxyAgentOptions } from './proxy-agent.js';
+import type { ProxyAgentOptions } from './proxy-agent.js';
+import { WebMcpController } from './webmcp-controller.js';
 import { checkProvider, type McpServerConfig } from './widget-config.js';
 
 /** The element's settings the agent is built from. */
@@ -16,32 +27,53 @@ export interface AgentSourceHost extends ReactiveElement {
   systemPrompt: string | undefined;
   mcpServers: McpServerConfig[] | Error | undefined;
   tools: readonly PageTool[];
+  memory: string | undefined;
+  workflows: boolean;
+  clarify: boolean;
+  reflect: boolean;
+  tokenUrl: string | undefined;
+  knowledge: string | undefined;
   codeInterpreter: boolean;
   pyodideUrl: string | undefined;
   imageModel: string | undefined;
-  turnstileSiteKey: string | undefined;
   conversationId: string | undefined;
+  turnstileSiteKey: string | undefined;
 }
+
+/** Tells the model to link what it found, so answers cite the site's documents. */
+const CITE_SOURCES =
+  'When you use rag_search results, cite each source you used as a Markdown link [title](source).';
 
 /**
  * The agent messages go to: the `.agent` property, or one built from the attributes (lazily, and again
- * when they change), with the MCP hub of `mcp-servers` started on first use and closed with the element.
+ * when they change) — the model behind the proxy with the `token-url` client token, memory, the
+ * supervisor's actions, the knowledge tools, the MCP hub of `mcp-servers`, and the page's WebMCP tools,
+ * which are swapped in its tool registry as they change, also during a run.
  */
 export class AgentSource implements ReactiveController {
-  #built: { agent: Agent; options: ProxyAgentOptions } | undefined;
+  /** The run log of the attribute-built agent, per conversation (a lazy chunk, loaded with the agent). */
+  #runLog: Promise<ConversationRunLog> | undefined;
+  /** Runs that started before the run log was loaded. */
+  readonly #runs: [string, string][] = [];
+  #built: { agent: Agent; options: ProxyAgentOptions; registry: ToolRegistry } | undefined;
+  #pageTools: readonly Tool[] = [];
+  #token: ClientToken | undefined;
   readonly #mcp = new McpConnection();
   readonly #host: AgentSourceHost;
+  /** The page's WebMCP tools, kept in the built agent's registry as they change. */
+  readonly #webMcp: WebMcpController;
+
   readonly #files: () => PythonFile[];
   // Loaded (a chunk of its own) only for an element with code-interpreter or image-model.
   #builtIns: Promise<BuiltInTools> | undefined;
   #extra: { given: readonly Tool[]; builtIn: readonly Tool[]; tools: readonly Tool[] } | undefined;
-  #turnstile: import('./turnstile-token.js').TurnstileToken | undefined;
 
+  #turnstile: import('./turnstile-token.js').TurnstileToken | undefined;
   readonly #beforeRun: ((hub: McpHub) => Promise<void>) | undefined;
 
   /**
-   * `files`: the conversation's attachments, for the code interpreter; `beforeRun`: called with the
-   * started MCP hub before each message (the Connect prompt of servers that need sign-in).
+   * `files`: the conversation's attachments, for the code interpreter. `beforeRun`: awaited with the MCP
+   * hub before each message (the Connect prompt of servers the user signs in to).
    */
   constructor(
     host: AgentSourceHost,
@@ -52,23 +84,69 @@ export class AgentSource implements ReactiveController {
     this.#files = files;
     this.#beforeRun = beforeRun;
     host.addController(this);
+    this.#webMcp = new WebMcpController(host, (tools) => this.#setPageTools(tools));
   }
 
-  /** The agent for the next message; throws `ConfigurationError` saying what to set. */
+  /** The client token of `token-url`, if set (one per URL; its code is a lazy chunk). */
+  async #clientToken(): Promise<ClientToken | undefined> {
+    const url = this.#host.tokenUrl?.trim();
+    if (!url) return undefined;
+    const resolved = new URL(url, document.baseURI).href;
+    if (this.#token?.url !== resolved) {
+      const { ClientToken } = await import('./client-token.js');
+      if (this.#token?.url !== resolved) {
+        this.#token?.stop();
+        this.#token = new ClientToken(resolved);
+      }
+    }
+    return this.#token;
+  }
+
+  #loadRunLog(): Promise<ConversationRunLog> {
+    this.#runLog ??= import('./conversation-run-log.js').then(({ ConversationRunLog }) => {
+      const log = new ConversationRunLog();
+      for (const [runId, conversationId] of this.#runs) log.started(runId, conversationId);
+      return log;
+    });
+    return this.#runLog;
+  }
+
+  /** A run started in `conversationId`: its run-log records are kept under that conversation. */
+  runStarted(runId: string, conversationId: string): void {
+    this.#runs.push([runId, conversationId]);
+    void this.#runLog?.then((log) => log.started(runId, conversationId));
+  }
+
+  /** Downloads the conversation's run log as JSONL. */
+  async downloadRunLog(conversationId: string): Promise<void> {
+    (await this.#loadRunLog()).download(conversationId);
+  }
+
+  /**
+   * The agent for the next message; throws `ConfigurationError` saying what to set, or
+   * `TokenEndpointError` when no client token could be had (the caller keeps the typed message).
+   */
   async resolve(store: ConversationStore, extraTools: readonly Tool[]): Promise<Agent> {
     const host = this.#host;
     if (host.agent) return host.agent;
     checkProvider(host.provider);
     if (host.mcpServers instanceof Error) throw host.mcpServers;
-    const fetch = await this.#tokenFetch();
+    const token = await this.#clientToken();
+    // A valid token before anything is sent: a failing endpoint stops here, before the run starts.
+    await token?.get();
+    const fetch = token?.fetch ?? (await this.#turnstileFetch());
     const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? [], fetch);
     if (mcp && this.#beforeRun) await this.#beforeRun(mcp.hub);
+    const knowledge = Boolean(host.knowledge?.trim());
+    const systemPrompt = [host.systemPrompt?.trim(), knowledge ? CITE_SOURCES : undefined]
+      .filter(Boolean)
+      .join('\n\n');
     const options: ProxyAgentOptions = {
       proxyUrl: host.proxyUrl,
-      provider: host.provider,
       model: host.model,
       reasoningEffort: host.reasoningEffort,
-      systemPrompt: host.systemPrompt,
+      provider: host.provider,
+      systemPrompt: systemPrompt || undefined,
       tools: host.tools,
       extraTools: await this.#withBuiltIns(extraTools),
       store,
@@ -78,17 +156,34 @@ export class AgentSource implements ReactiveController {
         host.provider === 'anthropic'
           ? (await import('./anthropic-model.js')).anthropicProxyModel
           : undefined,
+      // The browser's small model has no native tool calling: memory's tool would force JSON decisions, so
+      // there memory is on only when the page asks for it.
+      memory: host.memory === 'off' ? false : host.provider !== 'built-in' || host.memory !== undefined,
+      workflows: host.workflows,
+      clarify: host.clarify,
+      reflect: host.reflect,
       fetch,
+      runLog: (await this.#loadRunLog()).log,
     };
     const built = this.#built;
-    if (
-      built &&
-      (Object.keys(options) as (keyof ProxyAgentOptions)[]).every((k) => built.options[k] === options[k])
-    )
-      return built.agent;
-    const agent = createProxyAgent(options);
-    this.#built = { agent, options };
+    if (built && sameOptions(built.options, options)) return built.agent;
+    await this.#webMcp.ready;
+    const { createProxyAgent } = await loadAgentChunk();
+    const { agent, registry } = createProxyAgent(options);
+    this.#pageTools = this.#webMcp.tools;
+    registry.register(...this.#pageTools.filter((t) => !registry.has(t.name)));
+    this.#built = { agent, options, registry };
     return agent;
+  }
+
+  /** The page's WebMCP tools changed: the built agent uses the new ones from its next model call. */
+  #setPageTools(tools: readonly Tool[]): void {
+    const registry = this.#built?.registry;
+    if (registry) {
+      for (const old of this.#pageTools) if (registry.get(old.name) === old) registry.unregister(old.name);
+      registry.register(...tools.filter((t) => !registry.has(t.name)));
+    }
+    this.#pageTools = tools;
   }
 
   /**
@@ -122,7 +217,7 @@ export class AgentSource implements ReactiveController {
   }
 
   /** With `turnstile-site-key`: a fetch that carries the client token it trades a Turnstile check for. */
-  async #tokenFetch(): Promise<typeof fetch | undefined> {
+  async #turnstileFetch(): Promise<typeof fetch | undefined> {
     const host = this.#host;
     const siteKey = host.turnstileSiteKey?.trim();
     const proxyUrl = host.proxyUrl?.trim();
@@ -139,8 +234,29 @@ export class AgentSource implements ReactiveController {
     this.#mcp.stop();
   }
 
+  hostConnected(): void {
+    // The runtime is needed by the first message: fetch it while the user types.
+    if (this.#host.proxyUrl && !this.#host.agent) void loadAgentChunk().catch(() => undefined);
+  }
+
   hostDisconnected(): void {
     this.#mcp.stop();
+    this.#token?.stop();
     this.#builtIns?.then((tools) => tools.dispose());
   }
+}
+
+function sameOptions(a: ProxyAgentOptions, b: ProxyAgentOptions): boolean {
+  return (Object.keys(b) as (keyof ProxyAgentOptions)[]).every((key) => {
+    const x = a[key];
+    const y = b[key];
+    if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => v === y[i]);
+    return x === y;
+  });
+}
+
+let agentChunk: Promise<typeof import('./agent-chunk.js')> | undefined;
+function loadAgentChunk(): Promise<typeof import('./agent-chunk.js')> {
+  agentChunk ??= import('./agent-chunk.js');
+  return agentChunk;
 }

@@ -1,29 +1,24 @@
-import { defineTool, type Tool } from '@agent-chat/core';
 import { formatBytes } from './view-context.js';
 
-/** Largest file read as an attachment; bigger ones belong in a knowledge base. */
+/** Largest file accepted as an attachment; bigger ones belong in the site's knowledge documents. */
 export const MAX_ATTACHMENT_BYTES = 2 * 1024 * 1024;
-/** Characters of an attachment one `read_attachment` call returns. */
-const MAX_READ_CHARS = 50_000;
-
-/** A file the user attached, read as text. */
-export interface Attachment {
-  name: string;
-  size: number;
-  text: string;
-}
 
 /**
- * The files attached in one chat: read on drop or pick, named in the next message, and readable by the
- * model through the `read_attachment` tool (so a large file costs tokens only when the model needs it).
+ * The files attached to the message being written. On send they go through core's readers into the
+ * conversation's attachment cache (see knowledge-chunk.ts), and the message names them.
  */
 export class Attachments {
   /** Attached to the message being written. */
-  pending: Attachment[] = [];
-  readonly #sent = new Map<string, Attachment>();
+  pending: File[] = [];
+  readonly #sent: File[] = [];
 
-  /** Reads files as text; returns an error message for each file that could not be attached. */
-  async add(files: Iterable<File>): Promise<string[]> {
+  /** The files sent so far, for the code interpreter's `/data` folder. */
+  get sent(): readonly File[] {
+    return this.#sent;
+  }
+
+  /** Adds files; returns an error message for each file that could not be attached. */
+  add(files: Iterable<File>): string[] {
     const errors: string[] = [];
     for (const file of files) {
       if (file.size > MAX_ATTACHMENT_BYTES) {
@@ -32,69 +27,40 @@ export class Attachments {
         );
         continue;
       }
-      const text = await file.text();
-      this.pending = [
-        ...this.pending.filter((a) => a.name !== file.name),
-        { name: file.name, size: file.size, text },
-      ];
+      this.pending = [...this.pending.filter((a) => a.name !== file.name), file];
     }
     return errors;
-  }
-
-  /** Whether any file was ever sent with a message. */
-  get used(): boolean {
-    return this.#sent.size > 0;
-  }
-
-  /** The files sent so far, for the code interpreter's `/data` folder. */
-  get sent(): Attachment[] {
-    return [...this.#sent.values()];
   }
 
   remove(name: string): void {
     this.pending = this.pending.filter((a) => a.name !== name);
   }
 
-  /** The message with a note naming the pending attachments, which become readable by the tool. */
-  takeInto(message: string): string {
-    if (!this.pending.length) return message;
-    const list = this.pending.map((a) => `${a.name} (${formatBytes(a.size)})`).join(', ');
-    for (const attachment of this.pending) this.#sent.set(attachment.name, attachment);
+  /** The pending files, which are no longer pending. */
+  take(): File[] {
+    const taken = this.pending;
     this.pending = [];
-    return `${message}\n\n[Attached: ${list}. Read them with the read_attachment tool.]`;
-  }
-
-  /** Puts attachments back when the message could not be sent. */
-  restore(names: string[]): void {
-    for (const name of names) {
-      const attachment = this.#sent.get(name);
-      if (attachment && !this.pending.includes(attachment)) this.pending = [...this.pending, attachment];
+    for (const file of taken) {
+      const index = this.#sent.findIndex((f) => f.name === file.name);
+      if (index !== -1) this.#sent.splice(index, 1);
+      this.#sent.push(file);
     }
+    return taken;
   }
 
-  /** The `read_attachment` tool over the files sent so far. */
-  readonly tool: Tool = defineTool({
-    name: 'read_attachment',
-    description: 'Reads a file the user attached to the chat, by its name. Returns its text.',
-    parameters: {
-      type: 'object',
-      properties: {
-        name: { type: 'string', description: 'The file name, as in the [Attached: …] note.' },
-        offset: { type: 'integer', description: 'Character to start at, for long files; default 0.' },
-      },
-      required: ['name'],
-    },
-    execute: (args: unknown) => {
-      const { name, offset = 0 } = args as { name: string; offset?: number };
-      const attachment = this.#sent.get(name);
-      if (!attachment)
-        return `No attachment named "${name}". Attached: ${[...this.#sent.keys()].join(', ') || 'none'}.`;
-      const end = offset + MAX_READ_CHARS;
-      const more =
-        end < attachment.text.length
-          ? `\n[… ${attachment.text.length - end} more characters; call again with offset ${end}]`
-          : '';
-      return attachment.text.slice(offset, end) + more;
-    },
-  }) as Tool;
+  /** Puts files back when the message could not be sent. */
+  restore(files: readonly File[]): void {
+    for (const file of files) if (!this.pending.includes(file)) this.pending = [...this.pending, file];
+  }
+}
+
+/** How the note naming attached files starts (a conversation with it has attachments to read). */
+export const ATTACHED_NOTE = '[Attached: ';
+
+/** The message with a note naming the attached files (images go to the model as image parts). */
+export function withAttachmentNote(message: string, files: readonly File[]): string {
+  const documents = files.filter((f) => !f.type.startsWith('image/'));
+  if (!documents.length) return message;
+  const list = documents.map((a) => `${a.name} (${formatBytes(a.size)})`).join(', ');
+  return `${message}\n\n${ATTACHED_NOTE}${list}. Read them with the read_attachment tool.]`;
 }

@@ -32,17 +32,20 @@ export class ConversationsController implements ReactiveController {
   readonly #run: RunController;
   readonly #fail: (error: unknown) => void;
   readonly #focus: () => void;
+  readonly #exportRunLog: (id: string) => void;
 
   constructor(
     host: ConversationsHost,
     run: RunController,
     fail: (error: unknown) => void,
     focus: () => void,
+    exportRunLog: (id: string) => void,
   ) {
     this.#host = host;
     this.#run = run;
     this.#fail = fail;
     this.#focus = focus;
+    this.#exportRunLog = exportRunLog;
     host.addController(this);
   }
 
@@ -143,6 +146,7 @@ export class ConversationsController implements ReactiveController {
         await this.#refreshList();
       }),
     exportOne: (id) => void downloadConversation(this.store, id).catch(this.#fail),
+    exportRunLog: (id) => this.#exportRunLog(id),
     close: () => this.#setList({ open: false }),
   };
 

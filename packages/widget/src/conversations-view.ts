@@ -11,6 +11,8 @@ export interface ConversationActions {
   commitRename(id: string, title: string | undefined): void;
   remove(id: string): void;
   exportOne(id: string): void;
+  /** Downloads the conversation's run log (model calls, tool calls, decisions) as JSONL. */
+  exportRunLog(id: string): void;
   create(): void;
   close(): void;
 }
@@ -43,6 +45,7 @@ export function renderConversations(
           <span class="conversation-actions">
             <button type="button" aria-label="${strings.rename}: ${c.title}" @click=${() => actions.rename(c.id)}>${strings.rename}</button>
             <button type="button" aria-label="${strings.export}: ${c.title}" @click=${() => actions.exportOne(c.id)}>${strings.export}</button>
+            <button type="button" part="export-run-log" aria-label="${strings.exportRunLog}: ${c.title}" @click=${() => actions.exportRunLog(c.id)}>${strings.exportRunLog}</button>
             <button type="button" aria-label="${strings.delete}: ${c.title}" @click=${() => actions.remove(c.id)}>${strings.delete}</button>
           </span>
         </li>`,

@@ -4,9 +4,12 @@ import {
   ConfigurationError,
   type ConversationStore,
   createAgent,
+  estimateTokenCounter,
   openAICompatible,
   type ReasoningEffort,
+  type RunLog,
   type Tool,
+  ToolRegistry,
 } from '@agent-chat/core';
 import type { WidgetMcp } from './mcp-start.js';
 import { type PageTool, toTools } from './page-tools.js';
@@ -32,26 +35,42 @@ export interface ProxyAgentOptions {
   builtIn?: ((remote: ChatModel | undefined) => ChatModel) | undefined;
   /** `provider="anthropic"`: builds the Messages API model (loaded lazily by the caller). */
   anthropic?: typeof import('./anthropic-model.js').anthropicProxyModel | undefined;
-  /** How model calls reach the proxy, e.g. with a client token (`turnstile-site-key`); default `fetch`. */
+  /** How model calls reach the proxy, e.g. with a client token (`token-url`, `turnstile-site-key`); default `fetch`. */
   fetch?: typeof fetch | undefined;
+  /** Dual-track memory; default on. */
+  memory?: boolean;
+  workflows?: boolean;
+  clarify?: boolean;
+  reflect?: boolean;
+  runLog?: RunLog | undefined;
 }
 
 /**
  * Builds the agent an `<agent-chat>` configured by attributes talks to: an OpenAI-compatible model
  * behind the agent-chat proxy (or the browser's own model with `provider="built-in"`), with the page's
- * tools. Throws `ConfigurationError` saying what to set.
+ * tools, memory and the supervisor's actions the attributes turn on; its tools sit in a registry the
+ * caller may change later. Throws `ConfigurationError` saying what to set.
  */
-export function createProxyAgent(options: ProxyAgentOptions): Agent {
+export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; registry: ToolRegistry } {
   const systemPrompt = options.systemPrompt?.trim();
-  return createAgent({
+  // The caller may add and remove tools later (the page's WebMCP tools), also during a run.
+  const registry = new ToolRegistry();
+  const agent = createAgent({
     model: agentModel(options),
-    tools: [...toTools(options.tools), ...options.extraTools],
+    tools: registry.register(...toTools(options.tools), ...options.extraTools),
     store: options.store,
+    // The calibrated estimate counts tokens for memory: no tokenizer download before the first answer.
+    memory: options.memory === false ? false : { counter: estimateTokenCounter() },
+    workflows: options.workflows ?? false,
+    clarify: options.clarify ?? false,
+    reflect: options.reflect ?? false,
+    ...(options.runLog ? { runLog: options.runLog } : {}),
     // The agent offers the hub's tools (catalog + load_tools once they are many) and the hub answers the
     // questions its servers wait on (elicitations) when the element calls respond.
     ...(options.mcp ? { mcp: options.mcp.hub } : {}),
     ...(systemPrompt ? { systemPrompt } : {}),
   });
+  return { agent, registry };
 }
 
 const EFFORTS: readonly ReasoningEffort[] = ['minimal', 'low', 'medium', 'high'];

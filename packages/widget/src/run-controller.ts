@@ -1,4 +1,4 @@
-import type { Agent, AgentEvent, AgentEventOf, RunStatus } from '@agent-chat/core';
+import type { Agent, AgentEvent, AgentEventOf, ImageInput, RunStatus } from '@agent-chat/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { applyEvent, type TranscriptItem } from './transcript.js';
 
@@ -35,11 +35,12 @@ export class RunController implements ReactiveController {
   }
 
   /** Sends one user message and resolves when the run has ended; never throws. */
-  send(agent: Agent, message: string): Promise<SendOutcome> {
+  send(agent: Agent, message: string, images: readonly ImageInput[] = []): Promise<SendOutcome> {
     return this.consume((signal) =>
       agent.run({
         message,
         signal,
+        ...(images.length ? { images: [...images] } : {}),
         ...(this.conversationId ? { conversationId: this.conversationId } : {}),
       }),
     );

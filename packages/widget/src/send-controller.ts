@@ -1,5 +1,6 @@
-import type { Agent } from '@agent-chat/core';
+import type { Agent, ImageInput, Tool } from '@agent-chat/core';
 import type { AgentSource } from './agent-source.js';
+import { withAttachmentNote } from './attachments.js';
 import type { AttachmentsController } from './attachments-controller.js';
 import type { ConversationsController } from './conversations-controller.js';
 import { preloadMarkdown } from './markdown.js';
@@ -13,6 +14,8 @@ export interface SendDeps {
   conversations: ConversationsController;
   attachments: AttachmentsController;
   scroll: ScrollFollowController;
+  /** The element's own tools for the attribute-built agent (knowledge, attachments), once ready. */
+  extraTools(): Promise<readonly Tool[]>;
   input(): HTMLTextAreaElement | null;
   fail(error: unknown): void;
 }
@@ -37,31 +40,34 @@ export class SendController {
     if (!input || run.status === 'running' || this.#resolving) return;
     const message = text.trim();
     if (!message) return;
-    // Attachments first: the agent built from attributes gets read_attachment once a file is sent.
-    const files = attachments.files;
-    const attached = files.pending.map((a) => a.name);
-    const full = files.takeInto(message);
+    // Attached files go into the conversation's attachment cache before the run, so the model can read
+    // them; a new conversation gets its id now for that.
+    const files = attachments.files.take();
+    if (files.length && !run.conversationId) run.conversationId = `conv_${crypto.randomUUID()}`;
     let agent: Agent;
-    // Connecting MCP servers takes a moment: a second Enter meanwhile must not send the message twice.
+    let images: ImageInput[];
+    // Connecting MCP servers or reading files takes a moment: a second Enter must not send twice.
     this.#resolving = true;
     try {
-      agent = await this.#d.source.resolve(conversations.store, attachments.tools);
+      images = await attachments.ingest(files, run.conversationId ?? '');
+      agent = await this.#d.source.resolve(conversations.store, await this.#d.extraTools());
     } catch (error) {
-      files.restore(attached);
+      attachments.files.restore(files);
       this.#d.fail(error);
       return;
     } finally {
       this.#resolving = false;
     }
+    const full = withAttachmentNote(message, files);
     if (input.value === text) input.value = '';
     this.#d.scroll.follow();
     this.#lastMessage = full;
     preloadMarkdown();
-    const outcome = await run.send(agent, full);
+    const outcome = await run.send(agent, full, images);
     // The message never reached the agent: give the user their text and files back instead of losing them.
     if (outcome === 'not-started') {
       if (input.value === '') input.value = text;
-      files.restore(attached);
+      attachments.files.restore(files);
     }
     conversations.sync();
   }

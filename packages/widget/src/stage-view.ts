@@ -21,7 +21,7 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
         ? strings.done
         : strings.failedStatus;
   return html`<details part="stage" class="stage" data-status=${stage.status} data-tool=${stage.name}
-    ?open=${stage.status === 'running' || !ctx.autoCollapse}>
+    ?open=${stage.status === 'running' || (!ctx.autoCollapse && !stage.restored)}>
     <summary part="stage-summary">
       <span class="stage-title">${format(title, { name: stage.name })}</span>
       <span class="stage-status">${statusText}</span>

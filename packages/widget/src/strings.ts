@@ -73,6 +73,11 @@ export interface AgentChatStrings {
   thinking: string;
   /** Summary once it is done: `{duration}`, e.g. `2.4 s`. */
   thoughtFor: string;
+  /** A `knowledge` document that could not be indexed; `{detail}` names it and says why. */
+  knowledgeSkipped: string;
+  exportRunLog: string;
+  /** A stage of an earlier turn, shown collapsed after a reload. */
+  restoredStage: string;
 }
 
 /** English strings: the defaults. `{name}`-style placeholders are filled in by {@link format}. */
@@ -132,6 +137,9 @@ export const EN: AgentChatStrings = {
   atTurn: 'turn {turn}',
   thinking: 'Thinking…',
   thoughtFor: 'Thought for {duration}',
+  knowledgeSkipped: 'Not searchable: {detail}',
+  exportRunLog: 'Export run log (JSONL)',
+  restoredStage: 'earlier',
 };
 
 const FR: Partial<AgentChatStrings> = {

@@ -22,6 +22,8 @@ export interface StageItem {
   content: ContentItem[];
   /** The workflow step this call belongs to. */
   stepId?: string;
+  /** Shown from the store after a reload: stays collapsed. */
+  restored?: boolean;
 }
 
 /** One step of a workflow plan. */

@@ -73,3 +73,17 @@ export const lastConversation = {
     }
   },
 };
+
+/** The URLs of the `knowledge` attribute (space-separated), resolved against the page. */
+export function parseKnowledge(value: string | undefined, base: string): string[] {
+  const urls: string[] = [];
+  for (const part of value?.split(/\s+/) ?? []) {
+    if (!part) continue;
+    try {
+      urls.push(new URL(part, base).href);
+    } catch {
+      console.warn(`<agent-chat>: knowledge entry "${part}" is not a URL; it is skipped.`);
+    }
+  }
+  return [...new Set(urls)];
+}

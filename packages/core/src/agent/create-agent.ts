@@ -6,6 +6,7 @@ import type { ConversationStore } from '../memory/conversation-store.js';
 import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import { memoryStore } from '../memory/memory-store.js';
 import type { ChatModel } from '../model/chat-model.js';
+import type { ImageInput } from '../model/messages.js';
 import type { RetryOptions } from '../model/retry.js';
 import type { RunLog } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
@@ -87,6 +88,8 @@ export interface RunInput {
   message: string;
   /** Conversation to continue; a new id is generated when omitted (see the `run.start` event). */
   conversationId?: string;
+  /** Images sent with the message to a vision model (`data:` or https URLs); kept with the message. */
+  images?: ImageInput[];
   /** Stops the model stream and running tools. */
   signal?: AbortSignal;
 }

@@ -60,7 +60,17 @@ export async function* runAgent(
             }),
         });
 
-  const run: RunContext = { runId, conversationId, message, signal: controller.signal, model, emit, log };
+  const images = resume ? undefined : (input as RunInput).images;
+  const run: RunContext = {
+    runId,
+    conversationId,
+    message,
+    images,
+    signal: controller.signal,
+    model,
+    emit,
+    log,
+  };
   const done = execute(settings, run, resume).finally(() => channel.close());
   try {
     yield* channel;
@@ -86,6 +96,7 @@ async function execute(
     ...(resume ? { resumes: resume.requests[0]!.requestId } : {}),
   });
   log('run.start', {
+    conversationId: run.conversationId,
     message: run.message,
     mode,
     ...(resume ? { resumes: resume.requests.map((r) => r.requestId) } : {}),
@@ -133,7 +144,8 @@ async function execute(
         finished.push(...settleOnNewMessage(paused));
         await checkpoints.delete(run.conversationId);
       }
-      finished.push({ role: 'user', content: run.message });
+      const images = run.images;
+      finished.push({ role: 'user', content: run.message, ...(images?.length ? { images } : {}) });
     }
     // JSON decisions and reflection load on first use: a page whose model calls tools natively and that does
     // not reflect never downloads them (the widget's one-file bundle stays small).

@@ -4,6 +4,7 @@ import type { ConversationStore } from '../memory/conversation-store.js';
 import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import type { RunMemory } from '../memory/run-memory.js';
 import type { ChatModel } from '../model/chat-model.js';
+import type { ImageInput } from '../model/messages.js';
 import type { RetryOptions } from '../model/retry.js';
 import type { RunLog, RunLogKind } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
@@ -41,6 +42,8 @@ export interface RunContext {
   runId: string;
   conversationId: string;
   message: string;
+  /** Images sent with the message (vision models). */
+  images?: ImageInput[] | undefined;
   signal: AbortSignal;
   /** The model with the agent's retry policy applied. */
   model: ChatModel;

@@ -52,8 +52,11 @@ const counters = new Map<string, Promise<TokenCounter>>();
 export async function openRunMemory(settings: RunMemorySettings): Promise<RunMemory> {
   const { model, history, log } = settings;
   const summaries = (await settings.store.loadSummaries?.(settings.conversationId)) ?? [];
-  const counter = counters.get(model.id) ?? tokenCounterFor(model.id);
-  counters.set(model.id, counter);
+  // A counter given in the options (e.g. the calibrated estimate) spares downloading a tokenizer.
+  const counter = settings.memory.counter
+    ? Promise.resolve(settings.memory.counter)
+    : (counters.get(model.id) ?? tokenCounterFor(model.id));
+  if (!settings.memory.counter) counters.set(model.id, counter);
   const [tokens, { encode }] = await Promise.all([counter, import('@toon-format/toon')]);
   const memory = dualTrackMemory({ counter: tokens, ...settings.memory });
   let finished: readonly Message[] = [];

@@ -1,5 +1,6 @@
 // Public API of @agent-chat/core/test: fakes that implement the real ports, for your own tests.
 
+export { minimalPdf } from '../rag/testing/minimal-pdf.js';
 export { anthropicStreamEvents } from './anthropic-wire.js';
 export { collect, ofType } from './collect.js';
 export { eventStreamFetch } from './event-stream-fetch.js';

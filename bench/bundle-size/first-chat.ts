@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { serveExample } from '../../scripts/lib/example-server.ts';
+import type { BenchContext } from '../lib/benchmark.ts';
+import { widgetScriptTag } from './widget-build.ts';
+
+/** An OpenAI-style stream answering with some Markdown (so the Markdown engine is loaded, as for a real answer). */
+const ANSWER = [
+  { choices: [{ index: 0, delta: { role: 'assistant', content: 'Sencha is a **grassy** ' } }] },
+  { choices: [{ index: 0, delta: { content: 'green tea.' } }] },
+  { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
+]
+  .map(
+    (chunk) =>
+      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'gpt-4o-mini', ...chunk })}\n\n`,
+  )
+  .concat('data: [DONE]\n\n')
+  .join('');
+
+/** The widget files a first chat downloads, with their gzip -9 sizes. */
+export interface FirstChat {
+  files: Array<{ name: string; gzip: number }>;
+  gzip: number;
+}
+
+/**
+ * What examples/script-tag (proxy-url + model, memory on by default, one page tool) downloads from the
+ * widget's build before the first answer renders, observed in Chromium: the page is loaded, a message
+ * sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
+ * `agent-chat*.js` the page requested until the answer shows is counted once, gzip -9 of the file.
+ */
+export async function firstChat(context: BenchContext): Promise<FirstChat | undefined> {
+  if (!widgetScriptTag(context)) return undefined;
+  const dist = join(context.root, 'packages/widget/dist');
+  const proxyUrl = 'http://127.0.0.1:9';
+  const example = await serveExample({ proxyUrl, model: 'gpt-4o-mini', distDir: dist });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    const loaded = new Set<string>();
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.url().startsWith(example.url) && /^\/agent-chat[^/]*\.js$/.test(path))
+        loaded.add(path.slice(1));
+    });
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };
+    await page.route(`${proxyUrl}/**`, (route) =>
+      route.request().method() === 'OPTIONS'
+        ? route.fulfill({ status: 204, headers: cors })
+        : route.fulfill({
+            status: 200,
+            headers: { ...cors, 'content-type': 'text/event-stream' },
+            body: ANSWER,
+          }),
+    );
+    await page.goto(example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    const input = page.locator('agent-chat textarea');
+    await input.fill('Tell me about Sencha');
+    await input.press('Enter');
+    await page.locator('agent-chat [part~="message-assistant"] strong').waitFor({ timeout: 30_000 });
+    const files = [...loaded].sort().map((name) => ({
+      name,
+      gzip: gzipSync(readFileSync(join(dist, name)), { level: 9 }).byteLength,
+    }));
+    return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
+  } finally {
+    await browser.close();
+    await example.close();
+  }
+}

@@ -1,0 +1,116 @@
+import type { KnowledgeBase, Tool } from '@agent-chat/core';
+import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import { type AgentChatStrings, format } from './strings.js';
+import { parseKnowledge } from './widget-config.js';
+import type { KnowledgeDocumentError } from './widget-errors.js';
+
+type KnowledgeChunk = typeof import('./knowledge-chunk.js');
+
+/** What the knowledge controller needs from its element. */
+export interface KnowledgeHost extends ReactiveElement {
+  knowledge: string | undefined;
+}
+
+/**
+ * The element's knowledge base: opened (a lazy chunk) when the `knowledge` attribute is set or a file is
+ * attached; the attribute's documents are synced on connect and when it changes, and each document that
+ * could not be indexed is named in a notice while the chat keeps working with the others.
+ */
+export class KnowledgeController implements ReactiveController {
+  /** Documents that could not be indexed in the last sync, shown as notices. */
+  failures: readonly KnowledgeDocumentError[] = [];
+  #opened: Promise<{ chunk: KnowledgeChunk; kb: KnowledgeBase; tools: Tool[] }> | undefined;
+  #synced: Promise<void> | undefined;
+  #syncedFor: string | undefined;
+  readonly #host: KnowledgeHost;
+  readonly #databaseName: () => string;
+  readonly #conversationId: () => string | undefined;
+  readonly #hasAttachments: () => boolean;
+
+  /**
+   * `conversationId` is the conversation shown; `hasAttachments` says whether it has attached files (a
+   * conversation restored after a reload can still read them, within their TTL).
+   */
+  constructor(
+    host: KnowledgeHost,
+    databaseName: () => string,
+    conversationId: () => string | undefined,
+    hasAttachments: () => boolean,
+  ) {
+    this.#host = host;
+    this.#databaseName = databaseName;
+    this.#conversationId = conversationId;
+    this.#hasAttachments = hasAttachments;
+    host.addController(this);
+  }
+
+  /** Whether the model gets `rag_search` / `read_attachment` (documents configured, or files attached). */
+  get active(): boolean {
+    return Boolean(this.#host.knowledge?.trim()) || this.#opened !== undefined || this.#hasAttachments();
+  }
+
+  /** The knowledge base and its lazy chunk (opened on first use). */
+  open(): Promise<{ chunk: KnowledgeChunk; kb: KnowledgeBase; tools: Tool[] }> {
+    this.#opened ??= import('./knowledge-chunk.js').then((chunk) => {
+      const kb = chunk.openKnowledgeBase(this.#databaseName());
+      return { chunk, kb, tools: chunk.conversationTools(kb, this.#conversationId) };
+    });
+    return this.#opened;
+  }
+
+  /** The tools for the agent once the documents are indexed; none while nothing is configured. */
+  async tools(): Promise<readonly Tool[]> {
+    if (!this.active) return [];
+    await this.sync();
+    return (await this.open()).tools;
+  }
+
+  /** Indexes the `knowledge` documents (again only when the attribute changed); never throws. */
+  sync(): Promise<void> {
+    const value = this.#host.knowledge?.trim() ?? '';
+    if (this.#synced && this.#syncedFor === value) return this.#synced;
+    this.#syncedFor = value;
+    this.#synced = value ? this.#run(value) : Promise.resolve();
+    return this.#synced;
+  }
+
+  hostConnected(): void {
+    // Start indexing at once, so the first question does not wait for the downloads.
+    if (this.#host.knowledge?.trim()) void this.sync();
+  }
+
+  hostUpdate(): void {
+    if (
+      this.#host.isConnected &&
+      this.#syncedFor !== undefined &&
+      (this.#host.knowledge?.trim() ?? '') !== this.#syncedFor
+    )
+      void this.sync();
+  }
+
+  async #run(value: string): Promise<void> {
+    try {
+      const { chunk, kb } = await this.open();
+      const result = await chunk.syncKnowledge(kb, parseKnowledge(value, document.baseURI));
+      this.failures = result.failed;
+      for (const failure of result.failed)
+        console.warn(`<agent-chat>: knowledge document skipped: ${failure.message}`);
+    } catch (error) {
+      // The knowledge base itself could not open (e.g. IndexedDB blocked): chat on without it.
+      console.warn('<agent-chat>: the knowledge base could not be opened:', error);
+      this.failures = [];
+    }
+    this.#host.requestUpdate();
+  }
+
+  /** One notice per document that could not be indexed, naming it and the reason. */
+  render(strings: AgentChatStrings): TemplateResult | typeof nothing {
+    if (!this.failures.length) return nothing;
+    return html`<ul part="knowledge-notice" class="knowledge-notice" role="status">
+      ${this.failures.map(
+        (f) =>
+          html`<li data-reason=${f.reason}>${format(strings.knowledgeSkipped, { detail: f.message })}</li>`,
+      )}
+    </ul>`;
+  }
+}

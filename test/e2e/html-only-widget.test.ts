@@ -1,0 +1,167 @@
+// Must-show of issue 14: a page configured by HTML only (no script but the module tag) with knowledge,
+// memory, workflows, clarify, token-url and a WebMCP form tool, through the proxy with AUTH_SECRET to the
+// scripted model server, in Chromium.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { type ShopSite, serveShopSite } from './shop-site.ts';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+
+const AUTH_SECRET = 'e2e-auth-secret-7c1d9a0b5e';
+let stack: WidgetStack;
+let model: ScriptedModelServer;
+let site: ShopSite;
+
+beforeAll(async () => {
+  stack = await startWidgetStack({
+    upstreamApiKey: 'sk-e2e-html-only-upstream',
+    ownBuild: 'agent-chat-html-only-dist-',
+    proxyVars: { AUTH_SECRET },
+    serveSite: async ({ proxyUrl, distDir }) => {
+      site = await serveShopSite({ proxyUrl, distDir, authSecret: AUTH_SECRET });
+      return site;
+    },
+  });
+  model = stack.model;
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+type ChatRequest = {
+  tools?: Array<{ function: { name: string } }>;
+  messages: Array<{ role: string; content: string | null }>;
+};
+const body = (index: number) => model.requests[index]?.body as ChatRequest | undefined;
+const count = (path: string, status?: number) =>
+  site.log.filter((r) => r.path === path && (status === undefined || r.status === status)).length;
+const DOCS = ['/docs/shipping.md', '/docs/returns.md', '/docs/brewing-guide.pdf'];
+
+async function send(page: Page, text: string): Promise<void> {
+  const input = page.locator('agent-chat textarea');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECRET', () => {
+  let page: Page;
+
+  it('offers rag_search, the WebMCP tool and retrieve_full_context; searches the right document; runs the tool after approval; links the source', async () => {
+    page = await stack.browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(site.url);
+    // The three documents are downloaded and indexed in the background once the element connects.
+    await expect.poll(() => DOCS.map((d) => count(d, 200)), { timeout: 30_000 }).toEqual([1, 1, 1]);
+
+    const start = model.requests.length;
+    const shipping = `${site.url}/docs/shipping.md`;
+    model.enqueue(
+      { toolCalls: [{ name: 'rag_search', arguments: { query: 'free shipping orders over' } }] },
+      { toolCalls: [{ name: 'add_to_cart', arguments: { tea: 'Sencha', quantity: 2 } }] },
+      { text: `Orders over 40 EUR ship free ([Shipping](${shipping})). I added 2 × Sencha to your cart.` },
+    );
+    await send(page, 'Is shipping free? Please add two Sencha to my cart.');
+
+    const approve = page.locator('agent-chat [part~="approve"]');
+    await expect.poll(() => approve.count(), { timeout: 30_000 }).toBe(1);
+    // The model's first request lists the site's tools; the cart was not touched before approval.
+    const names = (body(start)?.tools ?? []).map((t) => t.function.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'rag_search',
+        'read_attachment',
+        'add_to_cart',
+        'retrieve_full_context',
+        'plan_workflow',
+        'ask_user',
+      ]),
+    );
+    const ragResult = body(start + 1)?.messages.at(-1);
+    expect(ragResult?.role).toBe('tool');
+    expect(ragResult?.content).toContain(shipping);
+    expect(ragResult?.content).toContain('Orders over 40 EUR ship free');
+    expect(count('/api/cart')).toBe(0);
+
+    await approve.click();
+    const answer = page.locator('agent-chat [part~="message-assistant"]').last();
+    await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toContain('I added 2 × Sencha');
+    expect(site.log.filter((r) => r.path === '/api/cart').map((r) => r.body)).toEqual([
+      'tea=Sencha&quantity=2',
+    ]);
+    expect(body(start + 2)?.messages.at(-1)?.content).toContain('Added 2 × Sencha to the cart.');
+    // The answer links its source.
+    expect(await answer.locator('a').first().getAttribute('href')).toBe(shipping);
+    // The form on the page shows what the agent filled in.
+    expect(await page.locator('form[toolname] input[name="tea"]').inputValue()).toBe('Sencha');
+    expect(count('/api/chat-token')).toBeGreaterThanOrEqual(1);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('after a reload shows the conversation and its stages, and downloads no unchanged document again', async () => {
+    const before = DOCS.map((d) => count(d));
+    await page.reload();
+    const stages = page.locator('agent-chat [part~="stage"]');
+    await expect
+      .poll(() => stages.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tool)), {
+        timeout: 20_000,
+      })
+      .toEqual(['rag_search', 'add_to_cart']);
+    expect(await stages.evaluateAll((els) => els.map((e) => e.hasAttribute('open')))).toEqual([false, false]);
+    expect(await page.locator('agent-chat [part~="message-user"]').allTextContents()).toEqual([
+      expect.stringContaining('Is shipping free?'),
+    ]);
+    expect(await page.locator('agent-chat [part~="message-assistant"]').last().textContent()).toContain(
+      'ship free',
+    );
+    // Each document was asked for again with its ETag and answered 304: still one download each.
+    await expect
+      .poll(() => DOCS.map((d, i) => count(d) - before[i]!), { timeout: 20_000 })
+      .toEqual([1, 1, 1]);
+    expect(DOCS.map((d) => count(d, 304))).toEqual([1, 1, 1]);
+    expect(DOCS.map((d) => count(d, 200))).toEqual([1, 1, 1]);
+  });
+
+  it('renews a token the proxy found expired without losing the message; the proxy refuses requests without one', async () => {
+    // Tokens minted from now on live 1 s although the endpoint says an hour: the proxy will refuse them.
+    site.tokenTtlSeconds = 1;
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    const tokensBefore = count('/api/chat-token');
+    model.enqueue({ text: 'The brewing guide says 70 C for Sencha.' });
+    await send(page, 'Warm-up message');
+    await expect
+      .poll(() => page.locator('agent-chat [part~="message-assistant"]').last().textContent(), {
+        timeout: 30_000,
+      })
+      .toContain('70 C for Sencha');
+    site.tokenTtlSeconds = 900;
+    await page.waitForTimeout(1_500);
+    // The cached 1 s token has expired now: the proxy answers 401 token_expired, the element renews it
+    // and sends the same request again.
+    const modelCalls = model.requests.length;
+    model.enqueue({ text: 'Renewed and answered.' });
+    await send(page, 'Still there?');
+    await expect
+      .poll(() => page.locator('agent-chat [part~="message-assistant"]').last().textContent(), {
+        timeout: 30_000,
+      })
+      .toBe('Renewed and answered.');
+    expect(count('/api/chat-token') - tokensBefore).toBeGreaterThanOrEqual(2);
+    expect(model.requests.length - modelCalls).toBe(1);
+    expect(await page.locator('agent-chat [part~="message-user"]').last().textContent()).toContain(
+      'Still there?',
+    );
+    expect(await page.locator('agent-chat [part~="error"]').count()).toBe(0);
+
+    const refused = await fetch(`${stack.proxy.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.url },
+      body: JSON.stringify({ model: 'scripted-model', messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('token_missing');
+    await page.close();
+  });
+});
