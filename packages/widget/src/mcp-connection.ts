@@ -1,5 +1,4 @@
 import type { WidgetMcp } from './mcp-start.js';
-import { proxyModel } from './proxy-agent.js';
 import type { McpServerConfig } from './widget-config.js';
 
 /**
@@ -23,8 +22,10 @@ export class McpConnection {
     const key = JSON.stringify([url, name, servers]);
     if (this.#current?.key !== key || this.#current.fetch !== proxyFetch) {
       this.stop();
-      const started = import('./mcp-start.js').then(({ startMcp }) =>
-        startMcp(url, servers, name ? proxyModel(url, name, undefined, proxyFetch) : undefined, proxyFetch),
+      // The sampling model comes from the agent runtime's lazy chunk, like the agent itself.
+      const started = Promise.all([import('./mcp-start.js'), import('./agent-chunk.js')]).then(
+        ([{ startMcp }, { proxyModel }]) =>
+          startMcp(url, servers, name ? proxyModel(url, name, undefined, proxyFetch) : undefined, proxyFetch),
       );
       this.#current = { key, fetch: proxyFetch, started };
     }
