@@ -90,7 +90,7 @@ describe('<agent-chat> PDF attachments through core', () => {
     await send(element, 'What does the report end with?');
     await expect
       .poll(() => element.shadowRoot!.querySelector('[part~="message-assistant"]')?.textContent, {
-        timeout: 20_000,
+        timeout: 40_000,
       })
       .toBe('Read page 2.');
     const page2 = JSON.parse(String(site.lastMessage(1)?.content)) as Record<string, unknown>;
@@ -109,7 +109,7 @@ describe('<agent-chat> PDF attachments through core', () => {
       .poll(
         () => [...element.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent,
         {
-          timeout: 20_000,
+          timeout: 40_000,
         },
       )
       .toBe('Still here.');

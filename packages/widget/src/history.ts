@@ -4,8 +4,8 @@ import type { TranscriptItem } from './transcript.js';
 
 /**
  * A stored conversation as shown after a reload: the user's messages and the final answers, each after
- * its reasoning (collapsed) when the model thought first, and the stages of tool calls that left rich
- * output (a generated image, a plot), with that output as it was stored.
+ * its reasoning (collapsed) when the model thought first, and the stages of every tool call (collapsed,
+ * with their arguments, result and rich output — a generated image, a plot — as stored).
  */
 export function transcriptFromMessages(
   conversationId: string,
@@ -19,15 +19,21 @@ export function transcriptFromMessages(
   messages.forEach((message, position) => {
     if (message.role === 'assistant')
       for (const call of message.toolCalls ?? []) args.set(call.id, call.arguments);
-    if (message.role === 'tool' && message.items?.length) {
+    if (message.role === 'tool') {
+      // Every tool call of an earlier turn comes back as a collapsed stage, with its result and any rich
+      // output as stored; a failed call reached the model as "Error: …" (core's execute-tool-call).
+      const failed = message.content.startsWith('Error:');
       items.push({
         kind: 'stage',
         id: `${conversationId}:t${position}:${message.toolCallId}`,
         runId: `${conversationId}:t${position}`,
         name: message.toolName,
         args: parseArgs(args.get(message.toolCallId)),
-        status: 'done',
-        content: message.items,
+        status: failed ? 'failed' : 'done',
+        ...(failed ? { error: message.content } : {}),
+        result: message.content,
+        content: message.items ?? [],
+        restored: true,
       });
       return;
     }
