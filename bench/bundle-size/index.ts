@@ -38,12 +38,7 @@ const SUBJECTS: Subject[] = [
   {
     target: 'core_base',
     subject: () => AGENT_CHAT,
-    // pyodide sits behind a dynamic import() (the code interpreter); its loader imports Node built-ins.
-    bytes: bundleIfPresent(
-      'packages/core/src/index.ts',
-      { ...BROWSER, external: ['pyodide'] },
-      entry('core-base.ts'),
-    ),
+    bytes: bundleIfPresent('packages/core/src/index.ts', BROWSER, entry('core-base.ts')),
   },
   {
     target: 'core_base',
