@@ -42,7 +42,7 @@ const page = await serveExample({ port: PAGE_PORT, proxyUrl, model, ...(baseUrl 
 console.log(`\n  agent-chat demo: ${page.url}\n`);
 if (!baseUrl)
   console.log(
-    '  No provider configured: the page runs a local model with WebGPU (Chrome/Edge), or set OPENAI_API_KEY\n  (or OPENAI_BASE_URL) and run pnpm demo again.\n',
+    '  No provider configured: the page runs a local model with WebGPU (Chrome/Edge), or set OPENAI_API_KEY\n  (or OPENAI_BASE_URL) and run npm run demo again.\n',
   );
 
 const shutdown = async () => {

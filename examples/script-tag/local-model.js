@@ -1,5 +1,5 @@
 // Optional: run <agent-chat> on a model inside the browser (WebGPU, @mlc-ai/web-llm) when no proxy is set.
-// `pnpm demo` adds this script when no provider key is configured. The weights (about 1 GB) download once
+// `npm run demo` adds this script when no provider key is configured. The weights (about 1 GB) download once
 // and stay in the browser cache; progress is shown in #local-model-status.
 const chat = document.querySelector('agent-chat');
 const status = document.getElementById('local-model-status');

@@ -38,9 +38,9 @@ export async function buildLocalModelBundle(
 }
 
 const keyHelp = `<ul>
-        <li>OpenAI: <code>OPENAI_API_KEY=sk-… pnpm demo</code> (optionally <code>OPENAI_MODEL=gpt-4o-mini</code>)</li>
+        <li>OpenAI: <code>OPENAI_API_KEY=sk-… npm run demo</code> (optionally <code>OPENAI_MODEL=gpt-4o-mini</code>)</li>
         <li>Any OpenAI-compatible endpoint (Ollama, llama.cpp server, vLLM, OpenRouter):
-          <code>OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_MODEL=llama3.2 pnpm demo</code> (add <code>OPENAI_API_KEY</code> if it needs one)</li>
+          <code>OPENAI_BASE_URL=http://127.0.0.1:11434/v1 OPENAI_MODEL=llama3.2 npm run demo</code> (add <code>OPENAI_API_KEY</code> if it needs one)</li>
       </ul>
       The key stays in the proxy (wrangler dev); the page never sees it.`;
 /**

@@ -8,7 +8,7 @@ import { type ExampleServer, serveExample } from '../../scripts/lib/example-serv
 import { buildLocalModelBundle, noProviderNotice } from '../../scripts/lib/local-model-bundle.ts';
 import { buildWidget } from '../../scripts/lib/widget-build.ts';
 
-// The demo page without a provider key (`pnpm demo` with no OPENAI_* set): examples/script-tag/local-model.js
+// The demo page without a provider key (`npm run demo` with no OPENAI_* set): examples/script-tag/local-model.js
 // runs the chat on webLLM. The bundle is the demo's, except that the worker hosts the fake engine
 // (no weights can be downloaded here): real page, real widget, real web-llm client and worker protocol.
 const _root = resolve(import.meta.dirname, '../..');
@@ -73,6 +73,6 @@ describe('demo page without a provider key', () => {
       .poll(() => page.locator('#local-model-status').textContent(), { timeout: 20_000 })
       .toMatch(/cannot run a model locally: .*found none/);
     // The help on setting a key stays on the page.
-    expect(await page.getByText('OPENAI_API_KEY=sk-… pnpm demo').isVisible()).toBe(true);
+    expect(await page.getByText('OPENAI_API_KEY=sk-… npm run demo').isVisible()).toBe(true);
   });
 });
