@@ -183,4 +183,34 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Still here.' }).waitFor();
     await page.close();
   });
+
+  it('signs in by redirect when the popup is blocked, and finishes the sign-in when the page comes back', async () => {
+    const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
+    // A browser that blocks the popup: window.open gives nothing.
+    await context.addInitScript(() => {
+      window.open = () => null;
+    });
+    const page = await context.newPage();
+    await page.goto(example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    // The message waits on the Connect prompt; the tab leaves before it is sent to the model.
+    await send(page, 'Connect me.');
+    await page.locator('agent-chat [part~="sign-in"] [part~="connect"]').click();
+    // The tab itself goes to the consent page, then back to this page, which finishes the sign-in.
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(
+      (url) => url.origin === new URL(example.url).origin && !url.search.includes('code='),
+    );
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue(
+      { toolCalls: [{ id: 'r1', name: WHOAMI, arguments: {} }] },
+      { text: 'Back from the redirect.' },
+    );
+    await send(page, 'Who am I?');
+    await page
+      .locator('agent-chat [part~="message-assistant"]', { hasText: 'Back from the redirect.' })
+      .waitFor();
+    expect(lastToolResult()).toContain('signed in as demo-user');
+    await context.close();
+  });
 });
