@@ -1,5 +1,5 @@
 import type { McpHub } from '@agent-chat/core';
-import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { AccountsUi } from './accounts-ui.js';
 import type { AgentChatStrings } from './strings.js';
 import type { ClarifyItem } from './transcript.js';
@@ -25,6 +25,13 @@ export class AccountsController implements ReactiveController {
   }
 
   /** The menu button's text (the translated one once the UI has loaded). */
+  /** The header button that opens the menu, when a server of `servers` signs in (`"auth": true`). */
+  renderToggle(servers: unknown, strings: AgentChatStrings, lang: string | undefined): TemplateResult | typeof nothing {
+    if (!Array.isArray(servers) || !servers.some((s: { auth?: boolean }) => s.auth)) return nothing;
+    return html`<button type="button" part="accounts-toggle" aria-expanded=${this.open}
+      @click=${this.toggle}>${this.label(strings, lang)}</button>`;
+  }
+
   label(strings: AgentChatStrings, lang: string | undefined): string {
     return this.#ui?.label(strings, lang) ?? strings.accounts ?? 'Accounts';
   }

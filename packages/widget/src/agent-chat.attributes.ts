@@ -26,6 +26,10 @@ export class AgentChatAttributes extends LitElement {
     turnstileSiteKey: { type: String, attribute: 'turnstile-site-key' },
     theme: { type: String, reflect: true },
     lang: { type: String },
+    mode: { type: String, reflect: true },
+    position: { type: String },
+    voiceInput: { type: Boolean, attribute: 'voice-input' },
+    voiceOutput: { type: String, attribute: 'voice-output' },
     autoCollapse: {
       attribute: 'auto-collapse',
       converter: { fromAttribute: (value: string | null) => value !== 'false' },
@@ -79,6 +83,21 @@ export class AgentChatAttributes extends LitElement {
   declare theme: 'light' | 'dark' | 'auto' | undefined;
   /** Language of the built-in strings (`en`, `fr`, `de`); others fall back to English. */
   declare lang: string;
+  /**
+   * How the chat shows on the page (attribute `mode`): `inline` (default, where the element is),
+   * `launcher` (a floating button that opens a chat panel; full screen under 480 px) or `panel` (docked
+   * to a side, resizable). Any other value falls back to `inline` with a console warning.
+   */
+  declare mode: string | undefined;
+  /** Corner of the launcher / side of the panel (attribute `position`): `bottom-right` (default) or `bottom-left`. */
+  declare position: string | undefined;
+  /** A microphone button for dictation where the browser has the Web Speech API (attribute `voice-input`). */
+  declare voiceInput: boolean;
+  /**
+   * Read answers aloud through `speechSynthesis` (attribute `voice-output`): `button` adds a "Read aloud"
+   * control to each answer, `auto` also reads each answer as it finishes.
+   */
+  declare voiceOutput: string | undefined;
   /** Close each stage when its tool call ends (attribute `auto-collapse="false"` keeps them open). */
   declare autoCollapse: boolean;
   /**
@@ -127,6 +146,7 @@ export class AgentChatAttributes extends LitElement {
     this.clarify = false;
     this.reflect = false;
     this.codeInterpreter = false;
+    this.voiceInput = false;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AgentEvent, Tool } from '@agent-chat/core';
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { AccountsController } from './accounts-controller.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
 import { agentChatStyles } from './agent-chat.styles.js';
@@ -15,6 +15,7 @@ import { LimitNotice } from './limit-notice.js';
 import { nextFrame } from './next-frame.js';
 import { PendingRequestsController } from './pending-requests.js';
 import { RunController } from './run-controller.js';
+import { ExtrasLoader } from './extras-loader.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
 import { SendController } from './send-controller.js';
@@ -36,6 +37,8 @@ import type { ViewContext } from './view-context.js';
  * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
+ * @event agent-chat-open - The launcher's or panel's chat opened (button, `open()`, `toggle()`).
+ * @event agent-chat-close - It closed (close button, Esc, `close()`, `toggle()`).
  *
  * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
@@ -103,6 +106,15 @@ import type { ViewContext } from './view-context.js';
  * @csspart input - The message text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button, shown while a run is in progress.
+ * @csspart launcher - `mode="launcher"`/`"panel"`: the floating button that opens the chat (`aria-expanded`).
+ * @csspart launcher-badge - How many answers arrived while the chat was closed.
+ * @csspart panel - The launcher's dialog or the docked panel around the chat.
+ * @csspart panel-header - Its title bar.
+ * @csspart close - Its close button.
+ * @csspart resize-handle - `mode="panel"`: drag it (or focus it and press ←/→) to resize the panel.
+ * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
+ * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
+ * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.
  *
  * @cssprop --agent-chat-font - Font of the whole chat; default `system-ui, sans-serif`.
  * @cssprop --agent-chat-font-size - Base font size; default `15px`.
@@ -122,7 +134,12 @@ import type { ViewContext } from './view-context.js';
  * @cssprop --agent-chat-code-function - Highlighted function names in code blocks.
  * @cssprop --agent-chat-code-comment - Highlighted comments in code blocks.
  * @cssprop --agent-chat-radius - Corner radius.
- * @cssprop --agent-chat-height - Height of the chat; default 32rem.
+ * @cssprop --agent-chat-height - Height of the chat; default 32rem (the launcher's panel: 36rem).
+ * @cssprop --agent-chat-panel-width - Width of the launcher's panel and the docked panel; default 24rem.
+ * @cssprop --agent-chat-panel-space - Set by the element on `<html>`: the room the open docked panel takes (`0px` otherwise), for the page's margin.
+ * @cssprop --agent-chat-launcher-size - Diameter of the launcher button; default 3.5rem.
+ * @cssprop --agent-chat-launcher-offset - Distance of the launcher from the corner; default 1.25rem.
+ * @cssprop --agent-chat-z-index - Stacking of the launcher and panel; default 2147483000.
  */
 export class AgentChatElement extends AgentChatAttributes {
   static override styles = agentChatStyles;
@@ -168,6 +185,7 @@ export class AgentChatElement extends AgentChatAttributes {
     input: () => this.#input,
     fail: this.#fail,
   });
+  readonly #extras = new ExtrasLoader(this, () => this.#input, () => this.#run.transcript, this.#fail);
   readonly #requests = new PendingRequestsController(this, {
     run: this.#run,
     source: this.#source,
@@ -183,6 +201,13 @@ export class AgentChatElement extends AgentChatAttributes {
   get attachmentTool(): Tool {
     return this.#attachments.tool;
   }
+
+  /** Opens the chat of `mode="launcher"` or `"panel"` (no-op inline); resolves once it is shown. */
+  open = (): Promise<void> => this.#extras.call('open');
+  /** Closes it; focus returns to the launcher. */
+  close = (): Promise<void> => this.#extras.call('close');
+  /** Opens it when closed, closes it when open. */
+  toggle = (): Promise<void> => this.#extras.call('toggle');
 
   get #strings(): AgentChatStrings {
     return resolveStrings(this.lang, this.strings);
@@ -207,15 +232,15 @@ export class AgentChatElement extends AgentChatAttributes {
   }
 
   #cancelModel = (): void => {
-    for (const item of this.#run.transcript)
-      if (item.kind === 'model-load' && item.phase !== 'ready')
-        this.#view.modelStates.set(item.id, { ...this.#view.modelStates.get(item.id), cancelled: true });
+    this.#view.cancelModelLoads(this.#run.transcript);
     this.#run.stop();
     this.requestUpdate();
   };
 
+  /** Stop: ends the run and any read-aloud. */
   #onStop = (): void => {
     this.#run.stop();
+    this.#extras.voice?.stop();
     this.#focus();
   };
 
@@ -242,7 +267,7 @@ export class AgentChatElement extends AgentChatAttributes {
     this.#view.prune(this.#run.transcript);
   }
 
-  protected override render(): TemplateResult {
+  protected override render(): unknown {
     const run = this.#run;
     const strings = this.#strings;
     const running = run.status === 'running';
@@ -257,21 +282,17 @@ export class AgentChatElement extends AgentChatAttributes {
       decide: this.#requests.decide,
       cancelModel: this.#cancelModel,
       retryModel: this.#send.retry,
+      readAloud: this.#extras.voice?.renderReadAloud.bind(this.#extras.voice),
       renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
-    return html`<div part="frame" class="frame">
+    return this.#extras.frame(html`<div part="frame" class="frame">
       <div part="header" class="header">
         <button type="button" part="conversations-toggle" aria-expanded=${this.#conversations.listOpen}
           @click=${this.#conversations.toggle}>${strings.conversations}</button>
         <button type="button" part="new-conversation" @click=${this.#conversations.actions.create}>${strings.newConversation}</button>
-        ${
-          Array.isArray(this.mcpServers) && this.mcpServers.some((s) => s.auth)
-            ? html`<button type="button" part="accounts-toggle" aria-expanded=${this.#accounts.open}
-                @click=${this.#accounts.toggle}>${this.#accounts.label(strings, this.lang)}</button>`
-            : nothing
-        }
+        ${this.#accounts.renderToggle(this.mcpServers, strings, this.lang)}
       </div>
       ${this.#conversations.render(strings)}
       ${this.#accounts.render(strings, this.lang)}
@@ -284,6 +305,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
       ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
       ${this.#attachments.render(strings)}
+      ${this.#extras.voice?.renderNotice()}
       ${renderComposer({
         strings,
         running,
@@ -293,7 +315,8 @@ export class AgentChatElement extends AgentChatAttributes {
         stop: this.#onStop,
         picked: this.#attachments.onPicked,
         attach: () => this.renderRoot.querySelector<HTMLInputElement>('#file')?.click(),
+        mic: this.#extras.voice?.renderMic(),
       })}
-    </div>`;
+    </div>`);
   }
 }

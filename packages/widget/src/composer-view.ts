@@ -13,6 +13,8 @@ export interface ComposerProps {
   picked(event: Event): void;
   /** Opens the file picker. */
   attach(): void;
+  /** The microphone button of `voice-input`, once its chunk has loaded. */
+  mic?: unknown;
 }
 
 /** The form at the bottom: attach button, text box, Stop while a run is in progress, Send. */
@@ -26,6 +28,7 @@ export function renderComposer(p: ComposerProps): TemplateResult {
     <label class="visually-hidden" for="input">${strings.message}</label>
     <textarea id="input" part="input" rows="2" placeholder=${strings.placeholder}
       aria-describedby=${p.configured ? nothing : 'notice'} @keydown=${p.keydown}></textarea>
+    ${p.mic}
     ${p.running ? html`<button type="button" part="stop" class="stop" @click=${p.stop}>${strings.stop}</button>` : nothing}
     <button type="submit" part="send" class="send" ?disabled=${p.running}>${strings.send}</button>
   </form>`;

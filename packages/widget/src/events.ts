@@ -37,6 +37,10 @@ export interface AgentChatEventMap {
   'agent-chat-run-start': CustomEvent<AgentChatRunStartDetail>;
   'agent-chat-run-finish': CustomEvent<AgentChatRunFinishDetail>;
   'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
+  /** The launcher's or panel's chat opened (`open()`, the launcher button, a restored state does not fire). */
+  'agent-chat-open': CustomEvent<null>;
+  /** It closed (`close()`, the close button, Esc). */
+  'agent-chat-close': CustomEvent<null>;
 }
 
 /** Dispatches one of the element's events, bubbling and composed. */

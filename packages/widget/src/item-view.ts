@@ -32,6 +32,13 @@ export class ItemView {
     )}`;
   }
 
+  /** Marks the model downloads still under way as cancelled by the user. */
+  cancelModelLoads(items: readonly TranscriptItem[]): void {
+    for (const item of items)
+      if (item.kind === 'model-load' && item.phase !== 'ready')
+        this.modelStates.set(item.id, { ...this.modelStates.get(item.id), cancelled: true });
+  }
+
   /** Forgets renderers of messages no longer shown. */
   prune(items: readonly TranscriptItem[]): void {
     const ids = new Set(items.map((i) => i.id));
@@ -42,13 +49,15 @@ export class ItemView {
     switch (item.kind) {
       case 'user':
         return html`<div part="message message-user" class="message user">${item.text}</div>`;
-      case 'assistant':
+      case 'assistant': {
+        const final = !ctx.running || item !== ctx.items.at(-1);
         return html`<div part="message message-assistant" class="message assistant">${this.#markdownOf(
           item.id,
           item.text,
-          !ctx.running || item !== ctx.items.at(-1),
+          final,
           ctx,
-        )}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}</div>`;
+        )}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
+      }
       case 'stage':
         return renderStage(item, ctx);
       case 'workflow':

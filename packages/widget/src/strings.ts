@@ -69,6 +69,22 @@ export interface AgentChatStrings {
   rateLimitedSoon?: string;
   creditsExhausted?: string;
   creditsExhaustedLater?: string;
+  /** Launcher, panel and voice texts; their defaults load with those parts (display-text.ts). */
+  openChat?: string;
+  closeChat?: string;
+  chatTitle?: string;
+  resizeChat?: string;
+  /** `{count}`: answers that arrived while the chat was closed. */
+  unread?: string;
+  dictate?: string;
+  stopDictation?: string;
+  micDenied?: string;
+  micFailed?: string;
+  readAloud?: string;
+  stopReading?: string;
+  /** Spoken instead of a code block / a table (`{rows}`) by read-aloud. */
+  codeSpoken?: string;
+  tableSpoken?: string;
   /** Summary of the reasoning disclosure while the model thinks. */
   thinking: string;
   /** Summary once it is done: `{duration}`, e.g. `2.4 s`. */

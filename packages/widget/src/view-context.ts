@@ -19,6 +19,8 @@ export interface ViewContext {
   retryModel(): void;
   /** The Connect form of an MCP server's sign-in request, when the accounts UI has loaded. */
   renderSignIn?(item: ClarifyItem): TemplateResult | undefined;
+  /** The read-aloud control of a finished answer, once the voice chunk has loaded. */
+  readAloud?(item: TranscriptItem, final: boolean): unknown;
 }
 
 /** `1234` → `1.2 s`, `80` → `80 ms`. */

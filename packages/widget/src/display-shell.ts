@@ -1,0 +1,182 @@
+import { html, nothing } from 'lit';
+import type { AgentChatAttributes } from './agent-chat.attributes.js';
+import { displayShellStyles } from './display-shell.styles.js';
+import { displayText } from './display-text.js';
+import { emit } from './events.js';
+import { format } from './strings.js';
+
+/** The display modes of `<agent-chat>`; anything else falls back to `inline`. */
+export const DISPLAY_MODES = ['inline', 'launcher', 'panel'] as const;
+const MIN_WIDTH = 280;
+const STEP = 32;
+const warned = new Set<string>();
+
+/** The display mode of a `mode` attribute value; warns once per unknown value. */
+export function displayMode(value: string | undefined): (typeof DISPLAY_MODES)[number] {
+  const mode = value ?? 'inline';
+  if ((DISPLAY_MODES as readonly string[]).includes(mode)) return mode as (typeof DISPLAY_MODES)[number];
+  if (!warned.has(mode)) {
+    warned.add(mode);
+    console.warn(`<agent-chat>: unknown mode="${mode}", showing it inline; valid values: ${DISPLAY_MODES.join(', ')}.`);
+  }
+  return 'inline';
+}
+
+/**
+ * The launcher and panel modes (loaded only when `mode` is not `inline`): the floating button with its
+ * unread badge, the panel around the chat, open / closed state remembered per site (localStorage), Esc,
+ * focus on open and close, the resizable docked panel and the page's `--agent-chat-panel-space`.
+ */
+export class DisplayShell {
+  readonly #host: AgentChatAttributes;
+  #open: boolean | undefined;
+  #unread = 0;
+  #width: number | undefined;
+  #styled = false;
+
+  constructor(host: AgentChatAttributes) {
+    this.#host = host;
+    host.addEventListener('agent-chat-message', (event) => {
+      if (event.detail.role === 'assistant' && this.#open === false && this.#mode !== 'inline') {
+        this.#unread++;
+        host.requestUpdate();
+      }
+    });
+    addEventListener('resize', () => this.#publish());
+  }
+
+  get #mode() {
+    return displayMode(this.#host.mode);
+  }
+
+  get #key(): string {
+    return `agent-chat:open:${this.#host.id || 'default'}`;
+  }
+
+  /** Open or closed: remembered per site; a launcher starts closed, a panel open. */
+  get isOpen(): boolean {
+    if (this.#open === undefined) {
+      let saved: string | null = null;
+      try {
+        saved = localStorage.getItem(this.#key);
+      } catch {}
+      this.#open = saved === null ? this.#mode === 'panel' : saved === '1';
+    }
+    return this.#open;
+  }
+
+  open(): Promise<void> {
+    return this.#set(true);
+  }
+
+  close(): Promise<void> {
+    return this.#set(false);
+  }
+
+  toggle(): Promise<void> {
+    return this.#set(!this.isOpen);
+  }
+
+  async #set(open: boolean): Promise<void> {
+    if (this.#mode === 'inline' || open === this.isOpen) return;
+    this.#open = open;
+    if (open) this.#unread = 0;
+    try {
+      localStorage.setItem(this.#key, open ? '1' : '0');
+    } catch {}
+    const host = this.#host;
+    host.requestUpdate();
+    await host.updateComplete;
+    this.#publish();
+    const root = host.renderRoot as ShadowRoot;
+    if (open) root.querySelector<HTMLElement>('textarea#input')?.focus();
+    else root.querySelector<HTMLElement>('[part~="launcher"]')?.focus();
+    emit(host, open ? 'agent-chat-open' : 'agent-chat-close', null);
+  }
+
+  /** The room a docked panel takes, for the page to leave free: `--agent-chat-panel-space` on `<html>`. */
+  #publish(): void {
+    const docked = this.#mode === 'panel' && this.isOpen && !matchMedia('(max-width: 479.98px)').matches;
+    const panel = (this.#host.renderRoot as ShadowRoot).querySelector<HTMLElement>('[part~="panel"]');
+    const space = docked && panel ? `${panel.getBoundingClientRect().width}px` : '0px';
+    document.documentElement.style.setProperty('--agent-chat-panel-space', space);
+  }
+
+  /** The chat inside the shell of the current mode. */
+  render(chat: unknown): unknown {
+    const mode = this.#mode;
+    const host = this.#host;
+    if (!this.#styled) {
+      this.#styled = true;
+      const root = host.renderRoot as ShadowRoot;
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, displayShellStyles.styleSheet!];
+    }
+    queueMicrotask(() => this.#publish());
+    if (mode === 'inline') return chat;
+    const t = displayText(host.lang, host.strings);
+    const open = this.isOpen;
+    const side = host.position === 'bottom-left' ? 'left' : 'right';
+    const width = this.#width ? `${this.#width}px` : nothing;
+    return html`<button type="button" part="launcher" class="launcher ${side}" aria-expanded=${open}
+        aria-controls="panel" aria-label=${open ? t.closeChat : t.openChat} ?hidden=${open && mode === 'panel'}
+        @click=${() => void this.toggle()}>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16v12H7l-3 3z" /></svg>
+        ${
+          this.#unread && !open
+            ? html`<span part="launcher-badge" class="badge" role="status">${format(t.unread, { count: this.#unread })}</span>`
+            : nothing
+        }
+      </button>
+      <section part="panel" id="panel" class="panel mode-${mode} ${side}" ?hidden=${!open}
+        role=${mode === 'launcher' ? 'dialog' : 'complementary'} aria-label=${t.chatTitle}
+        style=${width === nothing ? '' : `width:${width}`} @keydown=${this.#onKeydown}>
+        ${mode === 'panel' ? this.#renderHandle(t.resizeChat, side) : nothing}
+        <div part="panel-header" class="panel-header">
+          <h2>${t.chatTitle}</h2>
+          <button type="button" part="close" aria-label=${t.closeChat} @click=${() => void this.close()}>×</button>
+        </div>
+        ${chat}
+      </section>`;
+  }
+
+  #onKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    void this.close();
+  };
+
+  #renderHandle(label: string, side: 'left' | 'right') {
+    const now = Math.round(this.#width ?? this.#panelWidth());
+    return html`<div part="resize-handle" class="resize-handle" role="separator" tabindex="0"
+      aria-orientation="vertical" aria-label=${label} aria-valuemin=${MIN_WIDTH}
+      aria-valuemax=${Math.round(this.#maxWidth())} aria-valuenow=${now}
+      @keydown=${(event: KeyboardEvent) => {
+        const grow = side === 'right' ? 'ArrowLeft' : 'ArrowRight';
+        const shrink = side === 'right' ? 'ArrowRight' : 'ArrowLeft';
+        if (event.key !== grow && event.key !== shrink) return;
+        event.preventDefault();
+        this.#resize(now + (event.key === grow ? STEP : -STEP));
+      }}
+      @pointerdown=${(event: PointerEvent) => {
+        const handle = event.currentTarget as HTMLElement;
+        handle.setPointerCapture(event.pointerId);
+        const move = (e: PointerEvent) => this.#resize(side === 'right' ? innerWidth - e.clientX : e.clientX);
+        handle.addEventListener('pointermove', move);
+        handle.addEventListener('pointerup', () => handle.removeEventListener('pointermove', move), { once: true });
+      }}></div>`;
+  }
+
+  #panelWidth(): number {
+    const panel = (this.#host.renderRoot as ShadowRoot).querySelector<HTMLElement>('[part~="panel"]');
+    return panel?.getBoundingClientRect().width || 380;
+  }
+
+  #maxWidth(): number {
+    return Math.max(MIN_WIDTH, innerWidth * 0.8);
+  }
+
+  #resize(width: number): void {
+    this.#width = Math.min(this.#maxWidth(), Math.max(MIN_WIDTH, width));
+    this.#host.requestUpdate();
+  }
+}
