@@ -26,7 +26,11 @@ export class AccountsController implements ReactiveController {
 
   /** The menu button's text (the translated one once the UI has loaded). */
   /** The header button that opens the menu, when a server of `servers` signs in (`"auth": true`). */
-  renderToggle(servers: unknown, strings: AgentChatStrings, lang: string | undefined): TemplateResult | typeof nothing {
+  renderToggle(
+    servers: unknown,
+    strings: AgentChatStrings,
+    lang: string | undefined,
+  ): TemplateResult | typeof nothing {
     if (!Array.isArray(servers) || !servers.some((s: { auth?: boolean }) => s.auth)) return nothing;
     return html`<button type="button" part="accounts-toggle" aria-expanded=${this.open}
       @click=${this.toggle}>${this.label(strings, lang)}</button>`;

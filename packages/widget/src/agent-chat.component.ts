@@ -9,13 +9,13 @@ import { AttachmentsController } from './attachments-controller.js';
 import { renderComposer, renderRedo } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
 import { databaseName } from './default-store.js';
+import { ExtrasLoader } from './extras-loader.js';
 import { ItemView } from './item-view.js';
 import { KnowledgeController } from './knowledge-controller.js';
 import { LimitNotice } from './limit-notice.js';
 import { nextFrame } from './next-frame.js';
 import { PendingRequestsController } from './pending-requests.js';
 import { RunController } from './run-controller.js';
-import { ExtrasLoader } from './extras-loader.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
 import { SendController } from './send-controller.js';
@@ -185,7 +185,12 @@ export class AgentChatElement extends AgentChatAttributes {
     input: () => this.#input,
     fail: this.#fail,
   });
-  readonly #extras = new ExtrasLoader(this, () => this.#input, () => this.#run.transcript, this.#fail);
+  readonly #extras = new ExtrasLoader(
+    this,
+    () => this.#input,
+    () => this.#run.transcript,
+    this.#fail,
+  );
   readonly #requests = new PendingRequestsController(this, {
     run: this.#run,
     source: this.#source,

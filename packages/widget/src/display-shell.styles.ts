@@ -152,8 +152,10 @@ export const displayShellStyles = css`
 
   /* Phones: the chat takes the whole screen. */
   @media (max-width: 479.98px) {
-    .panel.mode-launcher,
-    .panel.mode-panel {
+    .panel.mode-launcher.right,
+    .panel.mode-launcher.left,
+    .panel.mode-panel.right,
+    .panel.mode-panel.left {
       inset: 0;
       width: auto !important;
       max-width: none;

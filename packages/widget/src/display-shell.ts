@@ -17,7 +17,9 @@ export function displayMode(value: string | undefined): (typeof DISPLAY_MODES)[n
   if ((DISPLAY_MODES as readonly string[]).includes(mode)) return mode as (typeof DISPLAY_MODES)[number];
   if (!warned.has(mode)) {
     warned.add(mode);
-    console.warn(`<agent-chat>: unknown mode="${mode}", showing it inline; valid values: ${DISPLAY_MODES.join(', ')}.`);
+    console.warn(
+      `<agent-chat>: unknown mode="${mode}", showing it inline; valid values: ${DISPLAY_MODES.join(', ')}.`,
+    );
   }
   return 'inline';
 }
@@ -99,6 +101,9 @@ export class DisplayShell {
     const docked = this.#mode === 'panel' && this.isOpen && !matchMedia('(max-width: 479.98px)').matches;
     const panel = (this.#host.renderRoot as ShadowRoot).querySelector<HTMLElement>('[part~="panel"]');
     const space = docked && panel ? `${panel.getBoundingClientRect().width}px` : '0px';
+    panel
+      ?.querySelector('[part~="resize-handle"]')
+      ?.setAttribute('aria-valuenow', String(Math.round(this.#panelWidth())));
     document.documentElement.style.setProperty('--agent-chat-panel-space', space);
   }
 
@@ -155,20 +160,22 @@ export class DisplayShell {
         const shrink = side === 'right' ? 'ArrowRight' : 'ArrowLeft';
         if (event.key !== grow && event.key !== shrink) return;
         event.preventDefault();
-        this.#resize(now + (event.key === grow ? STEP : -STEP));
+        this.#resize(this.#panelWidth() + (event.key === grow ? STEP : -STEP));
       }}
       @pointerdown=${(event: PointerEvent) => {
         const handle = event.currentTarget as HTMLElement;
         handle.setPointerCapture(event.pointerId);
         const move = (e: PointerEvent) => this.#resize(side === 'right' ? innerWidth - e.clientX : e.clientX);
         handle.addEventListener('pointermove', move);
-        handle.addEventListener('pointerup', () => handle.removeEventListener('pointermove', move), { once: true });
+        handle.addEventListener('pointerup', () => handle.removeEventListener('pointermove', move), {
+          once: true,
+        });
       }}></div>`;
   }
 
   #panelWidth(): number {
     const panel = (this.#host.renderRoot as ShadowRoot).querySelector<HTMLElement>('[part~="panel"]');
-    return panel?.getBoundingClientRect().width || 380;
+    return panel?.getBoundingClientRect().width || MIN_WIDTH;
   }
 
   #maxWidth(): number {
@@ -178,5 +185,6 @@ export class DisplayShell {
   #resize(width: number): void {
     this.#width = Math.min(this.#maxWidth(), Math.max(MIN_WIDTH, width));
     this.#host.requestUpdate();
+    void this.#host.updateComplete.then(() => this.#publish());
   }
 }

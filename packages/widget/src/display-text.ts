@@ -69,7 +69,10 @@ const DE: DisplayText = {
 };
 
 /** The texts for `lang` (primary subtag; English otherwise) with the page's `strings` overrides on top. */
-export function displayText(lang: string | undefined, overrides: Partial<AgentChatStrings> | undefined): DisplayText {
+export function displayText(
+  lang: string | undefined,
+  overrides: Partial<AgentChatStrings> | undefined,
+): DisplayText {
   const primary = lang?.toLowerCase().split('-')[0] ?? '';
   const base = primary === 'fr' ? FR : primary === 'de' ? DE : EN;
   const picked: Partial<DisplayText> = {};

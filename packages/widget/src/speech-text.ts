@@ -68,5 +68,10 @@ function inline(line: string): string {
 /** Splits long text at sentence ends so that no utterance runs past ~200 characters where it can. */
 function sentences(text: string): string[] {
   if (text.length <= 200) return [text];
-  return text.match(/[^.!?]+(?:[.!?]+|$)\s*/g)?.map((s) => s.trim()).filter(Boolean) ?? [text];
+  return (
+    text
+      .match(/[^.!?]+(?:[.!?]+|$)\s*/g)
+      ?.map((s) => s.trim())
+      .filter(Boolean) ?? [text]
+  );
 }

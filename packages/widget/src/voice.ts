@@ -2,16 +2,21 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { AgentChatAttributes } from './agent-chat.attributes.js';
 import { displayText } from './display-text.js';
 import { speechPieces } from './speech-text.js';
-import { voiceStyles } from './voice.styles.js';
 import { format } from './strings.js';
 import type { TranscriptItem } from './transcript.js';
+import { voiceStyles } from './voice.styles.js';
 
 /** The part of the Web Speech API's `SpeechRecognition` dictation uses. */
 interface Recognition {
   lang: string;
   interimResults: boolean;
   continuous: boolean;
-  onresult: ((event: { resultIndex: number; results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }> }) => void) | null;
+  onresult:
+    | ((event: {
+        resultIndex: number;
+        results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }>;
+      }) => void)
+    | null;
   onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
   start(): void;
@@ -22,7 +27,10 @@ type RecognitionClass = new () => Recognition;
 
 /** The browser's `SpeechRecognition` (or Chrome's prefixed one), if it has one. */
 export function recognitionClass(): RecognitionClass | undefined {
-  const w = globalThis as { SpeechRecognition?: RecognitionClass; webkitSpeechRecognition?: RecognitionClass };
+  const w = globalThis as {
+    SpeechRecognition?: RecognitionClass;
+    webkitSpeechRecognition?: RecognitionClass;
+  };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;
 }
 
