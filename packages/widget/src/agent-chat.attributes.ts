@@ -10,6 +10,24 @@ export type RespondingAgent = Agent;
 /**
  * The configuration surface of `<agent-chat>`: every attribute and property a page sets. The element
  * (`agent-chat.component.ts`) extends it with the behaviour; keeping them apart keeps each readable.
+ *
+ * The launcher / panel modes and voice are documented here, beside their attributes:
+ * @event agent-chat-open - The launcher's or panel's chat opened (button, `open()`, `toggle()`).
+ * @event agent-chat-close - It closed (close button, Esc, `close()`, `toggle()`).
+ * @csspart launcher - `mode="launcher"`/`"panel"`: the floating button that opens the chat (`aria-expanded`).
+ * @csspart launcher-badge - How many answers arrived while the chat was closed.
+ * @csspart panel - The launcher's dialog or the docked panel around the chat.
+ * @csspart panel-header - Its title bar.
+ * @csspart close - Its close button.
+ * @csspart resize-handle - `mode="panel"`: drag it (or focus it and press ←/→) to resize the panel.
+ * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
+ * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
+ * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.
+ * @cssprop --agent-chat-panel-width - Width of the launcher's panel and the docked panel; default 24rem.
+ * @cssprop --agent-chat-panel-space - Set by the element on `<html>`: the room the open docked panel takes (`0px` otherwise), for the page's margin.
+ * @cssprop --agent-chat-launcher-size - Diameter of the launcher button; default 3.5rem.
+ * @cssprop --agent-chat-launcher-offset - Distance of the launcher from the corner; default 1.25rem.
+ * @cssprop --agent-chat-z-index - Stacking of the launcher and panel; default 2147483000.
  */
 export class AgentChatAttributes extends LitElement {
   static override properties = {

@@ -10,6 +10,7 @@ import { renderComposer, renderRedo } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
 import { databaseName } from './default-store.js';
 import { ExtrasLoader } from './extras-loader.js';
+import { renderHeader } from './header-view.js';
 import { ItemView } from './item-view.js';
 import { KnowledgeController } from './knowledge-controller.js';
 import { LimitNotice } from './limit-notice.js';
@@ -37,8 +38,6 @@ import type { ViewContext } from './view-context.js';
  * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
- * @event agent-chat-open - The launcher's or panel's chat opened (button, `open()`, `toggle()`).
- * @event agent-chat-close - It closed (close button, Esc, `close()`, `toggle()`).
  *
  * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
@@ -106,15 +105,6 @@ import type { ViewContext } from './view-context.js';
  * @csspart input - The message text box.
  * @csspart send - The send button.
  * @csspart stop - The stop button, shown while a run is in progress.
- * @csspart launcher - `mode="launcher"`/`"panel"`: the floating button that opens the chat (`aria-expanded`).
- * @csspart launcher-badge - How many answers arrived while the chat was closed.
- * @csspart panel - The launcher's dialog or the docked panel around the chat.
- * @csspart panel-header - Its title bar.
- * @csspart close - Its close button.
- * @csspart resize-handle - `mode="panel"`: drag it (or focus it and press ←/→) to resize the panel.
- * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
- * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
- * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.
  *
  * @cssprop --agent-chat-font - Font of the whole chat; default `system-ui, sans-serif`.
  * @cssprop --agent-chat-font-size - Base font size; default `15px`.
@@ -135,11 +125,6 @@ import type { ViewContext } from './view-context.js';
  * @cssprop --agent-chat-code-comment - Highlighted comments in code blocks.
  * @cssprop --agent-chat-radius - Corner radius.
  * @cssprop --agent-chat-height - Height of the chat; default 32rem (the launcher's panel: 36rem).
- * @cssprop --agent-chat-panel-width - Width of the launcher's panel and the docked panel; default 24rem.
- * @cssprop --agent-chat-panel-space - Set by the element on `<html>`: the room the open docked panel takes (`0px` otherwise), for the page's margin.
- * @cssprop --agent-chat-launcher-size - Diameter of the launcher button; default 3.5rem.
- * @cssprop --agent-chat-launcher-offset - Distance of the launcher from the corner; default 1.25rem.
- * @cssprop --agent-chat-z-index - Stacking of the launcher and panel; default 2147483000.
  */
 export class AgentChatElement extends AgentChatAttributes {
   static override styles = agentChatStyles;
@@ -151,7 +136,8 @@ export class AgentChatElement extends AgentChatAttributes {
     this.#run.fail(error);
     emitFailure(this, error, this.#run.error ?? String(error));
   };
-  readonly #focus = (): void => this.#input?.focus();
+  readonly #input = (): HTMLTextAreaElement | null => this.renderRoot.querySelector('textarea#input');
+  readonly #focus = (): void => this.#input()?.focus();
   readonly #conversations = new ConversationsController(
     this,
     this.#run,
@@ -182,15 +168,10 @@ export class AgentChatElement extends AgentChatAttributes {
     attachments: this.#attachments,
     scroll: this.#scroll,
     extraTools: () => this.#knowledge.tools(),
-    input: () => this.#input,
+    input: this.#input,
     fail: this.#fail,
   });
-  readonly #extras = new ExtrasLoader(
-    this,
-    () => this.#input,
-    () => this.#run.transcript,
-    this.#fail,
-  );
+  readonly #extras = new ExtrasLoader(this, () => this.#run.transcript);
   readonly #requests = new PendingRequestsController(this, {
     run: this.#run,
     source: this.#source,
@@ -218,10 +199,6 @@ export class AgentChatElement extends AgentChatAttributes {
     return resolveStrings(this.lang, this.strings);
   }
 
-  get #input(): HTMLTextAreaElement | null {
-    return this.renderRoot.querySelector('textarea#input');
-  }
-
   #onAgentEvent(event: AgentEvent): void {
     const conversationId = this.#run.conversationId;
     if (event.type === 'run.start') {
@@ -242,7 +219,6 @@ export class AgentChatElement extends AgentChatAttributes {
     this.requestUpdate();
   };
 
-  /** Stop: ends the run and any read-aloud. */
   #onStop = (): void => {
     this.#run.stop();
     this.#extras.voice?.stop();
@@ -293,12 +269,7 @@ export class AgentChatElement extends AgentChatAttributes {
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
     return this.#extras.frame(html`<div part="frame" class="frame">
-      <div part="header" class="header">
-        <button type="button" part="conversations-toggle" aria-expanded=${this.#conversations.listOpen}
-          @click=${this.#conversations.toggle}>${strings.conversations}</button>
-        <button type="button" part="new-conversation" @click=${this.#conversations.actions.create}>${strings.newConversation}</button>
-        ${this.#accounts.renderToggle(this.mcpServers, strings, this.lang)}
-      </div>
+      ${renderHeader(strings, this.#conversations, this.#accounts.renderToggle(this.mcpServers, strings, this.lang))}
       ${this.#conversations.render(strings)}
       ${this.#accounts.render(strings, this.lang)}
       ${this.#knowledge.render(strings)}

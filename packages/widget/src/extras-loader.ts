@@ -17,9 +17,7 @@ export class ExtrasLoader implements ReactiveController {
 
   constructor(
     private readonly host: AgentChatAttributes,
-    private readonly input: () => HTMLTextAreaElement | null,
     private readonly items: () => readonly TranscriptItem[],
-    private readonly fail: (error: unknown) => void,
   ) {
     host.addController(this);
   }
@@ -27,14 +25,16 @@ export class ExtrasLoader implements ReactiveController {
   hostUpdate(): void {
     const { host } = this;
     if ((shown(host.mode) && !this.shell) || ((host.voiceInput || host.voiceOutput) && !this.voice))
-      this.#load().catch(this.fail);
+      this.#load().catch((error) =>
+        console.error('<agent-chat>: could not load the launcher / voice chunk', error),
+      );
   }
 
   #load(): Promise<void> {
     const { host } = this;
     this.#chunk ??= import('./extras.js').then((m) => {
       this.shell = new m.DisplayShell(host);
-      this.voice = new m.Voice(host, this.input, this.items);
+      this.voice = new m.Voice(host, this.items);
       host.requestUpdate();
     });
     return this.#chunk;

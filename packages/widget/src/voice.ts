@@ -41,19 +41,13 @@ export function recognitionClass(): RecognitionClass | undefined {
  */
 export class Voice {
   readonly #host: AgentChatAttributes;
-  readonly #input: () => HTMLTextAreaElement | null;
   #recognition: Recognition | undefined;
   #notice: string | undefined;
   /** The answer being read aloud. */
   #speaking: string | undefined;
 
-  constructor(
-    host: AgentChatAttributes,
-    input: () => HTMLTextAreaElement | null,
-    items: () => readonly TranscriptItem[],
-  ) {
+  constructor(host: AgentChatAttributes, items: () => readonly TranscriptItem[]) {
     this.#host = host;
-    this.#input = input;
     const root = host.renderRoot as ShadowRoot;
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, voiceStyles.styleSheet!];
     host.addEventListener('agent-chat-message', (event) => {
@@ -107,7 +101,7 @@ export class Voice {
       return;
     }
     const Class = recognitionClass();
-    const input = this.#input();
+    const input = this.#host.renderRoot.querySelector<HTMLTextAreaElement>('textarea#input');
     if (!Class || !input) return;
     const before = input.value ? `${input.value.trimEnd()} ` : '';
     const recognition = new Class();
