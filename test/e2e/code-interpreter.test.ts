@@ -55,7 +55,8 @@ print(f"n={len(scores)} mean={statistics.mean(scores):.1f} max={max(scores)}")`;
     )
       .filter((m) => m.role === 'tool')
       .at(-1);
-    expect(toolMessage?.content).toBe('n=3 mean=80.0 max=90\n');
+    // Memory is on by default: the result carries its [ID:…] label, then the printed text.
+    expect(toolMessage?.content).toMatch(/^(\[ID:q1-t1\] )?n=3 mean=80\.0 max=90\n$/);
     expect(await page.locator('iframe[sandbox="allow-scripts"]').count()).toBe(1);
     expect(errors).toEqual([]);
     await page.close();

@@ -7,6 +7,7 @@ import type { AgentEventBody, UsageContext } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
+import { isToolOutput } from '../tools/tool-output.js';
 import type { ConversationStore, TurnSummary } from './conversation-store.js';
 import { type DualTrackOptions, dualTrackMemory } from './dual-track-memory.js';
 import { retrieveFullContextTool } from './retrieve-full-context-tool.js';
@@ -129,8 +130,10 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
       if (last) used += usage.inputTokens - last.sentTokens + usage.outputTokens;
       return last ? { context: last } : {};
     },
+    // Rich output (images, tables for the UI) already has its model text in `fallback`; only plain data
+    // is worth re-serialising (TOON where it is smaller).
     toolContent: (result, fallback) =>
-      typeof result === 'string' || result === undefined
+      typeof result === 'string' || result === undefined || isToolOutput(result)
         ? fallback
         : negotiateFormat(result, tokens, encode).text,
     summarize: (turn) => memory.summarizeTurn(turn, settings.signal),
