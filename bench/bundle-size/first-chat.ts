@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { serveExample } from '../../scripts/lib/example-server.ts';
 import type { BenchContext } from '../lib/benchmark.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
@@ -26,16 +27,32 @@ export interface FirstChat {
 }
 
 /**
- * What examples/script-tag (proxy-url + model, memory on by default, one page tool) downloads from the
- * widget's build before the first answer renders, observed in Chromium: the page is loaded, a message
- * sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
+ * What a page with the script tag and `<agent-chat proxy-url model>` (memory on by default; knowledge,
+ * PDFs, MCP and WebMCP stay lazy for pages that use them) downloads from the widget's build before the
+ * first answer renders, observed in Chromium: the page is loaded, a message sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
  * `agent-chat*.js` the page requested until the answer shows is counted once, gzip -9 of the file.
  */
 export async function firstChat(context: BenchContext): Promise<FirstChat | undefined> {
   if (!widgetScriptTag(context)) return undefined;
   const dist = join(context.root, 'packages/widget/dist');
   const proxyUrl = 'http://127.0.0.1:9';
-  const example = await serveExample({ proxyUrl, model: 'gpt-4o-mini', distDir: dist });
+  const page = `<!doctype html><meta charset="utf-8"><script type="module" src="/agent-chat.js"></script>
+<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"></agent-chat>`;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    if (!/^\/agent-chat[\w.-]*\.js$/.test(path)) return void res.writeHead(404).end();
+    try {
+      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(dist, path)));
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const example = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
   const browser = await launchChromium();
   try {
     const page = await browser.newPage();

@@ -68,7 +68,7 @@ export const benchmark: Benchmark = {
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
-    '(platform neutral), no peer. first_chat_gzip_bytes: what examples/script-tag downloads from the widget build before ' +
+    '(platform neutral), no peer. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; deep-chat: its whole bundle.',
   method:
     'Deterministic byte counts (no timing). Every subject goes through the same esbuild (bench dependency) call: ' +
