@@ -162,6 +162,9 @@ describe('<agent-chat mode="panel">', () => {
       .toBe(String(before + 64));
     await expect.poll(() => main.getBoundingClientRect().right).toBeLessThanOrEqual(panelBox().left);
     expect(await axeViolations(element)).toEqual([]);
+    element.setAttribute('theme', 'dark');
+    await element.updateComplete;
+    expect(await axeViolations(element)).toEqual([]);
 
     await element.close();
     expect(part(element, 'panel')!.hidden).toBe(true);

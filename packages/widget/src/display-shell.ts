@@ -122,15 +122,14 @@ export class DisplayShell {
     const open = this.isOpen;
     const side = host.position === 'bottom-left' ? 'left' : 'right';
     const width = this.#width ? `${this.#width}px` : nothing;
+    const badge = this.#unread && !open ? format(t.unread, { count: this.#unread }) : '';
+    // The badge's text is part of the button's name (axe: label-content-name-mismatch).
+    const label = open ? t.closeChat : badge ? `${t.openChat}, ${badge}` : t.openChat;
     return html`<button type="button" part="launcher" class="launcher ${side}" aria-expanded=${open}
-        aria-controls="panel" aria-label=${open ? t.closeChat : t.openChat} ?hidden=${open && mode === 'panel'}
+        aria-controls="panel" aria-label=${label} ?hidden=${open && mode === 'panel'}
         @click=${() => void this.toggle()}>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16v12H7l-3 3z" /></svg>
-        ${
-          this.#unread && !open
-            ? html`<span part="launcher-badge" class="badge" role="status">${format(t.unread, { count: this.#unread })}</span>`
-            : nothing
-        }
+        ${badge ? html`<span part="launcher-badge" class="badge">${badge}</span>` : nothing}
       </button>
       <section part="panel" id="panel" class="panel mode-${mode} ${side}" ?hidden=${!open}
         role=${mode === 'launcher' ? 'dialog' : 'complementary'} aria-label=${t.chatTitle}
