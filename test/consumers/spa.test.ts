@@ -171,3 +171,23 @@ describe('the widget typed API', () => {
     ).rejects.toThrow(/wrong\.ts.*not assignable to type 'readonly PageTool/);
   });
 });
+
+describe('server-side rendering', () => {
+  it('imports @agent-chat/core and @agent-chat/widget in Node (no window, indexedDB or DOM) without throwing', async () => {
+    writeFileSync(
+      join(project.dir, 'ssr.mjs'),
+      `const core = await import('@agent-chat/core');
+const widget = await import('@agent-chat/widget');
+console.log(JSON.stringify({ window: typeof window, indexedDB: typeof indexedDB, createAgent: typeof core.createAgent, element: typeof widget.AgentChatElement }));
+`,
+    );
+    const output = await project.exec(process.execPath, ['ssr.mjs']);
+    const line = output.split('\n').find((l) => l.startsWith('{"window"'));
+    expect(JSON.parse(line ?? 'null')).toEqual({
+      window: 'undefined',
+      indexedDB: 'undefined',
+      createAgent: 'function',
+      element: 'function',
+    });
+  });
+});
