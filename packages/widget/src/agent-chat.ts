@@ -11,7 +11,8 @@ export { AgentChatElement };
 if (typeof location !== 'undefined' && /[?&](state|error)=/.test(location.search))
   void import('./mcp-sign-in-callback.js');
 // Before the page's own scripts run (they come after this module), so they can register tools at once.
-installWebMcp();
+// Not during server-side rendering (no document): importing the widget in Node must not throw.
+if (typeof document !== 'undefined') installWebMcp();
 
 const existing = customElements.get('agent-chat');
 if (!existing) customElements.define('agent-chat', AgentChatElement);
