@@ -102,6 +102,43 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
     }, 90_000);
   }
 
+  it('mode="panel" docks beside the page, whose content stays usable (element boxes), and resizes', async () => {
+    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(stack.example.url);
+    // The page leaves room for the panel with the property the element publishes.
+    await page.addStyleTag({ content: 'html { padding-right: var(--agent-chat-panel-space, 0px); }' });
+    await page.evaluate(() => document.querySelector('agent-chat')!.setAttribute('mode', 'panel'));
+    const panel = part(page, 'panel');
+    await panel.waitFor();
+    await expect.poll(async () => (await panel.boundingBox())?.x).toBeGreaterThan(0);
+    const box = (await panel.boundingBox())!;
+    expect(box.x + box.width).toBe(1280);
+    expect(box.height).toBe(800);
+    for (const selector of ['h1', 'p']) {
+      const content = (await page.locator(selector).first().boundingBox())!;
+      expect(content.x + content.width).toBeLessThanOrEqual(box.x);
+      // What is at the content's centre is the content itself, not the panel.
+      const hit = await page.evaluate(
+        ([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase(),
+        [content.x + content.width / 2, content.y + content.height / 2],
+      );
+      expect(hit).toBe(selector);
+    }
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'widget-panel-1280.png') });
+    // Dragging the handle widens the panel; the page follows.
+    const handle = (await part(page, 'resize-handle').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, 400);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 100, 400, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThan(box.width + 80);
+    const wider = (await panel.boundingBox())!;
+    const text = (await page.locator('p').first().boundingBox())!;
+    expect(text.x + text.width).toBeLessThanOrEqual(wider.x);
+    await page.close();
+  }, 60_000);
+
   it('dictates into the box and reads an answer aloud without its code; Stop cancels (fake Web Speech API)', async () => {
     const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {

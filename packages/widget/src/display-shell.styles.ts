@@ -133,8 +133,10 @@ export const displayShellStyles = css`
     position: absolute;
     top: 0;
     bottom: 0;
+    z-index: 1;
     width: 0.5rem;
     cursor: ew-resize;
+    touch-action: none;
   }
 
   .right > .resize-handle {

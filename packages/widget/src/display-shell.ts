@@ -35,6 +35,8 @@ export class DisplayShell {
   #unread = 0;
   #width: number | undefined;
   #styled = false;
+  /** The mode the open state was read for: a new mode reads it again (a panel starts open). */
+  #stateMode: string | undefined;
 
   constructor(host: AgentChatAttributes) {
     this.#host = host;
@@ -57,6 +59,10 @@ export class DisplayShell {
 
   /** Open or closed: remembered per site; a launcher starts closed, a panel open. */
   get isOpen(): boolean {
+    if (this.#stateMode !== this.#mode) {
+      this.#stateMode = this.#mode;
+      this.#open = undefined;
+    }
     if (this.#open === undefined) {
       let saved: string | null = null;
       try {
