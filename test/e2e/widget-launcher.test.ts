@@ -71,7 +71,8 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
         .toContain('Our teas ship worldwide.');
       await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
       const panel = await part(page, 'panel').boundingBox();
-      if (width < 480) expect(panel).toEqual({ x: 0, y: 0, width, height: 800 });
+      if (width < 480)
+        expect([panel!.x, panel!.y, panel!.width, panel!.height].map(Math.round)).toEqual([0, 0, width, 800]);
       else expect(panel!.width).toBeLessThan(width / 2);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: join(artifacts, `widget-launcher-open-${width}.png`) });
@@ -112,11 +113,11 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
     await panel.waitFor();
     await expect.poll(async () => (await panel.boundingBox())?.x).toBeGreaterThan(0);
     const box = (await panel.boundingBox())!;
-    expect(box.x + box.width).toBe(1280);
-    expect(box.height).toBe(800);
+    expect(box.x + box.width).toBeCloseTo(1280, 1);
+    expect(box.height).toBeCloseTo(800, 1);
     for (const selector of ['h1', 'p']) {
       const content = (await page.locator(selector).first().boundingBox())!;
-      expect(content.x + content.width).toBeLessThanOrEqual(box.x);
+      expect(content.x + content.width).toBeLessThanOrEqual(box.x + 0.5);
       // What is at the content's centre is the content itself, not the panel.
       const hit = await page.evaluate(
         ([x, y]) => document.elementFromPoint(x!, y!)?.tagName.toLowerCase(),
@@ -135,7 +136,7 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
     await expect.poll(async () => (await panel.boundingBox())!.width).toBeGreaterThan(box.width + 80);
     const wider = (await panel.boundingBox())!;
     const text = (await page.locator('p').first().boundingBox())!;
-    expect(text.x + text.width).toBeLessThanOrEqual(wider.x);
+    expect(text.x + text.width).toBeLessThanOrEqual(wider.x + 0.5);
     await page.close();
   }, 60_000);
 
