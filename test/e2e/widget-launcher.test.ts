@@ -137,6 +137,15 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
     const wider = (await panel.boundingBox())!;
     const text = (await page.locator('p').first().boundingBox())!;
     expect(text.x + text.width).toBeLessThanOrEqual(wider.x + 0.5);
+    // The open animation runs unless the visitor asks for reduced motion.
+    const animation = () =>
+      page.evaluate(() => {
+        const shown = document.querySelector('agent-chat')!.shadowRoot!.querySelector('[part~="panel"]')!;
+        return getComputedStyle(shown).animationName;
+      });
+    expect(await animation()).toBe('agent-chat-open');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await animation()).toBe('none');
     await page.close();
   }, 60_000);
 

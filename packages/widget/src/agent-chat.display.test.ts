@@ -116,6 +116,15 @@ describe('<agent-chat mode="launcher">', () => {
     expect(innerWidth).toBe(375);
   });
 
+  it('is axe-clean closed, light and dark', async () => {
+    const element = await mount({ mode: 'launcher' });
+    expect(part(element, 'panel')!.hidden).toBe(true);
+    expect(await axeViolations(element)).toEqual([]);
+    element.setAttribute('theme', 'dark');
+    await element.updateComplete;
+    expect(await axeViolations(element)).toEqual([]);
+  });
+
   it('falls back to inline for an unknown mode, warning with the valid values', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const element = await mount({ mode: 'bubble' });
@@ -172,5 +181,24 @@ describe('<agent-chat mode="panel">', () => {
       '0px',
     );
     expect(Math.round(main.getBoundingClientRect().right)).toBe(innerWidth);
+  });
+
+  it('publishes the space it takes when it changes, not on every streamed chunk', async () => {
+    const chunks = Array.from({ length: 40 }, (_, i) => `word${i} `);
+    const streamed = (): ScriptStep[] => [
+      ...chunks.map((text) => ({ type: 'response.chunk' as const, turn: 1, text })),
+      { type: 'response.done', text: chunks.join('') },
+    ];
+    const element = await mount({ mode: 'panel' }, [streamed]);
+    await expect.poll(() => part(element, 'panel')?.hidden).toBe(false);
+    const space = () => document.documentElement.style.getPropertyValue('--agent-chat-panel-space');
+    await expect.poll(space).not.toBe('0px');
+    await userEvent.click(element.shadowRoot!.querySelector('textarea#input')!);
+    const writes = vi.spyOn(document.documentElement.style, 'setProperty');
+    await userEvent.keyboard('Question{Enter}');
+    await expect.poll(() => part(element, 'message-assistant')?.textContent).toContain('word39');
+    expect(writes.mock.calls.filter(([name]) => name === '--agent-chat-panel-space')).toEqual([]);
+    await element.close();
+    expect(space()).toBe('0px');
   });
 });

@@ -1,28 +1,13 @@
 import { html, nothing } from 'lit';
 import type { AgentChatAttributes } from './agent-chat.attributes.js';
+import { displayMode } from './display-mode.js';
 import { displayShellStyles } from './display-shell.styles.js';
 import { displayText } from './display-text.js';
 import { emit } from './events.js';
 import { format } from './strings.js';
 
-/** The display modes of `<agent-chat>`; anything else falls back to `inline`. */
-export const DISPLAY_MODES = ['inline', 'launcher', 'panel'] as const;
 const MIN_WIDTH = 280;
 const STEP = 32;
-const warned = new Set<string>();
-
-/** The display mode of a `mode` attribute value; warns once per unknown value. */
-export function displayMode(value: string | undefined): (typeof DISPLAY_MODES)[number] {
-  const mode = value ?? 'inline';
-  if ((DISPLAY_MODES as readonly string[]).includes(mode)) return mode as (typeof DISPLAY_MODES)[number];
-  if (!warned.has(mode)) {
-    warned.add(mode);
-    console.warn(
-      `<agent-chat>: unknown mode="${mode}", showing it inline; valid values: ${DISPLAY_MODES.join(', ')}.`,
-    );
-  }
-  return 'inline';
-}
 
 /**
  * The launcher and panel modes (loaded only when `mode` is not `inline`): the floating button with its
@@ -37,6 +22,12 @@ export class DisplayShell {
   #styled = false;
   /** The mode the open state was read for: a new mode reads it again (a panel starts open). */
   #stateMode: string | undefined;
+  /** The mode of the last render, and the panel whose size is watched: the page's space is published
+   * when either changes or the panel resizes, never on every streamed chunk. */
+  #renderedMode: string | undefined;
+  #watched: HTMLElement | undefined;
+  #resizes: ResizeObserver | undefined;
+  #published: string | undefined;
 
   constructor(host: AgentChatAttributes) {
     this.#host = host;
@@ -110,8 +101,24 @@ export class DisplayShell {
     panel
       ?.querySelector('[part~="resize-handle"]')
       ?.setAttribute('aria-valuenow', String(Math.round(this.#panelWidth())));
+    if (space === this.#published) return;
+    this.#published = space;
     document.documentElement.style.setProperty('--agent-chat-panel-space', space);
   }
+
+  /** After a render: publish on a mode change, and watch the panel's size (a new panel element after a
+   * mode change). */
+  #afterRender = (): void => {
+    const panel =
+      (this.#host.renderRoot as ShadowRoot).querySelector<HTMLElement>('[part~="panel"]') ?? undefined;
+    if (panel !== this.#watched) {
+      this.#resizes ??= new ResizeObserver(() => this.#publish());
+      if (this.#watched) this.#resizes.unobserve(this.#watched);
+      if (panel) this.#resizes.observe(panel);
+      this.#watched = panel;
+    }
+    this.#publish();
+  };
 
   /** The chat inside the shell of the current mode. */
   render(chat: unknown): unknown {
@@ -122,7 +129,10 @@ export class DisplayShell {
       const root = host.renderRoot as ShadowRoot;
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, displayShellStyles.styleSheet!];
     }
-    queueMicrotask(() => this.#publish());
+    if (mode !== this.#renderedMode) {
+      this.#renderedMode = mode;
+      void host.updateComplete.then(this.#afterRender);
+    }
     if (mode === 'inline') return chat;
     const t = displayText(host.lang, host.strings);
     const open = this.isOpen;
