@@ -7,9 +7,12 @@ import { buildWidget } from './lib/widget-build.ts';
 const root = resolve(import.meta.dirname, '..');
 const PAGE_PORT = Number(process.env.DEMO_PORT ?? 5173);
 const PROXY_PORT = Number(process.env.PROXY_PORT ?? 8787);
+// Where the widget is built; a test of `npm run demo` passes a folder of its own, so it does not race the
+// other tests that build packages/widget/dist.
+const distDir = process.env.DEMO_DIST_DIR?.trim() || join(root, 'packages/widget/dist');
 
 console.log('Building the <agent-chat> script-tag bundle…');
-buildWidget();
+buildWidget(process.env.DEMO_DIST_DIR?.trim() ? distDir : undefined);
 
 const apiKey = process.env.OPENAI_API_KEY?.trim();
 const baseUrl = process.env.OPENAI_BASE_URL?.trim() || (apiKey ? 'https://api.openai.com/v1' : undefined);
@@ -18,7 +21,7 @@ const pageOrigin = `http://127.0.0.1:${PAGE_PORT}`;
 
 if (!baseUrl) {
   console.log('No provider configured: building the local (WebGPU) model bundle…');
-  await buildLocalModelBundle(join(root, 'packages/widget/dist'));
+  await buildLocalModelBundle(distDir);
 }
 
 let stopProxy = async () => {};
@@ -38,7 +41,13 @@ if (baseUrl) {
   stopProxy = proxy.stop;
 }
 
-const page = await serveExample({ port: PAGE_PORT, proxyUrl, model, ...(baseUrl ? {} : { notice }) });
+const page = await serveExample({
+  port: PAGE_PORT,
+  proxyUrl,
+  model,
+  distDir,
+  ...(baseUrl ? {} : { notice }),
+});
 console.log(`\n  agent-chat demo: ${page.url}\n`);
 if (!baseUrl)
   console.log(

@@ -34,8 +34,9 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Checks the `dist` files of the package in `packageDir` (an unpacked tarball). Node built-ins are
- * allowed only as `node:` imports in packages that target Node; `cloudflare:` modules only in the proxy.
+ * Checks the `dist` files of the package in `packageDir` (an unpacked tarball). Node built-ins are never
+ * allowed, with or without `node:` (every package runs in browsers or Workers); `cloudflare:` modules only
+ * in the proxy.
  */
 export function checkPackageDist(packageDir: string): DistProblem[] {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentChatError, MissingDependencyError } from './errors.js';
 import { requireExport } from './missing-dependency.js';
 import { pdfToText } from './rag/readers/pdf-to-text.js';
@@ -37,5 +37,37 @@ describe('MissingDependencyError', () => {
       (e: unknown) => e,
     );
     expect(empty).toBeInstanceOf(MissingDependencyError);
+  });
+
+  describe('voyIndex() without voy-search', () => {
+    afterEach(() => {
+      vi.doUnmock('voy-search/voy_search_bg.js');
+      vi.resetModules();
+    });
+
+    // A fresh copy of the module: voyIndex keeps its first successful load for the page.
+    async function voyWithoutPackage() {
+      vi.resetModules();
+      vi.doMock('voy-search/voy_search_bg.js', () => {
+        throw new Error("Cannot find module 'voy-search/voy_search_bg.js'");
+      });
+      const [{ voyIndex }, errors] = await Promise.all([import('./rag/voy-index.js'), import('./errors.js')]);
+      const index = voyIndex({ dimensions: 3, wasm: async () => new Uint8Array(8) });
+      const failed = await index
+        .add([{ id: 'a', vector: new Float32Array([1, 0, 0]) }])
+        .catch((e: unknown) => e);
+      return { failed, MissingDependency: errors.MissingDependencyError };
+    }
+
+    it('is what the first use throws when the package is not installed', async () => {
+      const { failed, MissingDependency } = await voyWithoutPackage();
+      expect(failed).toBeInstanceOf(MissingDependency);
+      expect(failed).toMatchObject({
+        code: 'missing_dependency',
+        packageName: 'voy-search',
+        installCommand: 'npm i voy-search',
+      });
+      expect((failed as Error).message).toMatch(/^voyIndex\(\) needs the optional package "voy-search"/);
+    });
   });
 });

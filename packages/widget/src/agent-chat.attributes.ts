@@ -40,6 +40,7 @@ export class AgentChatAttributes extends LitElement {
     conversationId: { type: String, attribute: 'conversation-id' },
     codeInterpreter: { type: Boolean, attribute: 'code-interpreter' },
     pyodideUrl: { type: String, attribute: 'pyodide-url' },
+    pyodidePackagesUrl: { type: String, attribute: 'pyodide-packages-url' },
     imageModel: { type: String, attribute: 'image-model' },
     turnstileSiteKey: { type: String, attribute: 'turnstile-site-key' },
     theme: { type: String, reflect: true },
@@ -90,6 +91,11 @@ export class AgentChatAttributes extends LitElement {
   declare codeInterpreter: boolean;
   /** Where the files of the npm package `pyodide` are served (attribute `pyodide-url`); default the Pyodide CDN. */
   declare pyodideUrl: string | undefined;
+  /**
+   * Where the interpreter loads packages beyond the standard library from (attribute `pyodide-packages-url`),
+   * or `none`; default the Pyodide CDN at the runtime's version. Never the page's own origin.
+   */
+  declare pyodidePackagesUrl: string | undefined;
   /** Image model for the `generate_image` tool, through the proxy's images route (attribute `image-model`). */
   declare imageModel: string | undefined;
   /**

@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import './agent-chat.js';
 import { mountWithFakeAgent as mount, send } from './test/mount.js';
 
 afterEach(() => {
+  vi.restoreAllMocks();
   localStorage.clear();
   document.body.replaceChildren();
 });
@@ -64,15 +65,65 @@ describe('<agent-chat> code interpreter and image stages', () => {
     expect((window as { __xss?: unknown }).__xss).toBeUndefined();
   });
 
+  it('opens a generated image full size in a new tab from a blob URL of its own bytes', async () => {
+    const { element, root } = await mount([
+      () => [
+        { type: 'tool.start', turn: 1, toolCallId: 'img', name: 'generate_image', args: { prompt: 'a dot' } },
+        {
+          type: 'tool.content',
+          toolCallId: 'img',
+          content: { kind: 'image', data: PNG, mimeType: 'image/png', alt: 'a dot' },
+        },
+        {
+          type: 'tool.complete',
+          toolCallId: 'img',
+          name: 'generate_image',
+          result: 'ok',
+          content: 'ok',
+          durationMs: 5,
+        },
+        { type: 'response.done', text: 'Here it is.' },
+      ],
+    ]);
+    await send(element, 'draw a dot');
+    await expect.poll(() => root.querySelector('[part="image-open"]')).toBeTruthy();
+    const opened: Array<{ url: string; target: string | undefined; features: string | undefined }> = [];
+    const blobs: Blob[] = [];
+    vi.spyOn(window, 'open').mockImplementation((url, target, features) => {
+      opened.push({ url: String(url), target, features });
+      return null;
+    });
+    // Read the blob before the URL is revoked (the element revokes it later; the test reads it at once).
+    const createObjectURL = URL.createObjectURL.bind(URL);
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return createObjectURL(blob);
+    });
+
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, composed: true });
+    (root.querySelector('[part="image-open"]') as HTMLAnchorElement).dispatchEvent(click);
+
+    // The page itself does not navigate to the data: URL (tabs refuse those); a new tab opens the blob.
+    expect(click.defaultPrevented).toBe(true);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatchObject({ target: '_blank', features: 'noopener' });
+    expect(opened[0]?.url).toMatch(/^blob:/);
+    expect(blobs[0]?.type).toBe('image/png');
+    const bytes = new Uint8Array(await blobs[0]!.arrayBuffer());
+    expect(bytes).toEqual(Uint8Array.from(atob(PNG), (c) => c.charCodeAt(0)));
+  });
+
   it('declares the code-interpreter, pyodide-url and image-model attributes', async () => {
     const element = document.createElement('agent-chat');
     element.setAttribute('code-interpreter', '');
     element.setAttribute('pyodide-url', '/pyodide/');
+    element.setAttribute('pyodide-packages-url', 'none');
     element.setAttribute('image-model', 'gpt-image-1-mini');
     document.body.append(element);
     await element.updateComplete;
     expect(element.codeInterpreter).toBe(true);
     expect(element.pyodideUrl).toBe('/pyodide/');
+    expect(element.pyodidePackagesUrl).toBe('none');
     expect(element.imageModel).toBe('gpt-image-1-mini');
   });
 });

@@ -203,6 +203,12 @@ const baseStyles = css`
     border: 1px solid var(--_border);
   }
 
+  .empty-answer {
+    margin: 0;
+    color: var(--_muted);
+    font-style: italic;
+  }
+
   .stopped,
   .form-state {
     margin-inline-start: 0.5em;

@@ -35,6 +35,7 @@ export interface AgentSourceHost extends ReactiveElement {
   knowledge: string | undefined;
   codeInterpreter: boolean;
   pyodideUrl: string | undefined;
+  pyodidePackagesUrl: string | undefined;
   imageModel: string | undefined;
   conversationId: string | undefined;
   turnstileSiteKey: string | undefined;

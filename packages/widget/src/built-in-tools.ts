@@ -14,6 +14,11 @@ export interface BuiltInToolSettings {
   codeInterpreter: boolean;
   /** Attribute `pyodide-url`: where Pyodide's files are served; default the Pyodide CDN. */
   pyodideUrl: string | undefined;
+  /**
+   * Attribute `pyodide-packages-url`: where packages load from, or `none`; default the Pyodide CDN at the
+   * runtime's version. One on the page's own origin is refused by core (a `ConfigurationError`).
+   */
+  pyodidePackagesUrl: string | undefined;
   /** Attribute `image-model`: the `generate_image` tool through the proxy's images route. */
   imageModel: string | undefined;
 }
@@ -38,13 +43,15 @@ export class BuiltInTools {
   tools(settings: BuiltInToolSettings, conversationId: string | undefined): readonly Tool[] {
     const proxy = settings.proxyUrl?.trim().replace(/\/+$/, '');
     const image = settings.imageModel?.trim();
-    const key = JSON.stringify([proxy, settings.codeInterpreter, settings.pyodideUrl, image]);
+    const packages = settings.pyodidePackagesUrl?.trim() || undefined;
+    const key = JSON.stringify([proxy, settings.codeInterpreter, settings.pyodideUrl, packages, image]);
     if (key !== this.#key) {
       this.#python?.reset();
       this.#python = settings.codeInterpreter
         ? pythonInterpreter({
             // A script-tag page cannot resolve the `pyodide` package: the CDN unless the site hosts the files.
             indexURL: settings.pyodideUrl?.trim() || pyodideCdnURL(),
+            ...(packages ? { packageIndexURL: packages } : {}),
             files: this.#files,
           })
         : undefined;

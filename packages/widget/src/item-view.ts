@@ -51,12 +51,12 @@ export class ItemView {
         return html`<div part="message message-user" class="message user">${item.text}</div>`;
       case 'assistant': {
         const final = !ctx.running || item !== ctx.items.at(-1);
-        return html`<div part="message message-assistant" class="message assistant">${this.#markdownOf(
-          item.id,
-          item.text,
-          final,
-          ctx,
-        )}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
+        // An answer that ended empty (the model only thought, or said nothing) says so instead of showing nothing.
+        const body =
+          final && !item.stopped && item.text.trim() === ''
+            ? html`<p part="empty-answer" class="empty-answer">${ctx.strings.emptyAnswer}</p>`
+            : this.#markdownOf(item.id, item.text, final, ctx);
+        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
       }
       case 'stage':
         return renderStage(item, ctx);

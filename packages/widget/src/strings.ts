@@ -6,6 +6,8 @@ export interface AgentChatStrings {
   send: string;
   stop: string;
   stopped: string;
+  /** Shown in place of an answer the model left empty (e.g. it only thought, in a `<think>` it never closed). */
+  emptyAnswer: string;
   regenerate: string;
   editLast: string;
   attach: string;
@@ -104,6 +106,7 @@ export const EN: AgentChatStrings = {
   send: 'Send',
   stop: 'Stop',
   stopped: '(stopped)',
+  emptyAnswer: 'The model gave no answer.',
   regenerate: 'Regenerate',
   editLast: 'Edit last message',
   attach: 'Attach a file',
@@ -165,6 +168,7 @@ const FR: Partial<AgentChatStrings> = {
   send: 'Envoyer',
   stop: 'Arrêter',
   stopped: '(arrêté)',
+  emptyAnswer: 'Le modèle n’a donné aucune réponse.',
   regenerate: 'Régénérer',
   editLast: 'Modifier le dernier message',
   attach: 'Joindre un fichier',
@@ -195,6 +199,7 @@ const DE: Partial<AgentChatStrings> = {
   send: 'Senden',
   stop: 'Stopp',
   stopped: '(gestoppt)',
+  emptyAnswer: 'Das Modell hat keine Antwort gegeben.',
   regenerate: 'Neu erzeugen',
   using: 'Verwende {name}',
   used: '{name} verwendet',

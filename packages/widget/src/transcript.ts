@@ -23,6 +23,8 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
       const id = `${runId}:${event.turn}:text`;
       return [...items, { kind: 'assistant', id, runId, turn: event.turn, text: event.text, stopped: false }];
     }
+    case 'response.done':
+      return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
     case 'tool.start':
       return [
         ...items,
@@ -177,6 +179,18 @@ function patchWorkflow(
   const flow = items[index];
   if (flow?.kind !== 'workflow') return items;
   return items.with(index, { ...flow, ...patch(flow) });
+}
+
+/** An answer the model left empty still gets its place in the log, where the view says it is empty. */
+function withEmptyAnswer(items: readonly TranscriptItem[], runId: string): readonly TranscriptItem[] {
+  const last = items.at(-1);
+  if (last?.kind === 'assistant' && last.runId === runId) return items;
+  const turn = items.findLast((item) => 'turn' in item && 'runId' in item && item.runId === runId);
+  const at = turn && 'turn' in turn ? turn.turn : 0;
+  return [
+    ...items,
+    { kind: 'assistant', id: `${runId}:${at}:text`, runId, turn: at, text: '', stopped: false },
+  ];
 }
 
 /** A stopped run keeps its partial output, marked as such; stages still running can no longer finish. */

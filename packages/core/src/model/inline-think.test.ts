@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createAgent } from '../agent/create-agent.js';
+import type { AgentEvent } from '../events.js';
+import { memoryStore } from '../memory/memory-store.js';
 import { eventStreamFetch } from '../test/event-stream-fetch.js';
 import type { ModelEvent } from './chat-model.js';
 import { InlineThinkSplitter } from './inline-think.js';
@@ -73,5 +76,28 @@ describe('inline <think> splitting', () => {
     expect(events.map((e) => e.type)).toEqual(['reasoning-delta', 'reasoning-end', 'text-delta', 'finish']);
     expect(events[1]).toEqual({ type: 'reasoning-end', text: 'Short.' });
     expect(events[2]).toEqual({ type: 'text-delta', text: 'Done.' });
+  });
+
+  it('keeps a never-closed block as reasoning through the adapter and the agent: the answer is empty', async () => {
+    const chunks = ['<think>', 'Let me weigh ', 'the options…'].map(
+      (content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`,
+    );
+    chunks.push('data: {"choices":[{"delta":{},"finish_reason":"length"}]}\n\ndata: [DONE]\n\n');
+    const model = openAICompatible({
+      baseURL: 'http://model.test/v1',
+      model: 'qwen3',
+      fetch: eventStreamFetch([new TextEncoder().encode(chunks.join(''))]),
+    });
+    const events: AgentEvent[] = [];
+    const agent = createAgent({ model, store: memoryStore() });
+    for await (const event of agent.run({ conversationId: 'c', message: 'Which one?' })) events.push(event);
+    const reasoning = events.flatMap((e) => (e.type === 'reasoning.chunk' ? [e.text] : [])).join('');
+    expect(reasoning).toBe('Let me weigh the options…');
+    expect(events.filter((e) => e.type === 'response.chunk')).toEqual([]);
+    expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: '' });
+    expect(events.find((e) => e.type === 'reasoning.done')).toMatchObject({
+      text: 'Let me weigh the options…',
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'completed' });
   });
 });

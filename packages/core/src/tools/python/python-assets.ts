@@ -70,6 +70,13 @@ export function pyodideCdnURL(version: string = PYODIDE_VERSION): string {
   return `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
 }
 
+/**
+ * The default package index: the Pyodide CDN folder of the runtime's own release. `{version}` is filled in
+ * by the sandboxed worker from the loader it runs (`pyodide.mjs` exports its `version`), so packages match
+ * the runtime whichever copy the site serves.
+ */
+export const PYODIDE_CDN_PACKAGES = pyodideCdnURL('{version}');
+
 /** The slice of the `pyodide` npm module read here. */
 export interface PyodideModule {
   version: string;

@@ -17,8 +17,10 @@ export interface PythonInterpreterOptions {
   indexURL?: string;
   /**
    * Where packages beyond the standard library come from when the code imports them (numpy, pandas,
-   * matplotlib…), or `'none'` for the standard library only and no network at all. Default: `indexURL`
-   * when set, else the Pyodide CDN.
+   * matplotlib…), or `'none'` for the standard library only and no network at all. Default: the Pyodide
+   * CDN at the runtime's version. The sandbox may connect to this origin, so it must not be the page's own
+   * origin (model code could then call the site with the visitor's cookies): that throws
+   * {@link ConfigurationError}. Serve self-hosted packages from an origin that holds no cookies.
    */
   packageIndexURL?: string | 'none';
   /** The conversation's files, readable at `/data/<name>`; called before each run. */
@@ -36,7 +38,7 @@ export interface PythonInterpreterOptions {
 /** Options with defaults applied, as the lazily loaded session reads them. */
 export interface ResolvedPythonOptions {
   indexURL: string | undefined;
-  /** `null`: no packages; `undefined`: the runtime's index. */
+  /** `null`: no packages; `undefined`: the Pyodide CDN at the runtime's version. */
   packageIndexURL: string | null | undefined;
   files: PythonInterpreterOptions['files'];
   timeoutMs: number;
@@ -69,6 +71,7 @@ export function resolvePythonOptions(options: PythonInterpreterOptions): Resolve
       'pythonInterpreter: indexURL cannot be "none"; the runtime files must come from somewhere.',
     );
   const packages = url('packageIndexURL', options.packageIndexURL);
+  if (packages !== undefined && packages !== 'none') refusePageOrigin(packages);
   return {
     indexURL,
     packageIndexURL: packages === 'none' ? null : packages,
@@ -82,4 +85,16 @@ export function resolvePythonOptions(options: PythonInterpreterOptions): Resolve
       files: 10,
     },
   };
+}
+
+/**
+ * The sandbox's Content-Security-Policy lets it connect to the package index: on the page's own origin,
+ * model code could send requests to the site (simple POSTs need no preflight) with the visitor's cookies.
+ */
+export function refusePageOrigin(packageIndexURL: string): void {
+  const page = globalThis.location?.origin;
+  if (!page || page === 'null' || new URL(packageIndexURL, globalThis.location.href).origin !== page) return;
+  throw new ConfigurationError(
+    `pythonInterpreter: packageIndexURL ${packageIndexURL} is on this page's own origin, which would let model-written code send requests to your site with the visitor's cookies. Leave packageIndexURL unset (the Pyodide CDN), serve the packages from another origin that holds no cookies, or pass "none".`,
+  );
 }

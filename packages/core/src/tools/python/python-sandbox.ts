@@ -1,6 +1,7 @@
 import { AbortedError } from '../../errors.js';
 import type { PythonAssets } from './python-assets.js';
 import { PythonUnavailableError } from './python-errors.js';
+import { refusePageOrigin } from './python-options.js';
 import { PYTHON_WORKER_SOURCE } from './python-worker-source.js';
 
 /** Caps the worker applies before anything crosses back to the page (the page caps again). */
@@ -65,6 +66,8 @@ export class PythonSandbox {
     signal?: AbortSignal | undefined;
     loadTimeoutMs: number;
   }): Promise<PythonSandbox> {
+    // `{version}` in the index is filled in by the worker (see PYODIDE_CDN_PACKAGES); a ConfigurationError
+    // for an index on the page's origin is thrown from here, before any frame exists.
     if (typeof document === 'undefined')
       throw new PythonUnavailableError('it needs a browser page (the sandbox is an iframe with a worker)');
     const frame = document.createElement('iframe');
@@ -172,6 +175,8 @@ function isAnswerTo(answer: unknown, id: number): boolean {
  * is sent by its parent (only its parent: `event.source` is checked) and hands the worker its port.
  */
 function frameDocument(packageIndexURL: string | null): string {
+  // Never the page's own origin (its endpoints, the visitor's cookies): refused here whatever the caller.
+  if (packageIndexURL) refusePageOrigin(packageIndexURL);
   const index = packageIndexURL ? ` ${new URL(packageIndexURL).origin}` : '';
   const policy = [
     "default-src 'none'",

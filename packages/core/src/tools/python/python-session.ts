@@ -1,6 +1,6 @@
 import { AbortedError } from '../../errors.js';
 import { type ToolOutput, toolOutput } from '../tool-output.js';
-import { defaultIndexURL, loadPythonAssets } from './python-assets.js';
+import { defaultIndexURL, loadPythonAssets, PYODIDE_CDN_PACKAGES } from './python-assets.js';
 import { PythonTimeoutError } from './python-errors.js';
 import type { PythonFile, ResolvedPythonOptions } from './python-options.js';
 import { readRunResult, resultContent } from './python-results.js';
@@ -81,7 +81,7 @@ export class PythonSession {
     const started = (async () => {
       const index = indexURL ?? (await defaultIndexURL());
       const assets = await loadPythonAssets(index);
-      this.#packageIndex = packageIndexURL === undefined ? index : packageIndexURL;
+      this.#packageIndex = packageIndexURL === undefined ? PYODIDE_CDN_PACKAGES : packageIndexURL;
       return PythonSandbox.start({
         assets,
         packageIndexURL: this.#packageIndex,

@@ -49,10 +49,12 @@ function collector() {
 async function init({ assets, packageIndexURL, limits }) {
   cap = limits.outputChars;
   maxFileBytes = limits.fileBytes;
-  const { loadPyodide } = await import(blobURL(assets.loader, 'text/javascript'));
+  const { loadPyodide, version } = await import(blobURL(assets.loader, 'text/javascript'));
   const { default: createPyodideModule } = await import(blobURL(assets.runtime, 'text/javascript'));
+  // The default index is the Pyodide CDN at "{version}": the release of the loader given here.
+  const packageIndex = packageIndexURL ? packageIndexURL.split('{version}').join(String(version)) : null;
   // Pyodide fetches its wasm from indexURL; that one request is answered from the bytes given here.
-  const indexURL = packageIndexURL || 'https://pyodide.invalid/';
+  const indexURL = packageIndex || 'https://pyodide.invalid/';
   const wasmURL = indexURL + 'pyodide.asm.wasm';
   const siteFetch = self.fetch;
   self.fetch = (input, options) =>
@@ -64,7 +66,7 @@ async function init({ assets, packageIndexURL, limits }) {
       indexURL,
       stdLibURL: blobURL(assets.stdlib, 'application/zip'),
       lockFileContents: assets.lockFile,
-      packageBaseUrl: packageIndexURL || undefined,
+      packageBaseUrl: packageIndex || undefined,
       createPyodideModule,
       env: { HOME: '/scratch' },
     });

@@ -1,0 +1,56 @@
+import { createAgent, memoryStore, openAICompatible } from '@agent-chat/core';
+import { eventStreamFetch } from '@agent-chat/core/test';
+import { afterEach, describe, expect, it } from 'vitest';
+import './agent-chat.js';
+import { send } from './test/mount.js';
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.replaceChildren();
+});
+
+/** A model that opens `<think>` inline (Qwen3 on Ollama / llama.cpp) and never closes it. */
+function thinkingOnlyModel() {
+  const chunks = ['<think>', 'Let me weigh ', 'the options…'].map(
+    (content) => `data: ${JSON.stringify({ choices: [{ delta: { content } }] })}\n\n`,
+  );
+  chunks.push('data: {"choices":[{"delta":{},"finish_reason":"length"}]}\n\ndata: [DONE]\n\n');
+  return openAICompatible({
+    baseURL: 'http://model.test/v1',
+    model: 'qwen3',
+    fetch: eventStreamFetch([new TextEncoder().encode(chunks.join(''))]),
+  });
+}
+
+async function mount(lang?: string) {
+  const store = memoryStore();
+  const element = document.createElement('agent-chat');
+  if (lang) element.setAttribute('lang', lang);
+  element.agent = createAgent({ model: thinkingOnlyModel(), store });
+  element.store = store;
+  document.body.append(element);
+  await element.updateComplete;
+  return { element, root: element.shadowRoot! };
+}
+
+describe('an answer the model left empty', () => {
+  it('keeps a never-closed <think> as reasoning and tells the user the model gave no answer', async () => {
+    const { element, root } = await mount();
+    await send(element, 'Which one?');
+    const note = () => root.querySelector('[part~="message-assistant"] [part="empty-answer"]');
+    await expect.poll(() => note()?.textContent).toBe('The model gave no answer.');
+    // The thinking is in its disclosure, never in the answer.
+    const reasoning = root.querySelector('[part~="reasoning"]');
+    expect(reasoning?.textContent).toContain('Let me weigh the options…');
+    expect(root.querySelector('[part~="message-assistant"]')?.textContent).not.toContain('weigh');
+    expect(root.querySelectorAll('[part~="message-assistant"]')).toHaveLength(1);
+  });
+
+  it('says so in the element’s language', async () => {
+    const { element, root } = await mount('fr');
+    await send(element, 'Lequel ?');
+    await expect
+      .poll(() => root.querySelector('[part="empty-answer"]')?.textContent)
+      .toBe('Le modèle n’a donné aucune réponse.');
+  });
+});
