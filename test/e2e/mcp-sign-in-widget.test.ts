@@ -129,12 +129,19 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     expect(lastToolResult()).toContain('signed in as demo-user');
     expect(errors).toEqual([]);
 
-    // 5. No access token in the proxy's logs, nor in anything sent to the authorization server but
-    // the revocation of that very token; the MCP server gets each only as its bearer token.
+    // 5. No access token in the proxy's logs, nor in anything the proxy sent to any server it talks
+    // to: the model server never sees one (the tool results it gets name the user, not the token),
+    // the authorization server only in the revocation of that very token, and the MCP server gets
+    // each only as its bearer token.
     expect(oauth.issued.length).toBeGreaterThanOrEqual(3);
+    expect(model.requests.length).toBeGreaterThanOrEqual(3);
     const logs = proxy.output();
     for (const token of oauth.issued) {
       expect(logs).not.toContain(token);
+      for (const request of model.requests) {
+        const seen = request.path + JSON.stringify(request.headers) + JSON.stringify(request.body);
+        expect(seen, `model server request to ${request.path}`).not.toContain(token);
+      }
       for (const request of oauth.requests) {
         const seen = JSON.stringify(request.headers) + request.body + JSON.stringify(request.query);
         if (!seen.includes(token)) continue;

@@ -23,7 +23,12 @@ afterAll(async () => {
 });
 afterEach(async () => {
   await Promise.all(hubs.splice(0).map((hub) => hub.dispose()));
-  Object.assign(servers.settings, { accessTokenTtlS: 3600, consent: 'auto', failTokens: false });
+  Object.assign(servers.settings, {
+    accessTokenTtlS: 3600,
+    consent: 'auto',
+    failTokens: false,
+    refuseToolCalls: 'no',
+  });
 });
 
 function hubWith(auth: McpServerAuth, events: McpHubEvent[] = []): McpHub {
@@ -215,5 +220,40 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
       reason: 'denied',
       message: expect.stringContaining('declined to connect'),
     });
+  });
+
+  it('a plain 403 to the signed-in user is "forbidden", not blamed on scope, and asks for no new sign-in', async () => {
+    const hub = hubWith({ store: memoryOAuthStore(), signIn: headlessSignIn({ redirectUrl }) });
+    await hub.start();
+    servers.settings.refuseToolCalls = 'forbidden';
+    const authorizations = () => servers.requests.filter((r) => r.path === '/authorize').length;
+    const before = authorizations();
+
+    const error = await hub.callTool('mcp__docs__whoami', {}).catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(McpAuthError);
+    expect(error).toMatchObject({
+      reason: 'forbidden',
+      message: expect.stringContaining('does not allow this account'),
+    });
+    expect((error as Error).message).not.toContain('lack of scope');
+    expect(authorizations()).toBe(before);
+  });
+
+  it('403 insufficient_scope again after the step-up is "step_up_limit", which blames the scope', async () => {
+    const hub = hubWith({ store: memoryOAuthStore(), signIn: headlessSignIn({ redirectUrl }) });
+    await hub.start();
+    servers.settings.refuseToolCalls = 'insufficient_scope';
+    const toolCalls = () =>
+      servers.requests.filter((r) => r.server === 'mcp' && r.body.includes('"tools/call"')).length;
+
+    const error = await hub.callTool('mcp__docs__whoami', {}).catch((e: unknown) => e);
+
+    expect(error).toMatchObject({
+      reason: 'step_up_limit',
+      message: expect.stringContaining('lack of scope'),
+    });
+    // The SDK stepped up (new tokens for the scope asked for) and tried again before giving up.
+    expect(toolCalls()).toBeGreaterThanOrEqual(2);
   });
 });

@@ -4,8 +4,8 @@ import type { ImageQuality, ReasoningEffort } from './config-fields.js';
 // ALLOWED_ORIGINS, UPSTREAM_BASE_URL and a key, a stranger must not be able to spend the key freely.
 // Each default is turned off only by a setting whose name says so.
 
-/** The one model allowed when `MODELS` is unset (and `ALLOW_ANY_MODEL` is not `true`). */
-export const DEFAULT_MODEL = 'gpt-4o-mini';
+/** The one model allowed when neither `MODELS` nor `DEFAULT_MODEL` is set (and `ALLOW_ANY_MODEL` is not `true`). */
+export const FALLBACK_MODEL = 'gpt-4o-mini';
 /** `MAX_TOKENS` when unset: the largest output a request may ask for. */
 export const DEFAULT_MAX_TOKENS = 4096;
 /** `RATE_LIMIT_PER_MINUTE` when unset: requests per minute per client (an MCP session makes several). */
@@ -28,6 +28,11 @@ export const DEFAULT_MAX_IMAGE_QUALITY: ImageQuality = 'medium';
 export const DEFAULT_IMAGE_PRICE = 10;
 /** How long a client token minted for a passed Turnstile check lives, unless `TURNSTILE_TOKEN_TTL_SECONDS`. */
 export const DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS = 900;
+/**
+ * `TURNSTILE_CLIENTS_PER_IP_PER_DAY` when unset: new Turnstile clients (token subjects, each with its
+ * own limits and credits) one IP may start per UTC day. Renewals keep their subject and are not counted.
+ */
+export const DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY = 20;
 /** Cloudflare's Turnstile verification endpoint. */
 export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 

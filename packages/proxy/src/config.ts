@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { MAX_TOKEN_TTL_SECONDS } from './auth/client-token.js';
+import { modelAllowlist } from './config-allowlist.js';
 import {
   DEFAULT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
@@ -9,9 +10,9 @@ import {
   DEFAULT_MAX_IMAGES,
   DEFAULT_MAX_REASONING_EFFORT,
   DEFAULT_MAX_TOKENS,
-  DEFAULT_MODEL,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   DEFAULT_SERVICE_TIERS,
+  DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY,
   DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
   guarded,
   TURNSTILE_SITEVERIFY_URL,
@@ -94,6 +95,8 @@ export interface TurnstileConfig {
   siteverifyUrl: string;
   /** Lifetime of the client token minted for a passed check. */
   tokenTtlSeconds: number;
+  /** New client subjects one IP may start per UTC day (renewals keep theirs). */
+  clientsPerIpPerDay: number;
 }
 
 /** The validated proxy configuration derived from {@link ProxyEnv}. */
@@ -106,7 +109,7 @@ export interface ProxyConfig {
   upstreams: ReadonlyMap<string, UpstreamConfig>;
   /**
    * Allowed models and the upstream each goes to (undefined: the route's default); `MODELS`, else
-   * only {@link DEFAULT_MODEL}; undefined (any model) only with `ALLOW_ANY_MODEL=true`.
+   * only `DEFAULT_MODEL` (gpt-4o-mini when unset); undefined (any model) only with `ALLOW_ANY_MODEL=true`.
    */
   models: ReadonlyMap<string, string | undefined> | undefined;
   /** Clamp for `max_tokens` / `max_completion_tokens`; undefined only with `ALLOW_ANY_MAX_TOKENS=true`. */
@@ -151,6 +154,7 @@ const envSchema = z.object({
   ANTHROPIC_API_KEY: optionalSecret,
   ANTHROPIC_BASE_URL: z.optional(baseUrl),
   MODELS: models,
+  DEFAULT_MODEL: models,
   ALLOW_ANY_MODEL: explicitSwitch,
   MAX_TOKENS: positiveInteger('must be a positive whole number of tokens, e.g. 4096'),
   ALLOW_ANY_MAX_TOKENS: explicitSwitch,
@@ -161,6 +165,7 @@ const envSchema = z.object({
   TURNSTILE_SECRET_KEY: optionalSecret,
   TURNSTILE_SITEVERIFY_URL: z.optional(baseUrl),
   TURNSTILE_TOKEN_TTL_SECONDS: positiveInteger('must be a positive whole number of seconds, e.g. 900'),
+  TURNSTILE_CLIENTS_PER_IP_PER_DAY: positiveInteger('must be a positive whole number of clients, e.g. 20'),
   MCP_SERVERS: mcpServers,
   ALLOWED_ORIGINS: allowedOrigins,
   MAX_BODY_BYTES: positiveInteger(
@@ -240,14 +245,8 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       apiKey: secretByName(`UPSTREAMS.${name}.apiKeySecret`, upstream.apiKeySecret),
     });
   }
-  const allowlist = guarded(
-    {
-      value: parsed.MODELS,
-      switchOff: parsed.ALLOW_ANY_MODEL,
-      variable: 'MODELS',
-      switchName: 'ALLOW_ANY_MODEL',
-      fallback: new Map<string, string | undefined>([[DEFAULT_MODEL, undefined]]),
-    },
+  const allowlist = modelAllowlist(
+    { models: parsed.MODELS, defaultModel: parsed.DEFAULT_MODEL, allowAnyModel: parsed.ALLOW_ANY_MODEL },
     problems,
   );
   for (const [model, upstream] of allowlist ?? []) {
@@ -356,6 +355,8 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
             secretKey: parsed.TURNSTILE_SECRET_KEY,
             siteverifyUrl: parsed.TURNSTILE_SITEVERIFY_URL ?? TURNSTILE_SITEVERIFY_URL,
             tokenTtlSeconds: parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
+            clientsPerIpPerDay:
+              parsed.TURNSTILE_CLIENTS_PER_IP_PER_DAY ?? DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY,
           },
     mcpServers: mcpMap,
     allowedOrigins: parsed.ALLOWED_ORIGINS,

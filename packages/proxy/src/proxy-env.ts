@@ -17,8 +17,10 @@ export interface ProxyEnv {
   ANTHROPIC_API_KEY?: string;
   /** Anthropic Messages API base URL; defaults to `https://api.anthropic.com/v1`. */
   ANTHROPIC_BASE_URL?: string;
-  /** Model allowlist: comma-separated `model` or `model=upstream` entries; unset allows only `gpt-4o-mini`. */
+  /** Model allowlist: comma-separated `model` or `model=upstream` entries; unset allows only `DEFAULT_MODEL`. */
   MODELS?: string;
+  /** The one model allowed when `MODELS` is unset (`model` or `model=upstream`); default `gpt-4o-mini`. */
+  DEFAULT_MODEL?: string;
   /** `true` turns the model allowlist off (any model the upstream serves). */
   ALLOW_ANY_MODEL?: string | boolean;
   /** Largest `max_tokens` a client may ask for (default 4096); larger values are clamped. */
@@ -39,6 +41,8 @@ export interface ProxyEnv {
   TURNSTILE_SITEVERIFY_URL?: string;
   /** Lifetime of the client token minted for a passed Turnstile check; default 900. */
   TURNSTILE_TOKEN_TTL_SECONDS?: string | number;
+  /** New Turnstile clients (token subjects) one IP may start per UTC day; default 20. Renewals are free. */
+  TURNSTILE_CLIENTS_PER_IP_PER_DAY?: string | number;
   /** JSON object of MCP servers by id: `{"docs": {"url": "https://…/mcp", "apiKeySecret": "DOCS_TOKEN"}}`. */
   MCP_SERVERS?: string;
   /** Comma-separated exact browser origins allowed to call the proxy. */

@@ -16,9 +16,10 @@ export interface RequestLogFields {
     | 'expired'
     | 'too_long_lived'
     | 'turnstile_ok'
+    | 'turnstile_renewed'
     | 'turnstile_failed';
   /** Which limit refused the request. */
-  limited?: 'rate' | 'credits';
+  limited?: 'rate' | 'credits' | 'turnstile_clients';
   /** Credits charged. */
   credits?: number;
   /** The configured MCP server id, for `/mcp/{serverId}`. */

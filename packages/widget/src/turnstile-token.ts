@@ -32,11 +32,14 @@ interface ClientToken {
  * The client token of an `<agent-chat turnstile-site-key>`: the visitor passes Cloudflare Turnstile,
  * the proxy trades that token (`POST /v1/turnstile`) for a short-lived client token, and {@link fetch}
  * sends it as `Authorization: Bearer` on every model call, renewing it a minute before it expires or
- * when the proxy answers 401. A failed check comes back as the proxy's own 403, which core turns into
+ * when the proxy answers 401. A renewal sends the previous client token along, so the visitor stays
+ * one client (one rate window, one day's credits) for the proxy. A failed check comes back as the proxy's own 403, which core turns into
  * a typed error saying so.
  */
 export class TurnstileToken {
   #current: ClientToken | undefined;
+  /** The last client token obtained, kept after it expires: a renewal shows it to stay the same client. */
+  #previous: string | undefined;
   #pending: Promise<ClientToken | Response> | undefined;
 
   constructor(
@@ -81,11 +84,17 @@ export class TurnstileToken {
     const response = await globalThis.fetch(`${this.proxyUrl.replace(/\/+$/, '')}/v1/turnstile`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ token: check }),
+      // With the previous client token the proxy keeps this visitor's subject, so the rate window
+      // and the day's credits carry on across renewals instead of starting afresh.
+      body: JSON.stringify({
+        token: check,
+        ...(this.#previous === undefined ? {} : { previous: this.#previous }),
+      }),
     });
     if (!response.ok) return response;
     const body = (await response.json()) as { token: string; expiresAt: string };
     this.#current = { token: body.token, expiresAt: Date.parse(body.expiresAt) };
+    this.#previous = body.token;
     return this.#current;
   }
 

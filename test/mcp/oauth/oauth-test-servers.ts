@@ -18,6 +18,11 @@ export interface OAuthTestSettings {
   cors: boolean;
   /** The token endpoint fails with 500 (an authorization server that is down). */
   failTokens: boolean;
+  /**
+   * A signed-in `tools/call` is refused with 403: `forbidden` plainly (the account may not do this),
+   * `insufficient_scope` with a challenge asking for a scope no sign-in grants.
+   */
+  refuseToolCalls: 'no' | 'forbidden' | 'insufficient_scope';
 }
 
 /** One request either server received: enough to check where a token went. */
@@ -56,6 +61,7 @@ export async function startOAuthTestServers(
     consent: 'auto',
     cors: true,
     failTokens: false,
+    refuseToolCalls: 'no',
     ...initial,
   };
   const requests: RecordedRequest[] = [];
@@ -247,6 +253,15 @@ export async function startOAuthTestServers(
       return json(res, 401, { error: 'invalid_token', error_description: 'sign in first' });
     }
     if (req.method !== 'POST') return void res.writeHead(405).end();
+    const message = JSON.parse(body) as { method?: string };
+    if (settings.refuseToolCalls !== 'no' && message.method === 'tools/call') {
+      if (settings.refuseToolCalls === 'insufficient_scope')
+        res.setHeader(
+          'www-authenticate',
+          `Bearer error="insufficient_scope", scope="mcp:tools mcp:admin", resource_metadata="${metadataUrl}"`,
+        );
+      return json(res, 403, { error: settings.refuseToolCalls, error_description: 'not for this account' });
+    }
     const server = new McpServer({ name: 'oauth-test', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Who the signed-in user is.' }, async () => ({
       content: [{ type: 'text', text: `signed in as demo-user with scopes ${grant.scope}` }],

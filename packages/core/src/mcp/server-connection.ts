@@ -19,6 +19,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { AbortedError, AgentChatError } from '../errors.js';
+import { authRefusal } from './auth/auth-refusal.js';
 import { McpAuthError } from './auth/mcp-auth-error.js';
 import { ServerAuth } from './auth/server-auth.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
@@ -187,10 +188,11 @@ export class ServerConnection {
             attempt--;
             continue;
           }
-          if (this.auth && isAuthExhausted(error))
+          const refusal = this.auth ? authRefusal(error) : undefined;
+          if (refusal)
             throw this.#fail(
               what,
-              new McpAuthError(this.config.id, 'step_up_limit', describeStatus(error), error),
+              new McpAuthError(this.config.id, refusal, describeStatus(error), error),
               false,
             );
           if (connected && isSessionExpired(error) && !renewed) {
@@ -314,11 +316,6 @@ export class ServerConnection {
     this.health.lastError = wrapped.message;
     return wrapped;
   }
-}
-
-/** The SDK gave up after signing in: 401 right after a sign-in, or 403 again after a step-up. */
-function isAuthExhausted(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403);
 }
 
 function describeStatus(error: unknown): string {

@@ -43,10 +43,23 @@ export async function mintClientToken(options: {
 }
 
 /** Verifies a token's signature (constant-time, WebCrypto) and lifetime; returns its claims or the problem. */
-export async function verifyClientToken(
+export function verifyClientToken(
   token: string,
   secret: string,
   now: number,
+): Promise<ClientTokenClaims | TokenProblem> {
+  return checkClientToken(token, secret, now, 0);
+}
+
+/**
+ * {@link verifyClientToken} that also accepts a token expired at most `graceSeconds` ago (internal:
+ * a Turnstile renewal proves which client it continues with its previous, perhaps just expired, token).
+ */
+export async function checkClientToken(
+  token: string,
+  secret: string,
+  now: number,
+  graceSeconds: number,
 ): Promise<ClientTokenClaims | TokenProblem> {
   const [payload, signature, extra] = token.split('.');
   if (payload === undefined || signature === undefined || extra !== undefined) return 'malformed';
@@ -63,7 +76,7 @@ export async function verifyClientToken(
   const claims = parseClaims(payload);
   if (claims === undefined) return 'malformed';
   const nowSeconds = Math.floor(now / 1000);
-  if (claims.exp <= nowSeconds) return 'expired';
+  if (claims.exp + graceSeconds <= nowSeconds) return 'expired';
   if (claims.exp - nowSeconds > MAX_TOKEN_TTL_SECONDS) return 'too_long_lived';
   return claims;
 }

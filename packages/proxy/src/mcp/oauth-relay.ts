@@ -5,6 +5,8 @@ import { forwardCharged } from '../forward-charged.js';
 import { pickHeaders } from '../forwarded-headers.js';
 import { HttpError } from '../http-error.js';
 import { jsonResponse } from '../json-response.js';
+import { chargeUsage } from '../usage/charge-usage.js';
+import { cachedMetadata } from './metadata-cache.js';
 
 // For MCP servers with `"auth": "user"` the proxy serves what a browser's sign-in needs from it:
 // the server's protected-resource metadata, its authorization server's metadata and a relay to the
@@ -16,6 +18,7 @@ type Json = Record<string, unknown>;
 /** `GET /.well-known/oauth-protected-resource/mcp/{id}`: the upstream's metadata, signed in through us. */
 export const oauthProtectedResource: Handler = async (c) => {
   const { server, base } = userAuthServer(c);
+  await chargeUsage(c, 0);
   const metadata = await resourceMetadata(c, server);
   // `resource` stays the upstream's: the token is for the server behind the proxy.
   return jsonResponse({ ...metadata, authorization_servers: [base] });
@@ -24,6 +27,7 @@ export const oauthProtectedResource: Handler = async (c) => {
 /** `GET /.well-known/oauth-authorization-server/mcp/{id}/oauth`: the authorization server's metadata. */
 export const oauthServerMetadata: Handler = async (c) => {
   const { server, base } = userAuthServer(c);
+  await chargeUsage(c, 0);
   const metadata = await serverMetadata(c, server);
   const relayed = (field: string, endpoint: string) =>
     typeof metadata[field] === 'string' ? { [field]: `${base}/${endpoint}` } : {};
@@ -133,7 +137,12 @@ async function serverMetadata(c: Context, server: McpServerConfig): Promise<Json
   return fetchMetadata(c, server, [...new Set(candidates)], 'authorization-server');
 }
 
-async function fetchMetadata(
+/** The first of `urls` that answers a JSON object, reused for a minute (see {@link cachedMetadata}). */
+function fetchMetadata(c: Context, server: McpServerConfig, urls: string[], kind: string): Promise<Json> {
+  return cachedMetadata(c.config, urls.join(' '), c.now(), () => loadMetadata(c, server, urls, kind));
+}
+
+async function loadMetadata(
   c: Context,
   server: McpServerConfig,
   urls: string[],

@@ -8,6 +8,7 @@ import {
   testEnv,
   UPSTREAM_BASE_URL,
 } from '../../test/harness.js';
+import { mintClientToken } from '../auth/client-token.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -18,8 +19,13 @@ const AUTH_SECRET = 'auth-secret-turnstile-test-5c1e';
 const SITEVERIFY = 'http://siteverify.test/turnstile/v0/siteverify';
 const VALID = 'XXXX.DUMMY.TOKEN.XXXX';
 
-const env = () =>
-  testEnv({ TURNSTILE_SECRET_KEY: TURNSTILE_SECRET, TURNSTILE_SITEVERIFY_URL: SITEVERIFY, AUTH_SECRET });
+const env = (vars: Record<string, unknown> = {}) =>
+  testEnv({
+    TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
+    TURNSTILE_SITEVERIFY_URL: SITEVERIFY,
+    AUTH_SECRET,
+    ...vars,
+  });
 
 /** A fake siteverify (and model upstream): passes exactly the {@link VALID} token sent with the right secret. */
 function stubServices() {
@@ -36,6 +42,30 @@ const exchange = (token: unknown, headers: Record<string, string | undefined> = 
     proxyRequest('/v1/turnstile', { method: 'POST', body: JSON.stringify({ token }), headers }),
     env(),
   );
+
+let ipCounter = 0;
+/** A fresh client IP per test, so each test starts with no clients counted for its address. */
+const freshIp = () => `192.0.2.${++ipCounter}`;
+
+/** `POST /v1/turnstile` from `ip` with a passing check, renewing `previous` when given. */
+async function renew(ip: string, previous: string | undefined, vars: Record<string, unknown> = {}) {
+  const body = JSON.stringify({ token: VALID, ...(previous === undefined ? {} : { previous }) });
+  return callProxy(
+    proxyRequest('/v1/turnstile', { method: 'POST', body, headers: { 'CF-Connecting-IP': ip } }),
+    env(vars),
+  );
+}
+
+async function clientToken(response: Response): Promise<string> {
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** The subject a client token was minted for (its payload is plain base64url JSON). */
+function subjectOf(token: string): string {
+  const payload = token.split('.')[0]!.replaceAll('-', '+').replaceAll('_', '/');
+  return (JSON.parse(atob(payload)) as { sub: string }).sub;
+}
 
 describe('POST /v1/turnstile', () => {
   it('trades a passed Turnstile check for a short-lived client token that then works for chat', async () => {
@@ -97,5 +127,89 @@ describe('POST /v1/turnstile', () => {
     expect(await off.json()).toMatchObject({ error: { code: 'turnstile_not_configured' } });
     expect(half.status).toBe(500);
     expect(((await half.json()) as { error: { message: string } }).error.message).toContain('AUTH_SECRET');
+  });
+});
+
+describe('Turnstile renewals and new clients per IP', () => {
+  it('keeps the subject on a renewal with the previous token, so credits spent before it still count', async () => {
+    stubServices();
+    const limits = { DAILY_CREDITS: '2' };
+    const ip = freshIp();
+    const chat = (token: string) =>
+      callProxy(chatRequest({ headers: { Authorization: `Bearer ${token}` } }), env(limits));
+
+    const first = await clientToken(await renew(ip, undefined, limits));
+    const spentBefore = await chat(first);
+    const second = await clientToken(await renew(ip, first, limits));
+    const spentAfter = await chat(second);
+    const refused = await chat(second);
+
+    expect(subjectOf(second)).toBe(subjectOf(first));
+    expect(spentBefore.headers.get('X-Credits-Remaining')).toBe('1');
+    expect(spentAfter.headers.get('X-Credits-Remaining')).toBe('0');
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toMatchObject({ error: { code: 'credits_exhausted' } });
+  });
+
+  it('keeps the subject of a recently expired token, but not of a forged or backend-minted one', async () => {
+    stubServices();
+    const ip = freshIp();
+    const sub = 'turnstile:0b6f6a2e-renewal-test';
+    const expired = await mintClientToken({
+      secret: AUTH_SECRET,
+      sub,
+      ttlSeconds: 900,
+      now: Date.now() - 3_600_000,
+    });
+    const forged = await mintClientToken({ secret: 'some-other-secret-0000000000', sub, ttlSeconds: 900 });
+    const backendUser = await mintClientToken({ secret: AUTH_SECRET, sub: 'alice', ttlSeconds: 900 });
+
+    const renewed = subjectOf(await clientToken(await renew(ip, expired)));
+    const fromForged = subjectOf(await clientToken(await renew(ip, forged)));
+    const fromBackend = subjectOf(await clientToken(await renew(ip, backendUser)));
+
+    expect(renewed).toBe(sub);
+    expect(fromForged).not.toBe(sub);
+    expect(fromForged).toMatch(/^turnstile:/);
+    expect(fromBackend).toMatch(/^turnstile:/);
+  });
+
+  it('refuses a new client past TURNSTILE_CLIENTS_PER_IP_PER_DAY with 429, while renewals and other IPs go on', async () => {
+    const calls = stubServices();
+    const limits = { TURNSTILE_CLIENTS_PER_IP_PER_DAY: '3' };
+    const ip = freshIp();
+
+    const minted = [];
+    for (let i = 0; i < 3; i++) minted.push(await clientToken(await renew(ip, undefined, limits)));
+    const refused = await renew(ip, undefined, limits);
+    const renewal = await renew(ip, minted[0], limits);
+    const elsewhere = await renew(freshIp(), undefined, limits);
+
+    expect(new Set(minted.map(subjectOf)).size).toBe(3);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'turnstile_clients_exhausted',
+        message: expect.stringContaining('TURNSTILE_CLIENTS_PER_IP_PER_DAY'),
+      },
+    });
+    expect(subjectOf(await clientToken(renewal))).toBe(subjectOf(minted[0]!));
+    expect(elsewhere.status).toBe(200);
+    // Every exchange asked siteverify: a refused client got no token, whatever Turnstile said.
+    expect(calls.requests.filter((r) => r.url === SITEVERIFY)).toHaveLength(6);
+  });
+
+  it('refuses a "previous" that is not a string before asking siteverify', async () => {
+    const calls = stubServices();
+
+    const response = await callProxy(
+      proxyRequest('/v1/turnstile', { method: 'POST', body: JSON.stringify({ token: VALID, previous: 42 }) }),
+      env(),
+    );
+
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'invalid_request' } });
+    expect(calls.spy).not.toHaveBeenCalled();
   });
 });

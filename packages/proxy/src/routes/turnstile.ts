@@ -4,6 +4,7 @@ import { HttpError } from '../http-error.js';
 import { parseJsonObject } from '../json-body.js';
 import { jsonResponse } from '../json-response.js';
 import { chargeUsage } from '../usage/charge-usage.js';
+import { turnstileSubject } from './turnstile-subject.js';
 
 /** What siteverify answers (Cloudflare Turnstile server-side validation). */
 interface SiteverifyAnswer {
@@ -15,10 +16,12 @@ interface SiteverifyAnswer {
 const MAX_TOKEN_LENGTH = 2048;
 
 /**
- * `POST /v1/turnstile` with `{"token": "<Turnstile response>"}`: verifies the token with siteverify
- * (`TURNSTILE_SITEVERIFY_URL`, Cloudflare's by default) and answers a short-lived client token
- * `{token, expiresAt}` whose subject is new for every passed check, so limits and credits apply per
- * token. A failed check is `403 turnstile_failed`; the route itself is rate-limited per client IP.
+ * `POST /v1/turnstile` with `{"token": "<Turnstile response>", "previous"?: "<client token>"}`: verifies
+ * the token with siteverify (`TURNSTILE_SITEVERIFY_URL`, Cloudflare's by default) and answers a
+ * short-lived client token `{token, expiresAt}`. A renewal that sends its previous client token keeps
+ * its subject (see {@link turnstileSubject}), so limits and credits apply per client across renewals;
+ * new clients per IP and day are capped. A failed check is `403 turnstile_failed`; the route itself is
+ * rate-limited per client IP.
  * Only browsers on `ALLOWED_ORIGINS` can pass a Turnstile check, so a request without Origin is refused.
  */
 export const turnstile: Handler = async (c) => {
@@ -41,12 +44,19 @@ export const turnstile: Handler = async (c) => {
   const ip = c.request.headers.get('CF-Connecting-IP') ?? 'unknown';
   c.user = `ip:${ip}`;
   await chargeUsage(c, 0);
-  const { token } = parseJsonObject(c.body ?? new Uint8Array(0));
+  const { token, previous } = parseJsonObject(c.body ?? new Uint8Array(0));
   if (typeof token !== 'string' || token === '' || token.length > MAX_TOKEN_LENGTH) {
     throw new HttpError(
       400,
       'invalid_request',
       'Send {"token": "<the Turnstile widget\'s response>"} (a string of at most 2048 characters).',
+    );
+  }
+  if (previous !== undefined && (typeof previous !== 'string' || previous.length > MAX_TOKEN_LENGTH)) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      '"previous" must be the client token this proxy gave you before (a string), or left out.',
     );
   }
   const form = new URLSearchParams({ secret: config.secretKey, response: token });
@@ -82,10 +92,11 @@ export const turnstile: Handler = async (c) => {
     );
   }
   c.log.auth = 'turnstile_ok';
+  const sub = await turnstileSubject(c, previous, ip, secret);
   const ttlSeconds = config.tokenTtlSeconds;
   const issued = await mintClientToken({
     secret,
-    sub: `turnstile:${crypto.randomUUID()}`,
+    sub,
     ttlSeconds,
     now: c.now(),
   });

@@ -10,8 +10,12 @@ export type McpAuthFailure =
   | 'state_mismatch'
   /** The authorization server or its metadata failed (an HTTP error, bad metadata, a refused token request). */
   | 'server_error'
-  /** The server kept asking for more scopes after the allowed number of sign-ins. */
+  /** The server kept asking for more scopes (403 `insufficient_scope`) after the allowed sign-ins. */
   | 'step_up_limit'
+  /** The user is signed in but the server refuses this request (403 without `insufficient_scope`). */
+  | 'forbidden'
+  /** The server refused the token it had just been given (401 right after a sign-in). */
+  | 'token_rejected'
   /** Sign-in is needed but nobody can be asked (no tool call in flight and no interactive sign-in). */
   | 'sign_in_required';
 
@@ -24,6 +28,10 @@ const ADVICE: Record<McpAuthFailure, string> = {
   server_error: 'The authorization server failed; try again later or tell the site owner.',
   step_up_limit:
     'The server keeps refusing the token for lack of scope even after signing in again; the user may not have the permission this tool needs.',
+  forbidden:
+    'The user is signed in, but the server does not allow this account to do this (403 forbidden, not a missing scope); signing in again will not change it, so do not retry — tell the user.',
+  token_rejected:
+    'The server refused the token it had just been given (401 right after signing in); the server or its authorization server may be misconfigured. Try again later or tell the site owner.',
   sign_in_required:
     'The user must connect their account (the Connect button) before this server can be used.',
 };
@@ -34,11 +42,11 @@ export class McpAuthError extends AgentChatError {
   readonly reason: McpAuthFailure;
 
   constructor(serverId: string, reason: McpAuthFailure, detail?: string, cause?: unknown) {
-    super(
-      'mcp_auth_failed',
-      `Signing in to the MCP server "${serverId}" failed${detail ? `: ${detail}` : ''}. ${ADVICE[reason]}`,
-      { cause },
-    );
+    const what =
+      reason === 'forbidden'
+        ? `The MCP server "${serverId}" refused the signed-in user`
+        : `Signing in to the MCP server "${serverId}" failed`;
+    super('mcp_auth_failed', `${what}${detail ? `: ${detail}` : ''}. ${ADVICE[reason]}`, { cause });
     this.serverId = serverId;
     this.reason = reason;
   }
