@@ -203,7 +203,7 @@ describe('<agent-chat mcp-servers> → proxy (workerd) /mcp/everything → serve
     await expect.poll(deletes, { timeout: 10_000 }).toBe(before + 1);
     await send(page, 'second');
     await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('Two.');
-    expect(systemMessage(first + 1)).toContain('- echo: ');
+    expect(systemMessage(first + 1)).toContain('\necho: ');
     expect(errors).toEqual([]);
     await page.close();
   });
