@@ -79,6 +79,26 @@ export const GOALS: readonly Goal[] = [
     text: 'agent-chat ≤ 55 KB gzip downloaded before the first answer renders (entry + every chunk the first send loads)',
   },
   {
+    bench: 'mcp-tool-tokens',
+    metric: 'loop_token_reduction_pct',
+    atLeast: 60,
+    basis: [
+      { metric: 'loop_tokens_eager_10_turns', peer: AGENT_CHAT },
+      { metric: 'loop_tokens_lazy_10_turns', peer: AGENT_CHAT },
+    ],
+    text: '≥ 60% fewer tokens over the 10-turn conversation with lazy MCP tools than with every definition up front',
+  },
+  {
+    bench: 'mcp-tool-tokens',
+    metric: 'extra_model_turns_per_tool_set_change',
+    atMost: 1,
+    basis: [
+      { metric: 'extra_model_turns_lazy', peer: AGENT_CHAT },
+      { metric: 'tool_set_changes', peer: AGENT_CHAT },
+    ],
+    text: 'lazy MCP tools cost at most one extra model call each time the set of needed tools changes',
+  },
+  {
     bench: 'toon-serialization',
     metric: 'fewer_tokens_flat_tables_total',
     atLeast: 35,

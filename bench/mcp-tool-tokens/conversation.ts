@@ -14,9 +14,9 @@ export interface ScriptedUserTurn {
 const REPO = { owner: 'acme', repo: 'webshop' };
 
 /**
- * A 10-turn conversation of a developer's assistant with four MCP servers. The set of needed tools
- * changes 8 times (turns 1-7 and 9 need a tool not used before; turn 8 reuses one; turn 10 needs none).
- * Arguments are valid for the servers' schemas; results are short, plausible texts (the same in both modes).
+ * A 10-turn conversation of a developer's assistant with four MCP servers: most turns need a tool not
+ * used before, one reuses a tool, the last needs none ({@link toolSetChanges} counts them). Arguments
+ * are valid for the servers' schemas; results are short, plausible texts (the same in both modes).
  */
 export const CONVERSATION: ScriptedUserTurn[] = [
   {
@@ -148,3 +148,18 @@ export const CONVERSATION: ScriptedUserTurn[] = [
       'Issue #412 comes from CODE_TTL_SECONDS = 300 in src/auth/code-expiry.ts while mails promise 10 minutes. Dana owns login and has been told on the issue.',
   },
 ];
+
+/**
+ * How often the set of tools the conversation needs changes: the user turns that need a tool no earlier
+ * turn needed. Lazy loading may cost at most one extra model call for each.
+ */
+export function toolSetChanges(conversation: readonly ScriptedUserTurn[]): number {
+  const seen = new Set<string>();
+  let changes = 0;
+  for (const turn of conversation) {
+    const fresh = turn.calls.map((c) => c.tool).filter((tool) => !seen.has(tool));
+    if (fresh.length > 0) changes++;
+    for (const tool of fresh) seen.add(tool);
+  }
+  return changes;
+}

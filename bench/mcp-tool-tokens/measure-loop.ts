@@ -17,10 +17,28 @@ const SYSTEM_PROMPT =
   "You are the team's developer assistant. Use the tools to look things up before you answer; keep answers short.";
 
 /**
+ * The full tool names a catalog text lists: each `mcp__<server>__<tool>:` header, then one line per tool
+ * that starts with the tool's name (as `toolCatalogText` writes it; read here as a model would read it).
+ */
+function catalogNames(system: string): Set<string> {
+  const names = new Set<string>();
+  let prefix: string | undefined;
+  for (const line of system.split('\n')) {
+    const header = /^(mcp__[a-zA-Z0-9-]+__)<tool>:$/.exec(line);
+    if (header) prefix = header[1];
+    else if (!line.trim()) prefix = undefined;
+    else if (prefix) names.add(prefix + line.split(':')[0]!.trim());
+  }
+  return names;
+}
+
+/**
  * Plays `conversation` through the real agent (`createAgent` with `mcp: hub`), one `run` per user turn
  * in one conversation. The scripted model behaves as a tool-calling model would: it calls the tools a
  * turn needs once they are in its tool list, and, when one is not (lazy mode), first calls
- * `load_tools` with the missing names (one extra model turn). Then it answers.
+ * `load_tools` with the missing names, found in the catalog of its system message (one extra model
+ * turn; it fails when the catalog does not name them). A turn whose tools are all loaded loads
+ * nothing. Then it answers.
  */
 export async function measureLoop(
   servers: McpServerConfig[],
@@ -42,8 +60,14 @@ export async function measureLoop(
       if (calls.length === 0 || calls.every((c) => called.has(c.tool))) return { text: answer };
       const offered = new Set((request.tools ?? []).map((t) => t.name));
       const missing = calls.map((c) => c.tool).filter((name) => !offered.has(name));
-      if (missing.length > 0 && !called.has('load_tools'))
+      if (missing.length > 0 && !called.has('load_tools')) {
+        // A model can only ask for what the catalog in its system message names.
+        const system = request.messages[0]?.role === 'system' ? request.messages[0].content : '';
+        for (const name of missing)
+          if (!catalogNames(system).has(name))
+            throw new Error(`turn ${turn + 1}: ${name} is neither in the tool list nor in the catalog`);
         return { toolCalls: [{ id: `c${++callId}`, name: 'load_tools', arguments: { names: missing } }] };
+      }
       return {
         toolCalls: calls.map((c) => ({ id: `c${++callId}`, name: c.tool, arguments: c.args })),
       };

@@ -115,15 +115,13 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
     const r1 = request(start);
     expect(r1.tools).toEqual(['load_tools']);
     expect(r1.system).toMatch(
-      /^You help with notes\.\n\nMCP tools by name \(not in your tool list until loaded\)/,
+      /^You help with notes\.\n\nMore tools: call load_tools with the full names of those you need/,
     );
     for (const line of [
-      'MCP server "everything" (call its tools as mcp__everything__<tool>):',
-      '- echo: Echoes back the input string',
-      'MCP server "memory" (call its tools as mcp__memory__<tool>):',
-      '- create_entities: Create multiple new entities in the knowledge graph',
-      'MCP server "files" (call its tools as mcp__files__<tool>):',
-      '- list_directory: Get a detailed listing of all files and directories in a specified path.',
+      'mcp__everything__<tool>:\necho: Echoes back input string\n',
+      'mcp__memory__<tool>:\ncreate_entities: Create multiple new entities in knowledge\n',
+      'mcp__files__<tool>:\n',
+      '\nlist_directory: Get detailed listing of all files\n',
     ])
       expect(r1.system).toContain(line);
     // Request 2: the two loaded definitions; request 3: the same, with both tools' real results.
@@ -133,7 +131,8 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
     ]);
     const r3 = request(start + 2);
     expect(r3.tools).toEqual(['load_tools', ECHO, CREATE].sort());
-    expect(r3.toolResults.slice(1)).toEqual(['Echo: milk', expect.stringContaining('"name": "milk"')]);
+    // The load result the model has read is no longer sent: the tools are in its tool list.
+    expect(r3.toolResults).toEqual(['Echo: milk', expect.stringContaining('"name": "milk"')]);
     expect(turn1.filter((e) => e.type === 'mcp.tools.loaded')).toMatchObject([
       { names: [ECHO, CREATE], via: 'load_tools', toolCallId: 'load', turn: 1 },
     ]);
@@ -174,8 +173,8 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
       expect.stringMatching(/^No such tools: read_grph \(closest: mcp__memory__read_graph, /),
     ]);
     const { system } = request(start);
-    expect(system).toContain('MCP server "memory" (call its tools as mcp__memory__<tool>):');
-    expect(system).not.toContain('MCP server "offline" (call');
+    expect(system).toContain('mcp__memory__<tool>:');
+    expect(system).not.toContain('mcp__offline__');
     expect(system).toMatch(
       /MCP server "offline" is unavailable \(.+\); its tools are left out until it answers again\./,
     );

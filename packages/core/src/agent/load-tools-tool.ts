@@ -1,10 +1,8 @@
-import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import { LOAD_TOOLS } from './builtin-names.js';
+import { loadedLine } from './load-tools-history.js';
 
 type Resolve = (name: string) => { name: string; known: true } | { known: false; closest: string[] };
-
-const LOADED_LINE = /^Loaded \d+ tools?: (.+)\. Call them by name now\.$/m;
 
 /**
  * The built-in `load_tools({ names })` of lazy MCP loading: gives the model the full definitions of
@@ -17,19 +15,12 @@ export function loadToolsTool(
 ): Tool<{ names: string[] }, string> {
   return {
     name: LOAD_TOOLS,
-    description: 'Adds MCP tools from the catalog to your tools for the rest of the conversation.',
+    // Short: this definition goes with every request of a lazy conversation. `validate` holds the rules.
+    description: 'Adds catalog tools to your tools for the rest of the conversation.',
     jsonSchema: {
       type: 'object',
-      properties: {
-        names: {
-          type: 'array',
-          items: { type: 'string' },
-          minItems: 1,
-          description: 'Full names, e.g. mcp__github__search_issues',
-        },
-      },
+      properties: { names: { type: 'array', items: { type: 'string' } } },
       required: ['names'],
-      additionalProperties: false,
     },
     validate(value) {
       const names = (value as { names?: unknown } | null)?.names;
@@ -49,37 +40,11 @@ export function loadToolsTool(
       const got = new Set(loaded.map((t) => t.name));
       const unavailable = wanted.filter((name) => !got.has(name));
       const lines: string[] = [];
-      if (got.size > 0)
-        lines.push(
-          `Loaded ${got.size} tool${got.size === 1 ? '' : 's'}: ${[...got].join(', ')}. Call them by name now.`,
-        );
+      if (got.size > 0) lines.push(loadedLine([...got]));
       if (unknown.length > 0) lines.push(`No such tools: ${unknown.join('; ')}.`);
       if (unavailable.length > 0)
         lines.push(`Not loaded, their servers are unavailable now: ${unavailable.join(', ')}.`);
       return lines.join('\n');
     },
   };
-}
-
-/**
- * The MCP tools a stored conversation has loaded: the names `load_tools` results report as loaded, and
- * tools called by name whose call did not come back as unknown. This is how the loaded set lasts.
- */
-export function loadedNamesOf(history: readonly Message[]): string[] {
-  const names = new Set<string>();
-  const results = new Map<string, string>();
-  for (const message of history)
-    if (message.role === 'tool') results.set(message.toolCallId, message.content);
-  for (const message of history) {
-    if (message.role !== 'assistant') continue;
-    for (const call of message.toolCalls ?? []) {
-      const result = results.get(call.id) ?? '';
-      if (call.name === LOAD_TOOLS) {
-        const line = LOADED_LINE.exec(result)?.[1];
-        for (const name of line?.split(', ') ?? []) names.add(name);
-      } else if (call.name.startsWith('mcp__') && !/^Error: (unknown tool|the tool)/.test(result))
-        names.add(call.name);
-    }
-  }
-  return [...names];
 }

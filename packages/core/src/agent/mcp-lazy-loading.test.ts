@@ -99,8 +99,8 @@ describe('MCP tools in the agent loop', () => {
     const events = await collect(agent.run({ conversationId: 'c', message: 'go' }));
 
     expect(toolNames(model.requests[0])).toEqual(['load_tools']);
-    expect(system(model.requests[0])).toContain('MCP server "files" (call its tools as mcp__files__<tool>):');
-    expect(system(model.requests[0])).toContain('- write_file: Does write_file.');
+    expect(system(model.requests[0])).toContain('mcp__files__<tool>:\nread_file: Does read_file\n');
+    expect(system(model.requests[0])).toContain('\nwrite_file: Does write_file\n');
     expect(toolNames(model.requests[1])).toEqual([
       'load_tools',
       'mcp__files__read_file',
@@ -199,8 +199,8 @@ describe('MCP tools in the agent loop', () => {
         message: 'go',
       }),
     );
-    expect(system(model.requests[0])).toContain('- read_file: Does read_file.');
-    expect(system(model.requests[0])).not.toContain('- read_graph');
+    expect(system(model.requests[0])).toContain('\nread_file: Does read_file\n');
+    expect(system(model.requests[0])).not.toContain('read_graph');
     expect(system(model.requests[0])).toContain(
       'Catalog cut to fit its budget of 60 tokens: the tools of "memory" (3) are not listed here.',
     );
@@ -251,9 +251,9 @@ describe('MCP tools in the agent loop', () => {
     );
     const source = fakeSource(servers());
     const events = await collect(createAgent({ model, mcp: source }).run({ message: 'go' }));
-    expect(system(model.requests[0])).toContain('- load_tools: Adds MCP tools from the catalog');
+    expect(system(model.requests[0])).toContain('- load_tools: Adds catalog tools to your tools');
     expect(system(model.requests[0])).not.toContain('- mcp__files__search_files:');
-    expect(system(model.requests[0])).toContain('- search_files: Does search_files.');
+    expect(system(model.requests[0])).toContain('\nsearch_files: Does search_files');
     expect(system(model.requests[1])).toContain('- mcp__files__search_files: Does search_files.');
     expect(source.calls).toEqual(['mcp__files__search_files', 'mcp__memory__create_entities']);
     expect(ofType(events, 'mcp.tools.loaded').map((e) => e.via)).toEqual(['load_tools', 'call']);

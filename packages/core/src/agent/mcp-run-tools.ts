@@ -5,7 +5,8 @@ import type { Message, ToolCall } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import { ASK_USER, LOAD_TOOLS, PLAN_WORKFLOW } from './builtin-names.js';
 import { closestNames } from './closest-names.js';
-import { loadedNamesOf, loadToolsTool } from './load-tools-tool.js';
+import { lastRunLoadedNamesOf, loadedNamesOf, withoutSpentLoads } from './load-tools-history.js';
+import { loadToolsTool } from './load-tools-tool.js';
 import type { McpToolLoading, McpToolSource } from './mcp-tool-source.js';
 import type { RunContext } from './run-settings.js';
 
@@ -31,6 +32,8 @@ export class McpRunTools {
   readonly #vanished = new Set<string>();
   /** Names already given to the model in earlier turns/runs, before their catalog was known. */
   #remembered: string[];
+  /** Of those, the ones the last run had: the model is told once if they vanished since, not every run. */
+  readonly #lastRun: Set<string>;
 
   constructor(source: McpToolSource, loading: McpToolLoading, run: RunContext, history: readonly Message[]) {
     this.#source = source;
@@ -41,6 +44,7 @@ export class McpRunTools {
     };
     this.#run = run;
     this.#remembered = loadedNamesOf(history);
+    this.#lastRun = new Set(lastRunLoadedNamesOf(history));
   }
 
   /** True when this turn offers the catalog and `load_tools` instead of every definition. */
@@ -64,11 +68,14 @@ export class McpRunTools {
     const total = summaries.reduce((sum, s) => sum + (s.definitionTokens ?? 0), 0);
     const { mode, lazyAboveTokens } = this.#loading;
     this.#lazy = summaries.length > 0 && (mode === 'lazy' || (mode === 'auto' && total > lazyAboveTokens));
-    for (const name of this.#remembered.splice(0)) this.#loaded.add(name);
+    const fromHistory = new Set(this.#remembered.splice(0));
+    for (const name of fromHistory) this.#loaded.add(name);
     for (const name of this.#loaded)
       if (!this.#byName.has(name)) {
         this.#loaded.delete(name);
-        this.#vanished.add(name);
+        // A name read back from an older run that is gone stays unloaded without a word: the model was
+        // told in the run after it vanished (or learns on a call), not again in every later run.
+        if (!fromHistory.has(name) || this.#lastRun.has(name)) this.#vanished.add(name);
       }
     const tools = new Map(appTools);
     if (!this.#lazy) {
@@ -90,13 +97,15 @@ export class McpRunTools {
    */
   systemNote(): string | undefined {
     if (!this.#lazy) return undefined;
-    const catalog = fitToolCatalog([...this.#byName.values()], this.#loading.catalogMaxTokens, (text) =>
-      estimate.count(text),
-    );
-    const lines = [
-      `MCP tools by name (not in your tool list until loaded): call ${LOAD_TOOLS} with the full names (mcp__<server>__<tool>) of those you need, then call them.`,
-      catalog.text,
-    ];
+    // Tools already loaded are in the tool list with their full definitions: not listed twice.
+    const unloaded = [...this.#byName.values()].filter((s) => !this.#loaded.has(s.name));
+    const catalog = fitToolCatalog(unloaded, this.#loading.catalogMaxTokens, (text) => estimate.count(text));
+    const lines: string[] = [];
+    if (catalog.text)
+      lines.push(
+        `More tools: call ${LOAD_TOOLS} with the full names of those you need, then call them.`,
+        catalog.text,
+      );
     for (const server of this.#source.servers?.() ?? [])
       if (server.status === 'down')
         lines.push(
@@ -106,7 +115,7 @@ export class McpRunTools {
       lines.push(
         `Unloaded because their servers no longer offer them: ${[...this.#vanished].join(', ')}. Do not call them.`,
       );
-    return lines.join('\n\n');
+    return lines.length > 0 ? lines.join('\n\n') : undefined;
   }
 
   /**
@@ -129,6 +138,14 @@ export class McpRunTools {
           prepared.set(name, this.#missingTool(name, [...prepared.keys()]));
     }
     return prepared;
+  }
+
+  /**
+   * The conversation as the model gets it: without the `load_tools` exchanges it has already read
+   * (their tools are in the tool list); the latest one stays, so the model sees what it just loaded.
+   */
+  messagesForModel(messages: readonly Message[]): Message[] {
+    return withoutSpentLoads(messages);
   }
 
   async #load(names: readonly string[], via: 'load_tools' | 'call', toolCallId: string): Promise<Tool[]> {

@@ -183,6 +183,7 @@ async function execute(
         systemPrompt = system?.content;
         conversation = prepared;
       }
+      if (mcpTools) conversation = mcpTools.messagesForModel(conversation);
       const catalog = answerOnly ? undefined : mcpTools?.systemNote();
       if (catalog) systemPrompt = [systemPrompt, catalog].filter(Boolean).join('\n\n');
       const decided =

@@ -1,13 +1,16 @@
+import { catalogSummary } from './catalog-summary.js';
 import type { McpToolSummary } from './mcp-hub-options.js';
 
 /**
- * The supervisor's compact view of the MCP tools: one block per server, one `- tool: first sentence`
- * line per tool, the `mcp__{server}__` prefix said once per server instead of once per tool.
+ * The supervisor's compact view of the MCP tools: one block per server, one `tool: summary` line per
+ * tool (no bullet: a token per line, in every request), the `mcp__{server}__` prefix said once per server instead of once per tool. The summary is the
+ * first clause of the description's first sentence, at most 8 words, left out where it only repeats
+ * the tool's name (see {@link catalogSummary}).
  *
  * @example
  * toolCatalogText(await hub.summaries());
- * // MCP server "docs" (call its tools as mcp__docs__<tool>):
- * // - search: Full-text search over the documentation.
+ * // mcp__docs__<tool>:
+ * // search: Full-text search over documentation
  */
 export function toolCatalogText(summaries: readonly McpToolSummary[]): string {
   return serverBlocks(summaries)
@@ -58,11 +61,15 @@ function serverBlocks(summaries: readonly McpToolSummary[]) {
     byServer.set(summary.serverId, group);
   }
   return [...byServer].map(([serverId, group]) => {
-    const lines = group.map((s) => `- ${s.name.slice(`mcp__${serverId}__`.length)}: ${s.summary}`);
+    const lines = group.map((s) => {
+      const tool = s.name.slice(`mcp__${serverId}__`.length);
+      const summary = catalogSummary(s.summary, s.toolName, serverId);
+      return summary ? `${tool}: ${summary}` : tool;
+    });
     return {
       serverId,
       toolCount: group.length,
-      text: `MCP server "${serverId}" (call its tools as mcp__${serverId}__<tool>):\n${lines.join('\n')}`,
+      text: `mcp__${serverId}__<tool>:\n${lines.join('\n')}`,
     };
   });
 }

@@ -67,13 +67,12 @@ describe('ToolCatalog', () => {
     expect(catalog.count('docs')).toBe(0);
   });
 
-  it('renders the supervisor catalog grouped by server', () => {
+  it('renders the supervisor catalog grouped by server, without summaries that only repeat the name', () => {
     const catalog = new ToolCatalog();
-    catalog.replace(config, [tool('search', 'Searches docs. More.')], 0);
+    catalog.replace(config, [tool('search', 'Searches the docs by keyword. More.')], 0);
     catalog.replace({ id: 'cal', url: 'http://y/mcp' }, [tool('create_event', 'Creates an event.')], 0);
     expect(toolCatalogText(catalog.summaries())).toBe(
-      'MCP server "docs" (call its tools as mcp__docs__<tool>):\n- search: Searches docs.\n\n' +
-        'MCP server "cal" (call its tools as mcp__cal__<tool>):\n- create_event: Creates an event.',
+      'mcp__docs__<tool>:\nsearch: Searches docs by keyword\n\nmcp__cal__<tool>:\ncreate_event',
     );
   });
 });

@@ -1,0 +1,48 @@
+/** Words that say nothing a tool's name does not: a summary made only of these and the name is left out. */
+const VACUOUS = new Set(
+  'a an the of for in on to and or with from by into onto your its it as at this that these is are be new existing specific given single'.split(
+    ' ',
+  ),
+);
+/** Dropped everywhere: the catalog reads as a list, not as prose. */
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** Not left dangling at the end of a cut summary. */
+const DANGLING = new Set([...VACUOUS, 'their', 'which', 'based', 'using', 'whose', 'than']);
+
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+/** Plural and singular, "creates" and "create", count as one word. */
+const stem = (word: string) => word.replace(/ies$/, 'y').replace(/(?:es|(?<=[^s])s|e)$/, '');
+
+/**
+ * A tool's summary as the lazy catalog shows it, so that the catalog, sent with every request, stays
+ * small: the first clause of the first sentence without articles, cut to `maxWords` words (no dangling
+ * filler at the end), or nothing at all when it only repeats the tool's and server's names
+ * ("search_users: Search for users on GitHub" says no more than `search_users` on the server "github").
+ *
+ * @example
+ * catalogSummary('Get the contents of a file or directory from a GitHub repository', 'get_file_contents', 'github');
+ * // 'Get contents of file or directory'
+ */
+export function catalogSummary(summary: string, toolName: string, serverId: string, maxWords = 6): string {
+  const sentence = summary.replace(/[.!?…]+$/, '').trim();
+  const named = new Set([...wordsOf(toolName), ...wordsOf(serverId)].map(stem));
+  if (wordsOf(sentence).every((word) => VACUOUS.has(word) || named.has(stem(word)))) return '';
+  const words = firstClause(sentence)
+    .split(/\s+/)
+    .filter((word) => !ARTICLES.has(word.toLowerCase()));
+  const kept = words.slice(0, maxWords);
+  if (kept.length < words.length)
+    while (kept.length > 1 && DANGLING.has(kept.at(-1)!.toLowerCase())) kept.pop();
+  return kept.join(' ');
+}
+
+/** Up to a `;`, `:`, ` (` or ` - `, or a comma after the first three words ("Toggles simulated, …" stays whole). */
+function firstClause(sentence: string): string {
+  const clause = (sentence.split(/[;:]|\s\(|\s[-–—]\s/)[0] ?? '').trim();
+  const comma = /^(?:\S+\s+){3,}?\S*?,/.exec(clause);
+  return comma ? comma[0].slice(0, -1) : clause;
+}
