@@ -195,6 +195,30 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
     expect(await storedTokens(store)).toBeUndefined();
   });
 
+  it('a new sign-in that is cancelled (step-up, re-consent) keeps the working token', async () => {
+    const store = memoryOAuthStore();
+    let cancel = false;
+    const headless = headlessSignIn({ redirectUrl });
+    const signIn: SignIn = {
+      needsUser: true,
+      open: (url, context) =>
+        cancel
+          ? Promise.reject(new McpAuthError('docs', 'closed', 'the sign-in window was closed'))
+          : headless.open(url, context),
+    };
+    const hub = hubWith({ store, signIn });
+    await hub.start();
+    await hub.signIn('docs');
+    const before = (await storedTokens(store))!.access_token;
+    cancel = true;
+    await expect(hub.signIn('docs')).rejects.toMatchObject({ reason: 'closed' });
+    expect((await storedTokens(store))?.access_token).toBe(before);
+    expect((await hub.accounts())[0]).toMatchObject({ signedIn: true });
+    // The call goes on with the old token, without asking to sign in.
+    const outcome = await hub.callTool('mcp__docs__whoami', {});
+    expect(outcome.text).toContain('demo-user');
+  });
+
   it('a declined Connect question ends the call with a message for the model', async () => {
     const hub = hubWith({ store: memoryOAuthStore(), signIn: userSignIn() });
     await hub.start();
