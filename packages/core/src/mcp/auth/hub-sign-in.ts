@@ -2,8 +2,8 @@ import { AbortedError } from '../../errors.js';
 import type { McpHubEvent, McpToolEvent } from '../mcp-hub-options.js';
 import type { ElicitationAnswer } from '../pending-answers.js';
 import { McpAuthError } from './mcp-auth-error.js';
+import { takeCallback } from './redirect-return.js';
 import type { McpAccount, ServerAuth } from './server-auth.js';
-import { takeCallback } from './sign-in-channel.js';
 import { openSignIn, SignInRequests } from './sign-in-requests.js';
 
 /** Where a sign-in question goes: the tool call in flight that needs it. */

@@ -2,8 +2,8 @@ import { AbortedError } from '../../errors.js';
 import type { McpToolEvent } from '../mcp-hub-options.js';
 import type { ElicitationAnswer } from '../pending-answers.js';
 import { McpAuthError } from './mcp-auth-error.js';
+import { rememberReturn } from './redirect-return.js';
 import type { ServerAuth } from './server-auth.js';
-import { rememberReturn } from './sign-in-channel.js';
 
 interface Pending {
   accept: () => void;
