@@ -18,6 +18,8 @@ export interface OAuthTestSettings {
   cors: boolean;
   /** The token endpoint fails with 500 (an authorization server that is down). */
   failTokens: boolean;
+  /** Every tool call is refused with 403 insufficient_scope, whatever the token (an endless step-up). */
+  insufficientScope: boolean;
 }
 
 /** One request either server received: enough to check where a token went. */
@@ -39,6 +41,8 @@ export interface OAuthTestServers {
   /** Access tokens issued so far, and the ones revoked. */
   issued: string[];
   revoked: string[];
+  /** The server takes every access token issued so far as expired (refresh tokens stay valid). */
+  expireAccessTokens(): void;
   stop(): Promise<void>;
 }
 
@@ -56,6 +60,7 @@ export async function startOAuthTestServers(
     consent: 'auto',
     cors: true,
     failTokens: false,
+    insufficientScope: false,
     ...initial,
   };
   const requests: RecordedRequest[] = [];
@@ -247,6 +252,13 @@ export async function startOAuthTestServers(
       return json(res, 401, { error: 'invalid_token', error_description: 'sign in first' });
     }
     if (req.method !== 'POST') return void res.writeHead(405).end();
+    if (settings.insufficientScope && (JSON.parse(body) as { method?: string }).method === 'tools/call') {
+      res.setHeader(
+        'www-authenticate',
+        `Bearer error="insufficient_scope", scope="mcp:tools mcp:admin", resource_metadata="${metadataUrl}"`,
+      );
+      return json(res, 403, { error: 'insufficient_scope', error_description: 'mcp:admin is needed' });
+    }
     const server = new McpServer({ name: 'oauth-test', version: '1.0.0' });
     server.registerTool('whoami', { description: 'Who the signed-in user is.' }, async () => ({
       content: [{ type: 'text', text: `signed in as demo-user with scopes ${grant.scope}` }],
@@ -269,6 +281,9 @@ export async function startOAuthTestServers(
     requests,
     issued,
     revoked,
+    expireAccessTokens() {
+      for (const grant of access.values()) grant.expiresAt = 0;
+    },
     async stop() {
       for (const server of [authServer, mcpServer]) {
         server.closeAllConnections();
