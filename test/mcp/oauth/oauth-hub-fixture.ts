@@ -4,6 +4,7 @@ import {
   headlessSignIn,
   McpHub,
   type McpHubEvent,
+  type McpHubOptions,
   type McpServerAuth,
   type OAuthStore,
   type SignIn,
@@ -16,8 +17,8 @@ export const redirectUrl = 'http://127.0.0.1:9/callback';
 
 export interface OAuthHubFixture {
   readonly servers: OAuthTestServers;
-  /** A hub with one server `docs` that needs sign-in with `auth` (`retries: 0`). */
-  hubWith(auth: McpServerAuth, events?: McpHubEvent[]): McpHub;
+  /** A hub with one server `docs` that needs sign-in with `auth` (`retries: 0`), and hub `options`. */
+  hubWith(auth: McpServerAuth, events?: McpHubEvent[], options?: Partial<McpHubOptions>): McpHub;
   /** A sign-in that asks the user first (like the popup) but then follows the redirects itself. */
   userSignIn(): SignIn;
   storedTokens(store: OAuthStore): Promise<{ access_token: string; refresh_token?: string } | undefined>;
@@ -49,8 +50,9 @@ export function oauthHubFixture(): OAuthHubFixture {
     get servers() {
       return current();
     },
-    hubWith(auth, events = []) {
+    hubWith(auth, events = [], options = {}) {
       const hub = new McpHub({
+        ...options,
         servers: [{ id: 'docs', url: current().mcpUrl, retries: 0, auth: { redirectUrl, ...auth } }],
         onEvent: (event) => events.push(event),
       });
