@@ -191,7 +191,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     await page.close();
   });
 
-  it('signs in by redirect when the popup is blocked, and finishes the sign-in when the page comes back', async () => {
+  it('signs in by redirect when the popup is blocked, and the message that waited runs when the page comes back', async () => {
     const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
     // A browser that blocks the popup: window.open gives nothing.
     await context.addInitScript(() => {
@@ -201,23 +201,35 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     await page.goto(example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     // The message waits on the Connect prompt; the tab leaves before it is sent to the model.
-    await send(page, 'Connect me.');
-    await page.locator('agent-chat [part~="sign-in"] [part~="connect"]').click();
-    // The tab itself goes to the consent page, then back to this page, which finishes the sign-in.
-    await page.getByRole('button', { name: 'Allow' }).click();
-    await page.waitForURL(
-      (url) => url.origin === new URL(example.url).origin && !url.search.includes('code='),
-    );
-    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     model.enqueue(
       { toolCalls: [{ id: 'r1', name: WHOAMI, arguments: {} }] },
       { text: 'Back from the redirect.' },
     );
-    await send(page, 'Who am I?');
+    const sent = model.requests.length;
+    await send(page, 'Who am I after the redirect?');
+    await page.locator('agent-chat [part~="sign-in"] [part~="connect"]').click();
+    // The tab itself goes to the consent page, then back to this page, which finishes the sign-in and
+    // sends the message that waited: the tool call completes without the user sending it again.
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await page.waitForURL(
+      (url) => url.origin === new URL(example.url).origin && !url.search.includes('code='),
+    );
     await page
       .locator('agent-chat [part~="message-assistant"]', { hasText: 'Back from the redirect.' })
       .waitFor();
     expect(lastToolResult()).toContain('signed in as demo-user');
+    await page.locator('agent-chat [part~="stage"][data-status="done"]').first().waitFor();
+    // Sent once, to the model, after the page came back; shown once in the log.
+    const turns = model.requests.slice(sent).map((r) => {
+      const body = r.body as { messages: Array<{ role: string; content: unknown }> };
+      return body.messages.filter(
+        (m) => m.role === 'user' && JSON.stringify(m.content).includes('Who am I after the redirect?'),
+      );
+    });
+    expect(turns.map((t) => t.length)).toEqual([1, 1]);
+    expect(await page.locator('agent-chat [part~="message-user"]').allTextContents()).toEqual([
+      expect.stringContaining('Who am I after the redirect?'),
+    ]);
     await context.close();
   });
 });

@@ -1,54 +1,15 @@
 import {
   headlessSignIn,
   McpAuthError,
-  McpHub,
   type McpHubEvent,
-  type McpServerAuth,
   memoryOAuthStore,
-  type OAuthStore,
   type SignIn,
 } from '@agent-chat/core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type OAuthTestServers, startOAuthTestServers } from './oauth/oauth-test-servers.ts';
+import { describe, expect, it } from 'vitest';
+import { oauthHubFixture, redirectUrl } from './oauth/oauth-hub-fixture.ts';
 
-const redirectUrl = 'http://127.0.0.1:9/callback';
-let servers: OAuthTestServers;
-const hubs: McpHub[] = [];
-
-beforeAll(async () => {
-  servers = await startOAuthTestServers();
-});
-afterAll(async () => {
-  await servers?.stop();
-});
-afterEach(async () => {
-  await Promise.all(hubs.splice(0).map((hub) => hub.dispose()));
-  Object.assign(servers.settings, {
-    accessTokenTtlS: 3600,
-    consent: 'auto',
-    failTokens: false,
-    refuseToolCalls: 'no',
-  });
-});
-
-function hubWith(auth: McpServerAuth, events: McpHubEvent[] = []): McpHub {
-  const hub = new McpHub({
-    servers: [{ id: 'docs', url: servers.mcpUrl, retries: 0, auth: { redirectUrl, ...auth } }],
-    onEvent: (event) => events.push(event),
-  });
-  hubs.push(hub);
-  return hub;
-}
-
-/** A sign-in that asks the user first (like the popup) but then follows the redirects itself. */
-function userSignIn(): SignIn {
-  const headless = headlessSignIn({ redirectUrl });
-  return { needsUser: true, open: (url, context) => headless.open(url, context) };
-}
-
-async function storedTokens(store: OAuthStore) {
-  return (await store.get(servers.mcpUrl))?.tokens;
-}
+const fixture = oauthHubFixture();
+const { hubWith, userSignIn, storedTokens } = fixture;
 
 describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => {
   it('signs in (registration, PKCE, resource, offline_access) and calls the protected tool', async () => {
@@ -57,9 +18,11 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
     await hub.start();
     const outcome = await hub.callTool('mcp__docs__whoami', {});
     expect(outcome.text).toBe('signed in as demo-user with scopes mcp:tools offline_access');
-    const authorize = servers.requests.filter((r) => r.server === 'auth' && r.path === '/authorize').at(-1)!;
+    const authorize = fixture.servers.requests
+      .filter((r) => r.server === 'auth' && r.path === '/authorize')
+      .at(-1)!;
     expect(authorize.query).toMatchObject({
-      resource: servers.mcpUrl,
+      resource: fixture.servers.mcpUrl,
       scope: 'mcp:tools offline_access',
       code_challenge_method: 'S256',
       state: expect.stringMatching(/^[0-9a-f]{32}$/),
@@ -75,15 +38,15 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
   });
 
   it('refreshes the access token before it expires, so the server never sees an expired one', async () => {
-    servers.settings.accessTokenTtlS = 2;
+    fixture.servers.settings.accessTokenTtlS = 2;
     const store = memoryOAuthStore();
     const hub = hubWith({ store, signIn: headlessSignIn({ redirectUrl }), refreshMarginMs: 1_500 });
     await hub.start();
     const first = (await storedTokens(store))!.access_token;
     await new Promise((resolve) => setTimeout(resolve, 700));
-    const from = servers.requests.length;
+    const from = fixture.servers.requests.length;
     expect((await hub.callTool('mcp__docs__whoami', {})).text).toContain('demo-user');
-    const later = servers.requests.slice(from);
+    const later = fixture.servers.requests.slice(from);
     expect(later.some((r) => r.path === '/token' && r.body.includes('grant_type=refresh_token'))).toBe(true);
     expect(later.filter((r) => r.server === 'mcp').map((r) => r.headers.authorization)).not.toContain(
       `Bearer ${first}`,
@@ -99,7 +62,7 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
     // Signed out: the tools stay known, the next call asks to sign in again.
     await hub.signOut('docs');
     expect(await storedTokens(store)).toBeUndefined();
-    expect(servers.revoked.length).toBeGreaterThanOrEqual(2);
+    expect(fixture.servers.revoked.length).toBeGreaterThanOrEqual(2);
     const interactive = hubWith({ store, signIn: userSignIn() }, events);
     await interactive.start();
     expect(events).toContainEqual({
@@ -149,7 +112,7 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
       const hub = hubWith({ store, signIn: userSignIn() });
       await hub.start();
       await hub.signIn('docs').catch(() => undefined);
-      Object.assign(servers.settings, settings);
+      Object.assign(fixture.servers.settings, settings);
       await hub.signOut('docs');
       const error = await hub
         .callTool(
@@ -166,7 +129,7 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
       expect(error).toMatchObject({ reason, code: 'mcp_auth_failed' });
       expect((error as Error).message).toMatch(message);
       expect(await storedTokens(store)).toBeUndefined();
-      Object.assign(servers.settings, { consent: 'auto', failTokens: false });
+      Object.assign(fixture.servers.settings, { consent: 'auto', failTokens: false });
       const retry = await hub.callTool(
         'mcp__docs__whoami',
         {},
@@ -200,6 +163,30 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
     expect(await storedTokens(store)).toBeUndefined();
   });
 
+  it('a new sign-in that is cancelled (step-up, re-consent) keeps the working token', async () => {
+    const store = memoryOAuthStore();
+    let cancel = false;
+    const headless = headlessSignIn({ redirectUrl });
+    const signIn: SignIn = {
+      needsUser: true,
+      open: (url, context) =>
+        cancel
+          ? Promise.reject(new McpAuthError('docs', 'closed', 'the sign-in window was closed'))
+          : headless.open(url, context),
+    };
+    const hub = hubWith({ store, signIn });
+    await hub.start();
+    await hub.signIn('docs');
+    const before = (await storedTokens(store))!.access_token;
+    cancel = true;
+    await expect(hub.signIn('docs')).rejects.toMatchObject({ reason: 'closed' });
+    expect((await storedTokens(store))?.access_token).toBe(before);
+    expect((await hub.accounts())[0]).toMatchObject({ signedIn: true });
+    // The call goes on with the old token, without asking to sign in.
+    const outcome = await hub.callTool('mcp__docs__whoami', {});
+    expect(outcome.text).toContain('demo-user');
+  });
+
   it('a declined Connect question ends the call with a message for the model', async () => {
     const hub = hubWith({ store: memoryOAuthStore(), signIn: userSignIn() });
     await hub.start();
@@ -225,8 +212,8 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
   it('a plain 403 to the signed-in user is "forbidden", not blamed on scope, and asks for no new sign-in', async () => {
     const hub = hubWith({ store: memoryOAuthStore(), signIn: headlessSignIn({ redirectUrl }) });
     await hub.start();
-    servers.settings.refuseToolCalls = 'forbidden';
-    const authorizations = () => servers.requests.filter((r) => r.path === '/authorize').length;
+    fixture.servers.settings.refuseToolCalls = 'forbidden';
+    const authorizations = () => fixture.servers.requests.filter((r) => r.path === '/authorize').length;
     const before = authorizations();
 
     const error = await hub.callTool('mcp__docs__whoami', {}).catch((e: unknown) => e);
@@ -243,9 +230,9 @@ describe('McpHub sign-in against a local OAuth 2.1 authorization server', () => 
   it('403 insufficient_scope again after the step-up is "step_up_limit", which blames the scope', async () => {
     const hub = hubWith({ store: memoryOAuthStore(), signIn: headlessSignIn({ redirectUrl }) });
     await hub.start();
-    servers.settings.refuseToolCalls = 'insufficient_scope';
+    fixture.servers.settings.refuseToolCalls = 'insufficient_scope';
     const toolCalls = () =>
-      servers.requests.filter((r) => r.server === 'mcp' && r.body.includes('"tools/call"')).length;
+      fixture.servers.requests.filter((r) => r.server === 'mcp' && r.body.includes('"tools/call"')).length;
 
     const error = await hub.callTool('mcp__docs__whoami', {}).catch((e: unknown) => e);
 

@@ -72,11 +72,13 @@ export type {
 } from './events.js';
 export { toSSE } from './events.js';
 export { completeMcpSignIn } from './mcp/auth/complete-sign-in.js';
+export type { McpResumedSignIn } from './mcp/auth/hub-sign-in.js';
 export { indexedDBOAuthStore } from './mcp/auth/indexeddb-oauth-store.js';
 export { McpAuthError, type McpAuthFailure } from './mcp/auth/mcp-auth-error.js';
 export { McpOAuthProvider, type OAuthClientSettings } from './mcp/auth/mcp-oauth-provider.js';
 export { memoryOAuthStore, type OAuthRecord, type OAuthStore } from './mcp/auth/oauth-store.js';
 export { type PopupSignInOptions, popupSignIn } from './mcp/auth/popup-sign-in.js';
+export { mcpSignInReturned } from './mcp/auth/redirect-return.js';
 export type { McpAccount, McpServerAuth } from './mcp/auth/server-auth.js';
 export { headlessSignIn, type SignIn, type SignInContext } from './mcp/auth/sign-in.js';
 export { type FittedCatalog, fitToolCatalog, toolCatalogText } from './mcp/catalog-text.js';

@@ -157,6 +157,7 @@ export class AgentChatElement extends AgentChatAttributes {
     this,
     () => this.#attachments.files.sent.map((file) => ({ name: file.name, data: file })),
     (hub) => this.#accounts.gate(hub),
+    (): unknown => this.#send.pendingTurn,
   );
   readonly #scroll = new ScrollFollowController(this, () =>
     this.renderRoot.querySelector<HTMLElement>('[part~="log"]'),
@@ -224,6 +225,13 @@ export class AgentChatElement extends AgentChatAttributes {
     this.#extras.voice?.stop();
     this.#focus();
   };
+
+  protected override firstUpdated(changed: PropertyValues<this>): void {
+    super.firstUpdated(changed);
+    // Back from a redirect sign-in (the popup was blocked): finish it and send the message that waited.
+    if (Array.isArray(this.mcpServers) && this.mcpServers.some((server) => server.auth))
+      void this.#send.resumeAfterSignIn().catch(this.#fail);
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);

@@ -12,6 +12,7 @@ import type { BuiltInTools } from './built-in-tools.js';
 import type { ClientToken } from './client-token.js';
 import type { ConversationRunLog } from './conversation-run-log.js';
 import { McpConnection } from './mcp-connection.js';
+import type { WidgetMcp } from './mcp-start.js';
 import type { PageTool } from './page-tools.js';
 import type { ProxyAgentOptions } from './proxy-agent.js';
 import { WebMcpController } from './webmcp-controller.js';
@@ -71,19 +72,23 @@ export class AgentSource implements ReactiveController {
 
   #turnstile: import('./turnstile-token.js').TurnstileToken | undefined;
   readonly #beforeRun: ((hub: McpHub) => Promise<void>) | undefined;
+  readonly #pendingTurn: (() => unknown) | undefined;
 
   /**
    * `files`: the conversation's attachments, for the code interpreter. `beforeRun`: awaited with the MCP
-   * hub before each message (the Connect prompt of servers the user signs in to).
+   * hub before each message (the Connect prompt of servers the user signs in to). `pendingTurn`: what a
+   * redirect sign-in keeps while the tab is away (the message that waits).
    */
   constructor(
     host: AgentSourceHost,
     files: () => PythonFile[] = () => [],
     beforeRun?: (hub: McpHub) => Promise<void>,
+    pendingTurn?: () => unknown,
   ) {
     this.#host = host;
     this.#files = files;
     this.#beforeRun = beforeRun;
+    this.#pendingTurn = pendingTurn;
     host.addController(this);
     this.#webMcp = new WebMcpController(host, (tools) => this.#setPageTools(tools));
   }
@@ -132,11 +137,8 @@ export class AgentSource implements ReactiveController {
     if (host.agent) return host.agent;
     checkProvider(host.provider);
     if (host.mcpServers instanceof Error) throw host.mcpServers;
-    const token = await this.#clientToken();
-    // A valid token before anything is sent: a failing endpoint stops here, before the run starts.
-    await token?.get();
-    const fetch = token?.fetch ?? (await this.#turnstileFetch());
-    const mcp = await this.#mcp.get(host.proxyUrl, host.model, host.mcpServers ?? [], fetch);
+    const fetch = await this.#proxyFetch();
+    const mcp = await this.#startMcp(fetch);
     if (mcp && this.#beforeRun) await this.#beforeRun(mcp.hub);
     const knowledge = Boolean(host.knowledge?.trim());
     const systemPrompt = [host.systemPrompt?.trim(), knowledge ? CITE_SOURCES : undefined]
@@ -175,6 +177,30 @@ export class AgentSource implements ReactiveController {
     registry.register(...this.#pageTools.filter((t) => !registry.has(t.name)));
     this.#built = { agent, options, registry };
     return agent;
+  }
+
+  /**
+   * The started hub of `mcp-servers` (undefined without servers, or with `.agent`), asking nothing of the
+   * user: starting it finishes a redirect sign-in that came back.
+   */
+  async mcpHub(): Promise<McpHub | undefined> {
+    const host = this.#host;
+    if (host.agent || host.mcpServers instanceof Error) return undefined;
+    return (await this.#startMcp(await this.#proxyFetch()))?.hub;
+  }
+
+  /** The fetch of requests to the proxy (client token or Turnstile), with a valid token already had. */
+  async #proxyFetch(): Promise<typeof fetch | undefined> {
+    const token = await this.#clientToken();
+    // A valid token before anything is sent: a failing endpoint stops here, before the run starts.
+    await token?.get();
+    return token?.fetch ?? (await this.#turnstileFetch());
+  }
+
+  #startMcp(fetch: typeof globalThis.fetch | undefined): Promise<WidgetMcp> | undefined {
+    const host = this.#host;
+    const servers = host.mcpServers instanceof Error ? [] : (host.mcpServers ?? []);
+    return this.#mcp.get(host.proxyUrl, host.model, servers, fetch, this.#pendingTurn);
   }
 
   /** The page's WebMCP tools changed: the built agent uses the new ones from its next model call. */

@@ -28,6 +28,7 @@ interface ListState {
 export class ConversationsController implements ReactiveController {
   #list: ListState = { open: false, items: [] };
   #defaultStore: ConversationStore | undefined;
+  #restoring: Promise<void> = Promise.resolve();
   readonly #host: ConversationsHost;
   readonly #run: RunController;
   readonly #fail: (error: unknown) => void;
@@ -76,7 +77,12 @@ export class ConversationsController implements ReactiveController {
   restore(): void {
     const id = this.#host.conversationId ?? lastConversation.get(this.#host);
     if (id && !this.#run.transcript.length && this.#run.status === 'idle')
-      void this.open(id).catch(this.#fail);
+      this.#restoring = this.open(id).catch(this.#fail);
+  }
+
+  /** Settles when the conversation being restored is shown (at once when none is). */
+  get restored(): Promise<void> {
+    return this.#restoring;
   }
 
   /** A run started in conversation `id`: remember it for the next visit. */

@@ -14,6 +14,7 @@ export class McpConnection {
     model: string | undefined,
     servers: readonly McpServerConfig[],
     proxyFetch?: typeof fetch,
+    onSignInRedirect?: () => unknown,
   ): Promise<WidgetMcp> | undefined {
     const url = proxyUrl?.trim();
     const name = model?.trim();
@@ -25,7 +26,11 @@ export class McpConnection {
       // The sampling model comes from the agent runtime's lazy chunk, like the agent itself.
       const started = Promise.all([import('./mcp-start.js'), import('./agent-chunk.js')]).then(
         ([{ startMcp }, { proxyModel }]) =>
-          startMcp(url, servers, name ? proxyModel(url, name, undefined, proxyFetch) : undefined, proxyFetch),
+          startMcp(url, servers, {
+            model: name ? proxyModel(url, name, undefined, proxyFetch) : undefined,
+            proxyFetch,
+            onSignInRedirect,
+          }),
       );
       this.#current = { key, fetch: proxyFetch, started };
     }

@@ -11,17 +11,26 @@ export interface WidgetMcp {
   hub: McpHub;
 }
 
+/** What {@link startMcp} needs besides the servers. */
+export interface McpStartOptions {
+  /** Answers the servers' sampling requests, after the user agrees. */
+  model?: ChatModel | undefined;
+  /** The fetch of servers behind the proxy (it carries the client token, if any). */
+  proxyFetch?: typeof fetch | undefined;
+  /** What a redirect sign-in keeps while the tab is away (the message that waits for it). */
+  onSignInRedirect?: (() => unknown) | undefined;
+}
+
 /**
  * Connects the `mcp-servers` of an element through its proxy (`${proxyUrl}/mcp/{id}` unless a server
  * names its own `url`) and lists their tools. A server that cannot be reached is left out (the hub
- * reports it down, and the model reads a notice), so the chat still works with the others. `model`
- * answers the servers' sampling requests, after the user agrees.
+ * reports it down, and the model reads a notice), so the chat still works with the others. Starting the
+ * hub finishes a redirect sign-in that came back (`hub.takeResumedSignIns()`).
  */
 export async function startMcp(
   proxyUrl: string,
   servers: readonly McpServerConfig[],
-  model: ChatModel | undefined,
-  proxyFetch?: typeof fetch,
+  { model, proxyFetch, onSignInRedirect }: McpStartOptions = {},
 ): Promise<WidgetMcp> {
   const base = proxyUrl.replace(/\/+$/, '');
   const hub = new McpHub({
@@ -35,6 +44,7 @@ export async function startMcp(
       ...(server.url === undefined && proxyFetch && !server.auth ? { fetch: proxyFetch } : {}),
     })),
     ...(model ? { sampling: { model, askUser: true } } : {}),
+    ...(onSignInRedirect ? { onSignInRedirect: () => onSignInRedirect() } : {}),
   });
   try {
     await hub.start();

@@ -1,9 +1,10 @@
-import type { Agent, ImageInput, Tool } from '@agent-chat/core';
+import type { Agent, ImageInput, McpHub, Tool } from '@agent-chat/core';
 import type { AgentSource } from './agent-source.js';
 import { withAttachmentNote } from './attachments.js';
 import type { AttachmentsController } from './attachments-controller.js';
 import type { ConversationsController } from './conversations-controller.js';
 import { preloadMarkdown } from './markdown.js';
+import { type PendingTurn, readPendingTurn } from './pending-turn.js';
 import type { RunController } from './run-controller.js';
 import type { ScrollFollowController } from './scroll-follow.js';
 
@@ -27,6 +28,8 @@ export interface SendDeps {
 export class SendController {
   #resolving = false;
   #lastMessage: string | undefined;
+  /** The message being sent or run now. */
+  #inFlight: string | undefined;
   readonly #d: SendDeps;
 
   constructor(deps: SendDeps) {
@@ -35,7 +38,7 @@ export class SendController {
 
   /** Sends `text` (default: the text box) as the next user message. */
   async send(text = this.#d.input()?.value ?? ''): Promise<void> {
-    const { run, attachments, conversations } = this.#d;
+    const { run, attachments } = this.#d;
     const input = this.#d.input();
     if (!input || run.status === 'running' || this.#resolving) return;
     const message = text.trim();
@@ -44,6 +47,59 @@ export class SendController {
     // them; a new conversation gets its id now for that.
     const files = attachments.files.take();
     if (files.length && !run.conversationId) run.conversationId = `conv_${crypto.randomUUID()}`;
+    const full = withAttachmentNote(message, files);
+    this.#inFlight = full;
+    try {
+      await this.#sendNow(text, full, files);
+    } finally {
+      this.#inFlight = undefined;
+    }
+  }
+
+  /**
+   * The message that waits now (at the Connect prompt or in its run) and its conversation: what a
+   * redirect sign-in keeps, so the page can send it again when it comes back.
+   */
+  get pendingTurn(): PendingTurn | undefined {
+    const message = this.#inFlight;
+    if (message === undefined) return undefined;
+    const conversationId = this.#d.run.conversationId;
+    return conversationId ? { conversationId, message } : { message };
+  }
+
+  /**
+   * On a page that came back from a redirect sign-in (popup blocked): starts the MCP hub, which finishes
+   * the sign-in, then sends the message that waited, in its conversation, so the user need not send it
+   * again. When the sign-in failed, the error shows and the message goes back into the text box.
+   */
+  async resumeAfterSignIn(): Promise<void> {
+    const { mcpSignInReturned } = await import('./mcp-returned.js');
+    if (!mcpSignInReturned()) return;
+    let resumed: ReturnType<McpHub['takeResumedSignIns']>;
+    try {
+      resumed = (await this.#d.source.mcpHub())?.takeResumedSignIns() ?? [];
+    } catch (error) {
+      this.#d.fail(error);
+      return;
+    }
+    for (const { signedIn, error, state } of resumed) {
+      const turn = readPendingTurn(state);
+      if (!turn) continue;
+      await this.#d.conversations.restored;
+      if (turn.conversationId) await this.#d.conversations.open(turn.conversationId);
+      if (signedIn) await this.send(turn.message);
+      else {
+        this.#d.fail(error);
+        const input = this.#d.input();
+        if (input && !input.value) input.value = turn.message;
+      }
+    }
+  }
+
+  async #sendNow(text: string, full: string, files: File[]): Promise<void> {
+    const { run, attachments, conversations } = this.#d;
+    const input = this.#d.input();
+    if (!input) return;
     let agent: Agent;
     let images: ImageInput[];
     // Connecting MCP servers or reading files takes a moment: a second Enter must not send twice.
@@ -58,7 +114,6 @@ export class SendController {
     } finally {
       this.#resolving = false;
     }
-    const full = withAttachmentNote(message, files);
     if (input.value === text) input.value = '';
     this.#d.scroll.follow();
     this.#lastMessage = full;

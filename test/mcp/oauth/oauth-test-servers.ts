@@ -44,6 +44,8 @@ export interface OAuthTestServers {
   /** Access tokens issued so far, and the ones revoked. */
   issued: string[];
   revoked: string[];
+  /** The server takes every access token issued so far as expired (refresh tokens stay valid). */
+  expireAccessTokens(): void;
   stop(): Promise<void>;
 }
 
@@ -284,6 +286,9 @@ export async function startOAuthTestServers(
     requests,
     issued,
     revoked,
+    expireAccessTokens() {
+      for (const grant of access.values()) grant.expiresAt = 0;
+    },
     async stop() {
       for (const server of [authServer, mcpServer]) {
         server.closeAllConnections();

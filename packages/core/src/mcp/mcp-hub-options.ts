@@ -64,6 +64,13 @@ export interface McpHubOptions {
   /** Characters of a tool result the model receives; longer results are cut with a note. Default 20 000. */
   maxResultChars?: number;
   /**
+   * Called just before the tab itself leaves for an authorization server (the sign-in popup was
+   * blocked). Return what is needed to go on when the page comes back — JSON, such as the conversation
+   * and the message that waited for the sign-in; after `start()` has finished the sign-in,
+   * `takeResumedSignIns()` hands it back, so the app can run that turn again without the user re-sending.
+   */
+  onSignInRedirect?: (serverId: string) => unknown;
+  /**
    * Ends sessions with a keepalive DELETE on `pagehide`: default true in a page (the `window`), or
    * pass the `EventTarget` whose `pagehide` should do it.
    */

@@ -1,6 +1,6 @@
 import { AbortedError, AgentChatError, ConfigurationError } from '../errors.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
-import { HubSignIn } from './auth/hub-sign-in.js';
+import { HubSignIn, type McpResumedSignIn } from './auth/hub-sign-in.js';
 import { McpAuthError } from './auth/mcp-auth-error.js';
 import type { McpAccount } from './auth/server-auth.js';
 import { IdleTimeout } from './idle-timeout.js';
@@ -71,6 +71,7 @@ export class McpHub {
       emit: (event) => this.#emitHub(event),
       callSink: (id) => this.#callSink(id),
       answerTimeoutMs: options.answerTimeoutMs ?? 10 * 60_000,
+      onSignInRedirect: options.onSignInRedirect,
     });
     for (const server of options.servers) {
       const id = checkServerId(server?.id);
@@ -128,6 +129,14 @@ export class McpHub {
         await this.#refresh(connection.config.id);
       }),
     );
+  }
+
+  /**
+   * The sign-ins that had left this tab (popup blocked) and that `start()` finished when the page came
+   * back, each with what `onSignInRedirect` kept; taken once. Run the kept turn again when `signedIn`.
+   */
+  takeResumedSignIns(): McpResumedSignIn[] {
+    return this.#signIn.takeResumed();
   }
 
   /**

@@ -1,4 +1,5 @@
-import { SIGN_IN_CHANNEL, SIGN_IN_MESSAGE, type SignInMessage, storeCallback } from './sign-in-channel.js';
+import { storeCallback } from './redirect-return.js';
+import { isPopupWindow, postSignInResult } from './sign-in-channel.js';
 
 /**
  * Call on the page the authorization server redirects to (`auth.redirectUrl`). In the sign-in popup it
@@ -15,16 +16,8 @@ export function completeMcpSignIn(): boolean {
   if (typeof window === 'undefined') return false;
   const params = new URL(location.href).searchParams;
   if (!params.has('state') && !params.has('error')) return false;
-  if (window.opener || window.name === SIGN_IN_CHANNEL) {
-    const message: SignInMessage = { type: SIGN_IN_MESSAGE, url: location.href };
-    const channel = new BroadcastChannel(SIGN_IN_CHANNEL);
-    channel.postMessage(message);
-    channel.close();
-    try {
-      (window.opener as Window | null)?.postMessage(message, location.origin);
-    } catch {
-      // The opener is on another origin: the BroadcastChannel has carried the message.
-    }
+  if (window.opener || isPopupWindow(window.name)) {
+    postSignInResult(location.href, window.opener as Window | null);
     window.close();
     return true;
   }

@@ -183,6 +183,21 @@ export class McpOAuthProvider implements OAuthClientProvider {
     return true;
   }
 
+  /**
+   * This provider as the SDK's `auth()` should see it to begin a new flow while signed in (a step-up or
+   * a fresh sign-in): without tokens, so it does not refresh the old grant instead, yet the stored tokens
+   * stay in use until the new ones are saved, and survive a cancelled flow.
+   */
+  withoutTokens(): OAuthClientProvider {
+    return new Proxy(this, {
+      get(target, property) {
+        if (property === 'tokens') return async () => undefined;
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
   /** The stored record (tokens, expiry, discovery), read-only. */
   async record(): Promise<Readonly<OAuthRecord>> {
     return this.#load();

@@ -1,7 +1,7 @@
 import { AbortedError } from '../../errors.js';
 import { McpAuthError } from './mcp-auth-error.js';
 import type { SignIn } from './sign-in.js';
-import { isSignInMessage, SIGN_IN_CHANNEL } from './sign-in-channel.js';
+import { channelName, isSignInMessage, popupWindowName } from './sign-in-channel.js';
 
 /** Options of {@link popupSignIn}. */
 export interface PopupSignInOptions {
@@ -26,8 +26,9 @@ export function popupSignIn(options: PopupSignInOptions): SignIn {
     open(url, context) {
       const { signal, serverId } = context;
       const features = `popup,width=${options.width ?? 520},height=${options.height ?? 680}`;
-      // Opened now, inside the click, or the browser blocks it; it navigates when the URL is known.
-      const popup = window.open('', SIGN_IN_CHANNEL, features);
+      // Opened now, inside the click, or the browser blocks it; it navigates when the URL is known. Its
+      // own name: a second sign-in at the same time gets a second window, not this one.
+      const popup = window.open('', popupWindowName(), features);
       if (!popup) {
         if (options.redirectFallback === false)
           return Promise.reject(
@@ -42,13 +43,13 @@ export function popupSignIn(options: PopupSignInOptions): SignIn {
         })();
       }
       return new Promise<URL>((resolve, reject) => {
-        const channel = new BroadcastChannel(SIGN_IN_CHANNEL);
+        let channel: BroadcastChannel | undefined;
         let settled = false;
         let closedAt = 0;
         const finish = (outcome: () => void) => {
           if (settled) return;
           settled = true;
-          channel.close();
+          channel?.close();
           window.removeEventListener('message', onMessage);
           signal.removeEventListener('abort', onAbort);
           clearInterval(poll);
@@ -59,11 +60,10 @@ export function popupSignIn(options: PopupSignInOptions): SignIn {
           const back = new URL(href);
           if (back.origin === redirectOrigin) finish(() => resolve(back));
         };
-        channel.onmessage = (event) => {
-          if (isSignInMessage(event.data)) accept(event.data.url);
-        };
+        // Only this flow's popup: another sign-in's answer is not ours.
         const onMessage = (event: MessageEvent) => {
-          if (event.origin === redirectOrigin && isSignInMessage(event.data)) accept(event.data.url);
+          if (event.source === popup && event.origin === redirectOrigin && isSignInMessage(event.data))
+            accept(event.data.url);
         };
         const onAbort = () => finish(() => reject(new AbortedError(signal.reason)));
         window.addEventListener('message', onMessage);
@@ -77,7 +77,13 @@ export function popupSignIn(options: PopupSignInOptions): SignIn {
         }, 200);
         Promise.resolve(url).then(
           (target) => {
-            if (!settled) popup.location.href = target.href;
+            if (settled) return;
+            // The redirect page answers on the channel of the flow's state (it may have lost its opener).
+            channel = new BroadcastChannel(channelName(target.searchParams.get('state') ?? ''));
+            channel.onmessage = (event) => {
+              if (isSignInMessage(event.data)) accept(event.data.url);
+            };
+            popup.location.href = target.href;
           },
           (error: unknown) => finish(() => reject(error)),
         );

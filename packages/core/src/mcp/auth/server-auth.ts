@@ -120,8 +120,11 @@ export class ServerAuth {
   async authorizationUrl(): Promise<URL> {
     if (this.provider.pendingAuthorization) return this.provider.pendingAuthorization;
     try {
-      await this.provider.invalidateCredentials('tokens');
-      const result = await auth(this.provider, { serverUrl: this.serverUrl, fetchFn: this.#fetch });
+      // The stored tokens stay until the new ones arrive: a cancelled step-up leaves the user signed in.
+      const result = await auth(this.provider.withoutTokens(), {
+        serverUrl: this.serverUrl,
+        fetchFn: this.#fetch,
+      });
       if (result === 'REDIRECT' && this.provider.pendingAuthorization)
         return this.provider.pendingAuthorization;
     } catch (error) {

@@ -1,13 +1,11 @@
-// How the page that the authorization server redirects to hands the result back to the page that
-// started the sign-in: a BroadcastChannel (and postMessage to the opener) for the popup, and
-// sessionStorage for the redirect fallback, where the same tab leaves and comes back.
+// How the sign-in popup hands the redirect back to the page that opened it: a BroadcastChannel named
+// after the flow's `state` (the redirect carries it), and postMessage to the opener. Every flow has its
+// own popup and channel, so two sign-ins at once never take each other's answer.
 
-/** Name of the popup window and of the BroadcastChannel. */
+/** Prefix of the popup windows' names and of the BroadcastChannels. */
 export const SIGN_IN_CHANNEL = 'agent-chat-mcp-sign-in';
 /** `type` of the message that carries the redirect URL. */
 export const SIGN_IN_MESSAGE = 'agent-chat:mcp-sign-in';
-const RETURN_KEY = 'agent-chat:mcp-sign-in:return';
-const CALLBACK_KEY = 'agent-chat:mcp-sign-in:callback';
 
 /** The message a redirect page sends to the page that opened the popup. */
 export interface SignInMessage {
@@ -24,28 +22,33 @@ export function isSignInMessage(data: unknown): data is SignInMessage {
   );
 }
 
-/** Before the tab leaves for the authorization server: where to come back to, and for which server. */
-export function rememberReturn(serverKey: string, returnTo: string): void {
-  sessionStorage.setItem(RETURN_KEY, JSON.stringify({ serverKey, returnTo }));
+/**
+ * A new popup's window name: unique per flow (the popup opens inside the click, before the flow's
+ * `state` is known), and recognisable by the redirect page when the browser cut the opener.
+ */
+export function popupWindowName(): string {
+  return `${SIGN_IN_CHANNEL}:${crypto.randomUUID()}`;
 }
 
-/** On the redirect page, in the tab that left: keeps the redirect URL and says where to go back. */
-export function storeCallback(url: string): string | undefined {
-  const raw = sessionStorage.getItem(RETURN_KEY);
-  if (!raw) return undefined;
-  sessionStorage.removeItem(RETURN_KEY);
-  const { serverKey, returnTo } = JSON.parse(raw) as { serverKey: string; returnTo: string };
-  sessionStorage.setItem(CALLBACK_KEY, JSON.stringify({ serverKey, url }));
-  return returnTo;
+/** True for a window that {@link popupWindowName} named. */
+export function isPopupWindow(name: string): boolean {
+  return name.startsWith(`${SIGN_IN_CHANNEL}:`);
 }
 
-/** Back on the page: the redirect URL kept for this server, taken once. */
-export function takeCallback(serverKey: string): URL | undefined {
-  if (typeof sessionStorage === 'undefined') return undefined;
-  const raw = sessionStorage.getItem(CALLBACK_KEY);
-  if (!raw) return undefined;
-  const stored = JSON.parse(raw) as { serverKey: string; url: string };
-  if (stored.serverKey !== serverKey) return undefined;
-  sessionStorage.removeItem(CALLBACK_KEY);
-  return new URL(stored.url);
+/** The BroadcastChannel of the flow whose authorization request carried `state`. */
+export function channelName(state: string): string {
+  return `${SIGN_IN_CHANNEL}:${state}`;
+}
+
+/** On the redirect page in a popup: sends the redirect URL to the flow that waits for its `state`. */
+export function postSignInResult(href: string, opener: Window | null): void {
+  const message: SignInMessage = { type: SIGN_IN_MESSAGE, url: href };
+  const channel = new BroadcastChannel(channelName(new URL(href).searchParams.get('state') ?? ''));
+  channel.postMessage(message);
+  channel.close();
+  try {
+    opener?.postMessage(message, new URL(href).origin);
+  } catch {
+    // The opener is on another origin: the BroadcastChannel has carried the message.
+  }
 }

@@ -3,7 +3,6 @@ import type { McpToolEvent } from '../mcp-hub-options.js';
 import type { ElicitationAnswer } from '../pending-answers.js';
 import { McpAuthError } from './mcp-auth-error.js';
 import type { ServerAuth } from './server-auth.js';
-import { rememberReturn } from './sign-in-channel.js';
 
 interface Pending {
   accept: () => void;
@@ -18,6 +17,12 @@ interface Pending {
  */
 export class SignInRequests {
   readonly #pending = new Map<string, Pending>();
+  readonly #beforeRedirect: (auth: ServerAuth) => void;
+
+  /** `beforeRedirect` runs when a blocked popup makes the tab itself leave to sign in. */
+  constructor(beforeRedirect: (auth: ServerAuth) => void) {
+    this.#beforeRedirect = beforeRedirect;
+  }
 
   get ids(): string[] {
     return [...this.#pending.keys()];
@@ -52,7 +57,7 @@ export class SignInRequests {
       this.#pending.set(requestId, {
         accept: () => {
           done();
-          openSignIn(auth, auth.authorizationUrl(), signal)
+          openSignIn(auth, auth.authorizationUrl(), signal, this.#beforeRedirect)
             .then(resolve, reject)
             .finally(() => release?.());
         },
@@ -97,11 +102,12 @@ export async function openSignIn(
   auth: ServerAuth,
   url: Promise<URL> | URL,
   signal: AbortSignal,
+  beforeRedirect: (auth: ServerAuth) => void,
 ): Promise<void> {
   const back = auth.signIn.open(url, {
     signal,
     serverId: auth.serverId,
-    beforeRedirect: async () => rememberReturn(auth.serverUrl, location.href),
+    beforeRedirect: async () => beforeRedirect(auth),
   });
   let callback: URL;
   try {
