@@ -23,18 +23,16 @@ export class EventChannel<T> implements AsyncIterable<T> {
     waiting?.({ value: undefined, done: true });
   }
 
-  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
-    for (;;) {
-      if (this.#buffer.length > 0) {
-        yield this.#buffer.shift()!;
-        continue;
-      }
-      if (this.#closed) return;
-      const next = await new Promise<IteratorResult<T>>((resolve) => {
-        this.#waiting = resolve;
-      });
-      if (next.done) return;
-      yield next.value;
-    }
+  /** The events in push order; a plain iterator, not a generator, as it runs once per event of every run. */
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return {
+      next: () => {
+        if (this.#buffer.length > 0) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
+        if (this.#closed) return Promise.resolve({ value: undefined, done: true });
+        return new Promise<IteratorResult<T>>((resolve) => {
+          this.#waiting = resolve;
+        });
+      },
+    };
   }
 }

@@ -22,14 +22,16 @@ export async function callModel(
   options: { streamText: boolean; purpose: string },
 ): Promise<ModelTurn> {
   const started = performance.now();
-  run.log('model.request', {
-    turn,
-    purpose: options.purpose,
-    model: run.model.id,
-    messages: request.messages,
-    tools: request.tools?.map((t) => t.name) ?? [],
-    ...(request.responseFormat ? { responseFormat: request.responseFormat.name } : {}),
-  });
+  // The run log's records carry the whole request: built only when there is a run log.
+  if (run.logging)
+    run.log('model.request', {
+      turn,
+      purpose: options.purpose,
+      model: run.model.id,
+      messages: request.messages,
+      tools: request.tools?.map((t) => t.name) ?? [],
+      ...(request.responseFormat ? { responseFormat: request.responseFormat.name } : {}),
+    });
   let text = '';
   const toolCalls: ToolCall[] = [];
   let usage: unknown;
@@ -99,17 +101,18 @@ export async function callModel(
         break;
     }
   }
-  run.log('model.response', {
-    turn,
-    purpose: options.purpose,
-    model: run.model.id,
-    text,
-    ...(reasoning ? { reasoning: reasoning.text } : {}),
-    toolCalls,
-    usage,
-    finishReason: finish,
-    durationMs: Math.round(performance.now() - started),
-  });
+  if (run.logging)
+    run.log('model.response', {
+      turn,
+      purpose: options.purpose,
+      model: run.model.id,
+      text,
+      ...(reasoning ? { reasoning: reasoning.text } : {}),
+      toolCalls,
+      usage,
+      finishReason: finish,
+      durationMs: Math.round(performance.now() - started),
+    });
   return reasoning ? { text, toolCalls, reasoning } : { text, toolCalls };
 }
 

@@ -19,14 +19,9 @@ export async function resumeMessages(
     checkpoint.requests.map(async (request): Promise<Message> => {
       const call = checkpoint.assistant.toolCalls.find((c) => c.id === request.toolCallId)!;
       if (request.kind === 'approval' && request.approved) {
-        run.emit({
-          type: 'tool.start',
-          turn: 0,
-          toolCallId: call.id,
-          name: call.name,
-          args: parseArgs(call.arguments),
-        });
-        return runToolCall(call, settings, run);
+        const args = parseArgs(call.arguments);
+        run.emit({ type: 'tool.start', turn: 0, toolCallId: call.id, name: call.name, args });
+        return runToolCall(call, settings, run, args);
       }
       run.log('tool.result', {
         toolCallId: call.id,

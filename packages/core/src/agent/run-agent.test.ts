@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import type { AgentEvent, AgentEventOf } from '../events.js';
 import { memoryStore } from '../memory/memory-store.js';
+import { memoryRunLog } from '../telemetry/run-log.js';
 import { collect, ofType } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
@@ -106,6 +107,38 @@ describe('agent.run', () => {
       content: 'Error: database is down',
     });
     expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'completed', turns: 2 });
+  });
+
+  it('shows and logs the arguments the model sent, even when the tool changes the ones it gets', async () => {
+    const tag = defineTool({
+      name: 'tag',
+      description: 'Adds a tag.',
+      parameters: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } } } },
+      execute: (args: { tags: string[] }) => {
+        args.tags.push('added-by-tool');
+        return args.tags.length;
+      },
+    });
+    const runLog = memoryRunLog();
+    const model = mockModel([
+      { toolCalls: [{ name: 'tag', arguments: { tags: ['a'] } }] },
+      { text: 'Tagged.' },
+    ]);
+    const events = await collect(createAgent({ model, tools: [tag], runLog }).run({ message: 'tag it' }));
+    expect(ofType(events, 'tool.start')[0]?.args).toEqual({ tags: ['a'] });
+    expect(ofType(events, 'tool.complete')[0]?.result).toBe(2);
+    const kinds = runLog.records().map((r) => r.kind);
+    expect(kinds.filter((k) => k.startsWith('model.') || k.startsWith('tool.') || k === 'decision')).toEqual([
+      'model.request',
+      'model.response',
+      'decision',
+      'tool.call',
+      'tool.result',
+      'model.request',
+      'model.response',
+      'decision',
+    ]);
+    expect(runLog.records().find((r) => r.kind === 'tool.call')).toMatchObject({ args: { tags: ['a'] } });
   });
 
   it('returns invalid JSON, unknown tools and schema failures to the model as tool results', async () => {

@@ -70,6 +70,7 @@ export async function* runAgent(
     model,
     emit,
     log,
+    logging: settings.runLog !== undefined,
   };
   const done = execute(settings, run, resume).finally(() => channel.close());
   try {
@@ -211,7 +212,8 @@ async function execute(
       const action = actionOf(toolCalls);
       const reason = (decided as { reason?: string }).reason ?? describe(action, text, toolCalls);
       emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode });
-      log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
+      if (run.logging)
+        log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
       if (toolCalls.length === 0) {
         finished.push({ role: 'assistant', content: text, ...reasoning });
         emit({ type: 'response.done', text });

@@ -49,6 +49,8 @@ export interface RunContext {
   model: ChatModel;
   emit: (body: AgentEventBody) => void;
   log: (kind: RunLogKind, fields?: Record<string, unknown>) => void;
+  /** Whether `log` goes anywhere: callers skip building the records of every turn when it does not. */
+  logging: boolean;
   /** This run's dual-track memory, when the agent has memory on (set once the history is loaded). */
   memory?: RunMemory;
 }

@@ -45,14 +45,15 @@ export function reportOutcome(
       durationMs,
     });
   else run.emit({ type: 'tool.error', toolCallId, name, error: outcome.error, durationMs });
-  run.log('tool.result', {
-    toolCallId,
-    name,
-    ok: outcome.ok,
-    content: outcome.content,
-    durationMs: Math.round(durationMs),
-    ...(outcome.ok && outcome.fallback ? { fallback: outcome.fallback } : {}),
-  });
+  if (run.logging)
+    run.log('tool.result', {
+      toolCallId,
+      name,
+      ok: outcome.ok,
+      content: outcome.content,
+      durationMs: Math.round(durationMs),
+      ...(outcome.ok && outcome.fallback ? { fallback: outcome.fallback } : {}),
+    });
 }
 
 /** Arguments as shown in events: parsed JSON, or the raw text when it is not JSON. */

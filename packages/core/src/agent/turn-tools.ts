@@ -24,34 +24,35 @@ export async function runTurnCalls(
   turn: number,
 ): Promise<TurnOutcome> {
   const pending: PendingRequest[] = [];
-  const immediate: ToolCall[] = [];
+  const immediate: Array<{ call: ToolCall; args: unknown }> = [];
   for (const call of calls) {
-    const request = pendingRequestFor(call, settings, run);
+    // Parsed once for the events, the log and the requests; the tool parses its own copy to run on.
+    const args = parseArgs(call.arguments);
+    const request = pendingRequestFor(call, args, settings, run);
     if (request) pending.push(request);
-    else immediate.push(call);
+    else immediate.push({ call, args });
   }
-  for (const call of immediate)
-    run.emit({
-      type: 'tool.start',
-      turn,
-      toolCallId: call.id,
-      name: call.name,
-      args: parseArgs(call.arguments),
-    });
+  for (const { call, args } of immediate)
+    run.emit({ type: 'tool.start', turn, toolCallId: call.id, name: call.name, args });
   const results = await Promise.all(
-    immediate.map((call) =>
+    immediate.map(({ call, args }) =>
       call.name === PLAN_WORKFLOW && !settings.tools.has(PLAN_WORKFLOW)
         ? // The workflow engine loads when a model first plans a workflow.
           import('./workflow-call.js').then((m) => m.runWorkflowCall(call, settings, run, turn))
-        : runToolCall(call, settings, run),
+        : runToolCall(call, settings, run, args),
     ),
   );
   return { results, pending };
 }
 
 /** Runs one ordinary tool call with its events and log records; returns the tool message. */
-export async function runToolCall(call: ToolCall, settings: RunSettings, run: RunContext): Promise<Message> {
-  run.log('tool.call', { toolCallId: call.id, name: call.name, args: parseArgs(call.arguments) });
+export async function runToolCall(
+  call: ToolCall,
+  settings: RunSettings,
+  run: RunContext,
+  args: unknown,
+): Promise<Message> {
+  if (run.logging) run.log('tool.call', { toolCallId: call.id, name: call.name, args });
   const started = performance.now();
   const outcome = await executeToolCall(call, settings.tools, toolContext(call.id, run, settings));
   reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
@@ -64,22 +65,22 @@ export async function runToolCall(call: ToolCall, settings: RunSettings, run: Ru
 
 function pendingRequestFor(
   call: ToolCall,
+  args: unknown,
   settings: RunSettings,
   run: RunContext,
 ): PendingRequest | undefined {
+  const clarify = call.name === ASK_USER && !settings.tools.has(ASK_USER);
+  if (!clarify && !settings.tools.get(call.name)?.needsApproval) return undefined;
   const base = {
     requestId: `req_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`,
     conversationId: run.conversationId,
     toolCallId: call.id,
     name: call.name,
-    args: parseArgs(call.arguments),
+    args,
   };
-  if (call.name === ASK_USER && !settings.tools.has(ASK_USER)) {
-    const args = base.args as { question?: unknown };
-    const question =
-      typeof args?.question === 'string' && args.question.trim() ? args.question : 'Could you tell me more?';
-    return { ...base, kind: 'clarify', question };
-  }
-  if (settings.tools.get(call.name)?.needsApproval) return { ...base, kind: 'approval' };
-  return undefined;
+  if (!clarify) return { ...base, kind: 'approval' };
+  const asked = args as { question?: unknown };
+  const question =
+    typeof asked?.question === 'string' && asked.question.trim() ? asked.question : 'Could you tell me more?';
+  return { ...base, kind: 'clarify', question };
 }

@@ -112,7 +112,11 @@ async function* streamMessages(
   try {
     for await (const message of sseEvents(body)) {
       events++;
-      yield* withCredits(reader.read(parseEventJson<AnthropicEvent>(message.data, EXPECTED)), credits);
+      for (const event of withCredits(
+        reader.read(parseEventJson<AnthropicEvent>(message.data, EXPECTED)),
+        credits,
+      ))
+        yield event;
       if (reader.stopped) break;
     }
   } catch (error) {
@@ -128,5 +132,5 @@ async function* streamMessages(
   if (events === 0)
     throw new StreamMalformedError('the response carried no server-sent events', undefined, EXPECTED);
   if (!reader.complete) throw new StreamInterruptedError();
-  yield* withCredits(reader.end(), credits);
+  for (const event of withCredits(reader.end(), credits)) yield event;
 }

@@ -28,9 +28,10 @@ export function creditsFromHeaders(headers: Headers): CreditsLeft | undefined {
 }
 
 /** Adds `credits` to the `usage` events of one call (what the call's response headers said). */
-export function* withCredits(
+export function withCredits(
   events: Iterable<ModelEvent>,
   credits: CreditsLeft | undefined,
-): Generator<ModelEvent> {
-  for (const event of events) yield credits && event.type === 'usage' ? { ...event, credits } : event;
+): Iterable<ModelEvent> {
+  if (!credits) return events;
+  return Array.from(events, (event) => (event.type === 'usage' ? { ...event, credits } : event));
 }

@@ -8,7 +8,12 @@ import {
 import { type CreditsLeft, creditsFromHeaders } from './credits.js';
 import { CreditsExhaustedError, type CreditsState, RateLimitedError } from './limit-errors.js';
 import { ModelNotFoundError, ModelTimeoutError, ToolsUnsupportedError } from './model-errors.js';
-import { idleLimited, type ModelTimeouts, resolveTimeouts } from './stream-timeouts.js';
+import {
+  type BodyReader,
+  LimitedBodyReader,
+  type ModelTimeouts,
+  resolveTimeouts,
+} from './stream-timeouts.js';
 
 /** What a provider adapter sends: the URL, headers and JSON body of one streaming call. */
 export interface ProviderCall {
@@ -24,9 +29,9 @@ export interface ProviderCall {
   timeouts?: ModelTimeouts;
 }
 
-/** A streaming answer: its event stream and the credits left that its headers report, if any. */
+/** A streaming answer: its event stream (under the idle limit) and the credits left that its headers report. */
 export interface EventStreamResponse {
-  body: ReadableStream<Uint8Array>;
+  body: BodyReader;
   credits: CreditsLeft | undefined;
 }
 
@@ -44,27 +49,46 @@ export async function postForEventStream(
   signal: AbortSignal | undefined,
 ): Promise<EventStreamResponse> {
   const limits = resolveTimeouts(call.timeouts);
-  const firstByte = new AbortController();
+  // One controller aborts the request at the first-byte limit or when the caller aborts (a listener, cheaper
+  // than AbortSignal.any). Once the headers are in, the body's reader watches the caller's signal instead.
+  const request = new AbortController();
   const timer = setTimeout(
-    () => firstByte.abort(new ModelTimeoutError('first-byte', limits.firstByteMs, call.url)),
+    () => request.abort(new ModelTimeoutError('first-byte', limits.firstByteMs, call.url)),
     limits.firstByteMs,
   );
+  const onAbort = () => request.abort(signal?.reason);
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort);
   let response: Response;
   try {
     response = await doFetch(call.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...call.headers },
       body: JSON.stringify(call.body),
-      signal: signal ? AbortSignal.any([signal, firstByte.signal]) : firstByte.signal,
+      signal: request.signal,
     });
   } catch (error) {
     if (signal?.aborted) throw new AbortedError(error);
-    if (firstByte.signal.aborted) throw firstByte.signal.reason;
+    if (request.signal.reason instanceof ModelTimeoutError) throw request.signal.reason;
     if (isAbortError(error)) throw new AbortedError(error);
     throw new ModelUnreachableError(call.url, error);
   } finally {
     clearTimeout(timer);
   }
+  try {
+    return await readEventStream(response, call, limits.idleMs, signal);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** The event stream of a response, or the typed error its status, body or content type calls for. */
+async function readEventStream(
+  response: Response,
+  call: ProviderCall,
+  idleMs: number,
+  signal: AbortSignal | undefined,
+): Promise<EventStreamResponse> {
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     const message = providerMessage(text);
@@ -102,7 +126,7 @@ export async function postForEventStream(
   }
   if (!response.body) throw new StreamMalformedError('the response has no body', undefined, call.expected);
   return {
-    body: idleLimited(response.body, limits.idleMs, call.url, signal),
+    body: new LimitedBodyReader(response.body, idleMs, call.url, signal),
     credits: creditsFromHeaders(response.headers),
   };
 }

@@ -15,34 +15,36 @@ export class InlineThinkSplitter {
   /** After `</think>`, the blank lines before the answer are dropped, whichever piece they come in. */
   #trimNext = false;
 
-  /** The events one piece of content text carries. */
-  *push(text: string): Generator<ModelEvent> {
+  /** The events one piece of content text carries (an array, not a generator: this runs for every delta). */
+  push(text: string): ModelEvent[] {
+    const out: ModelEvent[] = [];
     if (this.#state === 'answer') {
-      yield* this.#answer(text);
-      return;
+      this.#answer(text, out);
+      return out;
     }
     this.#held += text;
     if (this.#state === 'start') {
       const trimmed = this.#held.trimStart();
-      if (trimmed.length < OPEN.length && OPEN.startsWith(trimmed)) return;
+      if (trimmed.length < OPEN.length && OPEN.startsWith(trimmed)) return out;
       if (!trimmed.startsWith(OPEN)) {
-        yield* this.#answer(this.#held);
-        return;
+        this.#answer(this.#held, out);
+        return out;
       }
       this.#state = 'thinking';
       this.#held = trimmed.slice(OPEN.length);
     }
     const close = this.#held.indexOf(CLOSE);
     if (close >= 0) {
-      yield* this.#think(this.#held.slice(0, close));
+      this.#think(this.#held.slice(0, close), out);
       this.#trimNext = true;
-      yield* this.#answer(this.#held.slice(close + CLOSE.length));
-      return;
+      this.#answer(this.#held.slice(close + CLOSE.length), out);
+      return out;
     }
     // Keep back only what could be the beginning of `</think>`.
     const keep = partialSuffix(this.#held, CLOSE);
-    yield* this.#think(this.#held.slice(0, this.#held.length - keep));
+    this.#think(this.#held.slice(0, this.#held.length - keep), out);
     this.#held = this.#held.slice(this.#held.length - keep);
+    return out;
   }
 
   /** True while a `<think>` block is open (its text is reasoning, not answer). */
@@ -51,33 +53,35 @@ export class InlineThinkSplitter {
   }
 
   /** Flushes at the end of the stream: held text, and the end of an unclosed block. */
-  *end(): Generator<ModelEvent> {
+  end(): ModelEvent[] {
+    const out: ModelEvent[] = [];
     if (this.#state === 'start') {
-      if (this.#held) yield { type: 'text-delta', text: this.#held };
+      if (this.#held) out.push({ type: 'text-delta', text: this.#held });
     } else if (this.#state === 'thinking') {
-      yield* this.#think(this.#held);
-      yield {
+      this.#think(this.#held, out);
+      out.push({
         type: 'warning',
         message:
           'The model opened <think> and never closed it: its text was kept as reasoning and the answer is empty.',
-      };
+      });
     }
     this.#held = '';
     this.#state = 'answer';
+    return out;
   }
 
-  *#think(text: string): Generator<ModelEvent> {
-    if (text) yield { type: 'reasoning-delta', text };
+  #think(text: string, out: ModelEvent[]): void {
+    if (text) out.push({ type: 'reasoning-delta', text });
   }
 
-  *#answer(text: string): Generator<ModelEvent> {
+  #answer(text: string, out: ModelEvent[]): void {
     this.#state = 'answer';
     this.#held = '';
     if (this.#trimNext) {
       text = text.replace(/^\s+/, '');
       if (text) this.#trimNext = false;
     }
-    if (text) yield { type: 'text-delta', text };
+    if (text) out.push({ type: 'text-delta', text });
   }
 }
 

@@ -30,34 +30,36 @@ export class OpenAIChunkReader {
   #finish: { reason: FinishReason; rawReason: string } | undefined;
   #reasoning: string | undefined;
 
-  /** The events one chunk carries. */
-  *read(chunk: OpenAIChunk): Generator<ModelEvent> {
-    yield* this.#segment(this.#events(chunk));
+  /** The events one chunk carries (an array, not a generator: this runs for every chunk of every answer). */
+  read(chunk: OpenAIChunk): ModelEvent[] {
+    const out: ModelEvent[] = [];
+    this.#segment(this.#events(chunk), out);
+    return out;
   }
 
   /** Closes a reasoning segment when something else starts, so `reasoning-end` carries its whole text. */
-  *#segment(events: Iterable<ModelEvent>): Generator<ModelEvent> {
+  #segment(events: readonly ModelEvent[], out: ModelEvent[]): void {
     for (const event of events) {
       if (event.type === 'reasoning-delta') this.#reasoning = (this.#reasoning ?? '') + event.text;
-      else if (event.type === 'text-delta' || event.type === 'tool-call-start') yield* this.#closeReasoning();
-      yield event;
+      else if (event.type === 'text-delta' || event.type === 'tool-call-start') this.#closeReasoning(out);
+      out.push(event);
     }
   }
 
-  *#closeReasoning(): Generator<ModelEvent> {
+  #closeReasoning(out: ModelEvent[]): void {
     if (this.#reasoning === undefined) return;
-    yield { type: 'reasoning-end', text: this.#reasoning };
+    out.push({ type: 'reasoning-end', text: this.#reasoning });
     this.#reasoning = undefined;
   }
 
-  *#events(chunk: OpenAIChunk): Generator<ModelEvent> {
+  #events(chunk: OpenAIChunk): ModelEvent[] {
     if (chunk.error)
       throw new StreamMalformedError(
         `the provider reported an error mid-stream: ${chunk.error.message ?? 'unknown'}`,
       );
     const choice = chunk.choices?.[0];
     const delta = choice?.delta;
-    if (delta) yield* deltaTextEvents(delta, this.#think);
+    const out = delta ? deltaTextEvents(delta, this.#think) : [];
     for (const fragment of delta?.tool_calls ?? []) {
       // A fragment without `index` that names a tool opens the next call; one without a name continues the last.
       const size = this.#toolCalls.size;
@@ -68,28 +70,29 @@ export class OpenAIChunkReader {
         name: fragment.function?.name,
         argumentsDelta: fragment.function?.arguments,
       });
-      if (started) yield { type: 'tool-call-start', index: call.index, id: call.id, name: call.name };
+      if (started) out.push({ type: 'tool-call-start', index: call.index, id: call.id, name: call.name });
       if (fragment.function?.arguments)
-        yield {
+        out.push({
           type: 'tool-call-delta',
           index: call.index,
           id: call.id,
           argumentsDelta: fragment.function.arguments,
-        };
+        });
     }
     if (choice?.finish_reason)
       this.#finish = { reason: mapFinishReason(choice.finish_reason), rawReason: choice.finish_reason };
     if (chunk.usage) {
       const { prompt_tokens = 0, completion_tokens = 0 } = chunk.usage;
-      yield {
+      out.push({
         type: 'usage',
         usage: {
           inputTokens: prompt_tokens,
           outputTokens: completion_tokens,
           totalTokens: chunk.usage.total_tokens ?? prompt_tokens + completion_tokens,
         },
-      };
+      });
     }
+    return out;
   }
 
   /** The provider's finish word, once a chunk carried one. */
@@ -98,13 +101,15 @@ export class OpenAIChunkReader {
   }
 
   /** The closing events: one `tool-call-end` per call, then `finish`. */
-  *end(fallbackRawReason: string): Generator<ModelEvent> {
-    yield* this.#segment(this.#think.end());
-    yield* this.#closeReasoning();
+  end(fallbackRawReason: string): ModelEvent[] {
+    const out: ModelEvent[] = [];
+    this.#segment(this.#think.end(), out);
+    this.#closeReasoning(out);
     const calls = this.#toolCalls.finish();
-    for (const [index, toolCall] of calls.entries()) yield { type: 'tool-call-end', index, toolCall };
+    for (const [index, toolCall] of calls.entries()) out.push({ type: 'tool-call-end', index, toolCall });
     // Some servers report "stop" after tool calls; the calls are what the agent must act on.
     const reason = calls.length > 0 ? 'tool-calls' : (this.#finish?.reason ?? 'stop');
-    yield { type: 'finish', reason, rawReason: this.#finish?.rawReason ?? fallbackRawReason };
+    out.push({ type: 'finish', reason, rawReason: this.#finish?.rawReason ?? fallbackRawReason });
+    return out;
   }
 }

@@ -115,7 +115,8 @@ async function* streamCompletion(
         done = true;
         break;
       }
-      yield* withCredits(reader.read(parseEventJson<OpenAIChunk>(message.data)), credits);
+      for (const event of withCredits(reader.read(parseEventJson<OpenAIChunk>(message.data)), credits))
+        yield event;
     }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
@@ -125,5 +126,5 @@ async function* streamCompletion(
   if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
   // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
   if (!reader.finishReason && !done) throw new StreamInterruptedError();
-  yield* withCredits(reader.end('[DONE]'), credits);
+  for (const event of withCredits(reader.end('[DONE]'), credits)) yield event;
 }

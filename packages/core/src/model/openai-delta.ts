@@ -19,40 +19,47 @@ export interface OpenAIDeltaText {
  * `<think>` block; answer text from string content, `text` parts and `refusal`. Anything else is skipped
  * with a `warning`, never glued into the answer.
  */
-export function* deltaTextEvents(delta: OpenAIDeltaText, think: InlineThinkSplitter): Generator<ModelEvent> {
+export function deltaTextEvents(delta: OpenAIDeltaText, think: InlineThinkSplitter): ModelEvent[] {
+  const out: ModelEvent[] = [];
   const reasoning = reasoningText(delta.reasoning_content, 'reasoning_content');
   if (typeof reasoning === 'string') {
-    if (reasoning) yield { type: 'reasoning-delta', text: reasoning };
-  } else if (reasoning) yield reasoning;
+    if (reasoning) out.push({ type: 'reasoning-delta', text: reasoning });
+  } else if (reasoning) out.push(reasoning);
   const alias = reasoningText(delta.reasoning, 'reasoning');
   if (typeof alias === 'string') {
-    if (alias && alias !== reasoning) yield { type: 'reasoning-delta', text: alias };
-  } else if (alias) yield alias;
+    if (alias && alias !== reasoning) out.push({ type: 'reasoning-delta', text: alias });
+  } else if (alias) out.push(alias);
 
   const { content } = delta;
-  if (typeof content === 'string') yield* think.push(content);
-  else if (Array.isArray(content)) for (const part of content) yield* partEvents(part, think);
+  const refusal = typeof delta.refusal === 'string' && delta.refusal ? delta.refusal : undefined;
+  if (typeof content === 'string') {
+    const text = think.push(content);
+    // The usual delta is one piece of answer text and nothing else: its events are all there is.
+    if (out.length === 0 && refusal === undefined) return text;
+    out.push(...text);
+  } else if (Array.isArray(content)) for (const part of content) partEvents(part, think, out);
   else if (content !== undefined && content !== null)
-    yield { type: 'warning', message: `Skipped delta.content of type ${typeof content}.` };
-  if (typeof delta.refusal === 'string' && delta.refusal) yield* think.push(delta.refusal);
+    out.push({ type: 'warning', message: `Skipped delta.content of type ${typeof content}.` });
+  if (refusal !== undefined) out.push(...think.push(refusal));
+  return out;
 }
 
-function* partEvents(part: unknown, think: InlineThinkSplitter): Generator<ModelEvent> {
+function partEvents(part: unknown, think: InlineThinkSplitter, out: ModelEvent[]): void {
   const { type } = (part ?? {}) as { type?: unknown };
   if (type === 'text') {
     const { text } = part as { text?: unknown };
-    if (typeof text === 'string') yield* think.push(text);
+    if (typeof text === 'string') out.push(...think.push(text));
     return;
   }
   if (type === 'thinking') {
     const text = thinkingText((part as { thinking?: unknown }).thinking);
-    if (text) yield { type: 'reasoning-delta', text };
+    if (text) out.push({ type: 'reasoning-delta', text });
     return;
   }
-  yield {
+  out.push({
     type: 'warning',
     message: `Skipped a content part of unknown type ${JSON.stringify(type ?? null)}; its text is not part of the answer.`,
-  };
+  });
 }
 
 /** Mistral sends `thinking` as a list of `{type:"text", text}`; a plain string is accepted too. */

@@ -29,33 +29,75 @@ export function withRetry(model: ChatModel, options: RetryOptions = {}): ChatMod
   const base = options.baseDelayMs ?? 500;
   const max = options.maxDelayMs ?? 30_000;
   const random = options.random ?? Math.random;
+  /** Waits before retry `attempt` (1-based) after `caught`, or throws it when it must not be retried. */
+  const backOff = async (caught: unknown, attempt: number, signal: AbortSignal | undefined) => {
+    const error = caught instanceof AgentChatError ? caught : undefined;
+    if (signal?.aborted || !error?.isRetryable || attempt > maxRetries) throw caught;
+    const retryAfter = error instanceof ModelCallError ? error.retryAfterSeconds : undefined;
+    const delayMs =
+      retryAfter !== undefined
+        ? Math.min(max, retryAfter * 1000)
+        : Math.min(max, random() * base * 2 ** (attempt - 1));
+    options.onRetry?.({ attempt, delayMs, error });
+    await sleep(delayMs, signal);
+  };
   return {
     id: model.id,
     capabilities: model.capabilities,
-    async *stream(request, callOptions = {}): AsyncGenerator<ModelEvent> {
-      const { signal } = callOptions;
-      for (let attempt = 0; ; attempt++) {
-        let started = false;
-        try {
-          for await (const event of model.stream(request, callOptions)) {
-            started = true;
-            yield event;
-          }
-          return;
-        } catch (caught) {
-          const error = caught instanceof AgentChatError ? caught : undefined;
-          if (started || signal?.aborted || !error?.isRetryable || attempt >= maxRetries) throw caught;
-          const retryAfter = error instanceof ModelCallError ? error.retryAfterSeconds : undefined;
-          const delayMs =
-            retryAfter !== undefined
-              ? Math.min(max, retryAfter * 1000)
-              : Math.min(max, random() * base * 2 ** attempt);
-          options.onRetry?.({ attempt: attempt + 1, delayMs, error });
-          await sleep(delayMs, signal);
-        }
-      }
-    },
+    stream: (request, callOptions = {}) =>
+      new RetryingStream(
+        () => model.stream(request, callOptions)[Symbol.asyncIterator](),
+        (caught, attempt) => backOff(caught, attempt, callOptions.signal),
+      ),
   };
+}
+
+/**
+ * The events of one call under a retry policy. Until the first event a failure may start the call again;
+ * from then on every `next()` is the model's own, passed straight through: no generator in between, which
+ * would cost a few promises per event.
+ */
+class RetryingStream implements AsyncIterableIterator<ModelEvent> {
+  readonly #open: () => AsyncIterator<ModelEvent>;
+  readonly #backOff: (caught: unknown, attempt: number) => Promise<void>;
+  #events: AsyncIterator<ModelEvent> | undefined;
+  #started = false;
+
+  constructor(
+    open: () => AsyncIterator<ModelEvent>,
+    backOff: (caught: unknown, attempt: number) => Promise<void>,
+  ) {
+    this.#open = open;
+    this.#backOff = backOff;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<ModelEvent>> {
+    return this.#started ? this.#events!.next() : this.#first();
+  }
+
+  async #first(): Promise<IteratorResult<ModelEvent>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.#events = this.#open();
+        const result = await this.#events.next();
+        // A stream cut after its first event is not replayed: the user has already seen part of it.
+        this.#started = true;
+        return result;
+      } catch (caught) {
+        await this.#backOff(caught, attempt);
+      }
+    }
+  }
+
+  async return(value?: unknown): Promise<IteratorResult<ModelEvent>> {
+    this.#started = true;
+    const events = this.#events;
+    return events?.return ? events.return(value) : { done: true, value: undefined };
+  }
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {

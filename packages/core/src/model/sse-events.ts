@@ -1,14 +1,17 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { StreamMalformedError } from '../errors.js';
+import type { BodyReader } from './stream-timeouts.js';
 
 /** Largest SSE event we accept; a provider event larger than this is not a chat stream. */
 const MAX_EVENT_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads a `text/event-stream` body as SSE messages, whatever the chunking of the bytes
- * (UTF-8 sequences and lines split across chunks are reassembled).
+ * (UTF-8 sequences and lines split across chunks are reassembled). A consumer that stops early (after
+ * `[DONE]`) leaves the rest of the body to be read in the background rather than cancelled, so the HTTP
+ * client can reuse the connection for the next call.
  */
-export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<EventSourceMessage> {
+export async function* sseEvents(body: BodyReader): AsyncGenerator<EventSourceMessage> {
   const pending: EventSourceMessage[] = [];
   let parseError: Error | undefined;
   const parser = createParser({
@@ -20,20 +23,22 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
     },
   });
   const decoder = new TextDecoder();
-  const reader = body.getReader();
+  let ended = false;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      parser.feed(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+      const chunk = await body.read();
+      ended = chunk === undefined;
+      parser.feed(ended ? decoder.decode() : decoder.decode(chunk, { stream: true }));
       if (parseError) throw new StreamMalformedError('an event exceeded 4 MiB', parseError);
-      while (pending.length > 0) yield pending.shift()!;
-      if (done) break;
+      // Indexed, not shifted: a chunk often carries several events.
+      for (let i = 0; i < pending.length; i++) yield pending[i]!;
+      pending.length = 0;
+      if (ended) break;
     }
     // A last event without its terminating blank line is still delivered.
     parser.reset({ consume: true });
-    while (pending.length > 0) yield pending.shift()!;
+    for (const event of pending) yield event;
   } finally {
-    reader.cancel().catch(() => {});
-    reader.releaseLock();
+    if (!ended) body.stop();
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortedError, ConfigurationError } from '../errors.js';
 import type { ChatModel } from './chat-model.js';
 import { ModelTimeoutError } from './model-errors.js';
@@ -18,6 +18,65 @@ const stallsAfterOneEvent: typeof fetch = async () =>
     }),
     { headers: { 'content-type': 'text/event-stream' } },
   );
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** Headers at once, then `count` events `everyMs` apart, then `[DONE]` and the end of the body. */
+const trickles =
+  (count: number, everyMs: number): typeof fetch =>
+  async () => {
+    let sent = 0;
+    return new Response(
+      new ReadableStream({
+        async pull(controller) {
+          if (sent === count) {
+            controller.enqueue(
+              encode('data: {"choices":[{"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n'),
+            );
+            controller.close();
+            return;
+          }
+          await new Promise((resolve) => setTimeout(resolve, everyMs));
+          controller.enqueue(encode(`data: {"choices":[{"delta":{"content":"${sent++}"}}]}\n\n`));
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+  };
+
+/** A body whose `[DONE]` comes in one chunk and its end in a later one, recording what became of it. */
+function endsAfterDone(end: 'closes' | 'never') {
+  const body = { cancelled: false, closed: false };
+  let pulls = 0;
+  const fetchImpl: typeof fetch = async () =>
+    new Response(
+      new ReadableStream({
+        async pull(controller) {
+          pulls++;
+          if (pulls === 1)
+            controller.enqueue(
+              encode(
+                'data: {"choices":[{"delta":{"content":"Hi"},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n',
+              ),
+            );
+          else if (end === 'closes') {
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            controller.close();
+            body.closed = true;
+          } else await new Promise(() => {});
+        },
+        cancel() {
+          body.cancelled = true;
+        },
+      }),
+      { headers: { 'content-type': 'text/event-stream' } },
+    );
+  return { body, fetchImpl };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 async function run(model: ChatModel, signal?: AbortSignal): Promise<{ text: string; error: unknown }> {
   let text = '';
@@ -68,6 +127,62 @@ describe('model call timeouts', () => {
     const cut = await run(model(stallsAfterOneEvent, { firstByteMs: 5_000, idleMs: 5_000 }), body.signal);
     expect(cut.error).toBeInstanceOf(AbortedError);
     expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
+  it('waits 60 s for the headers and 30 s of silence in the body by default', async () => {
+    vi.useFakeTimers();
+    const unlimited = (fetchImpl: typeof fetch) =>
+      openAICompatible({ baseURL: 'http://model.test/v1', model: 'm', fetch: fetchImpl });
+    let headers: { error: unknown } | undefined;
+    void run(unlimited(neverAnswers)).then((outcome) => {
+      headers = outcome;
+    });
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(headers).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(headers?.error).toMatchObject({ phase: 'first-byte', timeoutMs: 60_000, isRetryable: true });
+
+    let body: { text: string; error: unknown } | undefined;
+    void run(unlimited(stallsAfterOneEvent)).then((outcome) => {
+      body = outcome;
+    });
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(body).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(body).toEqual({
+      text: 'Hel',
+      error: expect.objectContaining({ phase: 'idle', timeoutMs: 30_000 }),
+    });
+  });
+
+  it('counts the idle limit from the last chunk, not from the headers', async () => {
+    // Six chunks 25 ms apart: 150 ms in all, far past the 60 ms limit, yet never 60 ms of silence.
+    const { text, error } = await run(model(trickles(6, 25)));
+    expect(error).toBeUndefined();
+    expect(text).toBe('012345');
+  });
+
+  it('reads the rest of the body after [DONE] instead of cancelling it, so the connection can be reused', async () => {
+    const { body, fetchImpl } = endsAfterDone('closes');
+    const { text, error } = await run(model(fetchImpl, { firstByteMs: 5_000, idleMs: 5_000 }));
+    expect({ text, error }).toEqual({ text: 'Hi', error: undefined });
+    await vi.waitFor(() => expect(body.closed).toBe(true));
+    expect(body.cancelled).toBe(false);
+  });
+
+  it('cancels a body that goes on after [DONE] for longer than a second', async () => {
+    vi.useFakeTimers();
+    const { body, fetchImpl } = endsAfterDone('never');
+    let outcome: { text: string; error: unknown } | undefined;
+    void run(model(fetchImpl, { firstByteMs: 5_000, idleMs: 5_000 })).then((o) => {
+      outcome = o;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    // The answer is complete at once: the drain happens behind it.
+    expect(outcome).toEqual({ text: 'Hi', error: undefined });
+    expect(body.cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(body.cancelled).toBe(true);
   });
 
   it('refuses a limit that is not a positive number', async () => {

@@ -11,6 +11,12 @@ export interface ModelTimeouts {
 
 const DEFAULTS = { firstByteMs: 60_000, idleMs: 30_000 };
 
+/**
+ * How long the rest of a body is read after the caller stopped early (after `[DONE]`, say): the end of the
+ * response is usually already on its way, and a body read to its end lets the HTTP client keep the connection.
+ */
+const DRAIN_MS = 1_000;
+
 /** The limits with defaults filled in; a limit that is not a positive number is a configuration error. */
 export function resolveTimeouts(timeouts: ModelTimeouts | undefined): Required<ModelTimeouts> {
   const resolved = { ...DEFAULTS, ...timeouts };
@@ -22,42 +28,104 @@ export function resolveTimeouts(timeouts: ModelTimeouts | undefined): Required<M
   return resolved;
 }
 
+/** What reads a streamed response body, chunk by chunk. */
+export interface BodyReader {
+  /** The next chunk, or `undefined` at the end of the body. */
+  read(): Promise<Uint8Array | undefined>;
+  /** The caller needs no more chunks: the rest is read in the background for a short while, then cancelled. */
+  stop(): void;
+}
+
 /**
- * The body of a streamed response, failing with {@link ModelTimeoutError} when no chunk arrives for `idleMs`
- * (a stalled upstream that sent its headers, then nothing). The upstream is cancelled on timeout. An abort
- * of `signal` ends a pending read at once, even with a `fetch` whose body ignores the signal.
+ * Reads the body of a streamed response, failing with {@link ModelTimeoutError} when no chunk arrives for
+ * `idleMs` (a stalled upstream that sent its headers, then nothing) and with {@link AbortedError} as soon
+ * as `signal` aborts, even with a `fetch` whose body ignores the signal. Either way the body is cancelled.
+ *
+ * It costs one timer and one abort listener per body, not per chunk: a chunk only notes the time, and the
+ * timer, when it fires, is set again for what is left of the limit after the last chunk.
  */
-export function idleLimited(
-  body: ReadableStream<Uint8Array>,
-  idleMs: number,
-  url: string,
-  signal?: AbortSignal,
-): ReadableStream<Uint8Array> {
-  const reader = body.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let onAbort: (() => void) | undefined;
-      const silence = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new ModelTimeoutError('idle', idleMs, url)), idleMs);
-        onAbort = () => reject(new AbortedError(signal?.reason));
-        if (signal?.aborted) onAbort();
-        signal?.addEventListener('abort', onAbort, { once: true });
-      });
-      try {
-        const { done, value } = await Promise.race([reader.read(), silence]);
-        if (done) controller.close();
-        else controller.enqueue(value);
-      } catch (error) {
-        reader.cancel(error).catch(() => {});
-        controller.error(error);
-      } finally {
-        clearTimeout(timer);
-        if (onAbort) signal?.removeEventListener('abort', onAbort);
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
+export class LimitedBodyReader implements BodyReader {
+  readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
+  readonly #url: string;
+  readonly #signal: AbortSignal | undefined;
+  #idleMs: number;
+  #lastChunkAt = Date.now();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #failure: Error | undefined;
+  #closed = false;
+  #stopped = false;
+
+  constructor(body: ReadableStream<Uint8Array>, idleMs: number, url: string, signal?: AbortSignal) {
+    this.#reader = body.getReader();
+    this.#idleMs = idleMs;
+    this.#url = url;
+    this.#signal = signal;
+    if (signal?.aborted) this.#fail(new AbortedError(signal.reason));
+    else {
+      signal?.addEventListener('abort', this.#onAbort);
+      this.#timer = setTimeout(this.#onTimer, idleMs);
+    }
+  }
+
+  async read(): Promise<Uint8Array | undefined> {
+    if (this.#failure) throw this.#failure;
+    let result: ReadableStreamReadResult<Uint8Array>;
+    try {
+      result = await this.#reader.read();
+    } catch (error) {
+      this.#close();
+      throw this.#failure ?? error;
+    }
+    // A timeout or an abort cancels the body, which ends a pending read as if the body had ended.
+    if (this.#failure) throw this.#failure;
+    if (result.done) {
+      this.#close();
+      return undefined;
+    }
+    this.#lastChunkAt = Date.now();
+    return result.value;
+  }
+
+  stop(): void {
+    if (this.#closed || this.#stopped) return;
+    this.#stopped = true;
+    // From now on the timer ends the drain at DRAIN_MS, however often chunks come.
+    clearTimeout(this.#timer);
+    this.#idleMs = DRAIN_MS;
+    this.#timer = setTimeout(this.#onTimer, DRAIN_MS);
+    void this.#drain();
+  }
+
+  async #drain(): Promise<void> {
+    try {
+      while ((await this.read()) !== undefined);
+    } catch {
+      // A drain that timed out or was aborted has cancelled the body: nothing is waiting for it.
+    }
+  }
+
+  readonly #onTimer = () => {
+    const silentMs = Date.now() - this.#lastChunkAt;
+    if (!this.#stopped && silentMs < this.#idleMs) {
+      this.#timer = setTimeout(this.#onTimer, this.#idleMs - silentMs);
+      return;
+    }
+    this.#fail(new ModelTimeoutError('idle', this.#idleMs, this.#url));
+  };
+
+  readonly #onAbort = () => this.#fail(new AbortedError(this.#signal?.reason));
+
+  #fail(error: Error): void {
+    if (this.#closed) return;
+    this.#failure = error;
+    this.#close();
+    this.#reader.cancel(error).catch(() => {});
+  }
+
+  #close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+  }
 }
