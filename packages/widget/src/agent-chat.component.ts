@@ -27,7 +27,7 @@ import type { ViewContext } from './view-context.js';
 /**
  * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each step as it happens.
  * Configure it with attributes — `proxy-url` and `model` (the model is reached through the agent-chat
- * proxy), `knowledge`, `memory`, `workflows`, `clarify`, `reflect`, `token-url` — and WebMCP page tools,
+ * proxy), `knowledge`, `embedder`, `memory`, `workflows`, `clarify`, `reflect`, `token-url` — and WebMCP page tools,
  * or give it an agent built in JS through the `.agent` property.
  *
  * @tagname agent-chat
@@ -87,7 +87,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart close-accounts - Closes the accounts menu.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
- * @csspart model-progress - A local model's download / compile progress; `data-phase`, `data-state`.
+ * @csspart model-progress - A local model's download / compile progress (also the `embedder` model's); `data-phase`, `data-state`.
  * @csspart model-cancel - Cancels the model download.
  * @csspart model-retry - Starts the model download again.
  * @csspart model-notice - Which model answers and why (e.g. the remote fallback).
