@@ -81,7 +81,7 @@ describe('<agent-chat embedder>', () => {
     observer.observe(chat.shadowRoot!, { childList: true, subtree: true, attributes: true });
 
     await send(chat, 'Is shipping free?');
-    await expect.poll(() => answer(chat), { timeout: 30_000 }).toContain('ship free');
+    await expect.poll(() => answer(chat), { timeout: 80_000 }).toContain('ship free');
     observer.disconnect();
 
     expect(shown).toContain('download: Downloading tiny-bert');
@@ -94,7 +94,7 @@ describe('<agent-chat embedder>', () => {
     expect(result.mode).toBe('hybrid');
     expect(result.results[0]).toMatchObject({ source: shipping });
     expect(result.results[0]!.text).toContain('Orders over 40 EUR ship free');
-  }, 60_000);
+  }, 120_000);
 
   it('warns about an unknown embedder naming the valid values, and keeps keyword search', async () => {
     const warn = vi.spyOn(console, 'warn');

@@ -13,6 +13,7 @@ import {
   type Tool,
 } from '@agent-chat/core';
 
+export { loadEmbedder } from './knowledge-embedder.js';
 export { syncKnowledge } from './knowledge-sync.js';
 
 /**

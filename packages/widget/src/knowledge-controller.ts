@@ -1,6 +1,5 @@
 import type { KnowledgeBase, KnowledgeEvent, Tool, TransformersEmbedderOptions } from '@agent-chat/core';
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import { loadEmbedder } from './knowledge-embedder.js';
 import { renderModelLoad } from './model-view.js';
 import { type AgentChatStrings, format } from './strings.js';
 import type { ModelLoadItem } from './transcript.js';
@@ -60,10 +59,8 @@ export class KnowledgeController implements ReactiveController {
   /** The knowledge base and its lazy chunk (opened on first use). */
   open(): Promise<{ chunk: KnowledgeChunk; kb: KnowledgeBase; tools: Tool[] }> {
     const host = this.#host;
-    this.#opened ??= Promise.all([
-      import('./knowledge-chunk.js'),
-      loadEmbedder(host.embedder, host.embedderOptions),
-    ]).then(([chunk, embedder]) => {
+    this.#opened ??= import('./knowledge-chunk.js').then(async (chunk) => {
+      const embedder = await chunk.loadEmbedder(host.embedder, host.embedderOptions);
       const kb = chunk.openKnowledgeBase(this.#databaseName(), {
         embedder,
         onEvent: (event) => this.#onEvent(event),
