@@ -81,8 +81,23 @@ export default defineConfig({
       },
     },
   },
-  plugins: [browserBundleGuard()],
+  plugins: [relativeWorkerUrls(), browserBundleGuard()],
 });
+
+/**
+ * `base: './'` makes the worker's URL `new URL('agent-chat-…-worker.js', import.meta.url)`: correct, but a
+ * bare name reads like a package import to tools (the dist guard of the packed package). Spell it `./…`.
+ */
+function relativeWorkerUrls(): Plugin {
+  return {
+    name: 'agent-chat:relative-worker-urls',
+    apply: 'build',
+    renderChunk(code) {
+      const fixed = code.replace(/new URL\((['"`])(agent-chat-[\w.-]+\.js)\1,/g, 'new URL($1./$2$1,');
+      return fixed === code ? null : { code: fixed, map: null };
+    },
+  };
+}
 
 /** Fails the build when the bundle would import Node modules or zod, or outgrow its size ceiling. */
 function browserBundleGuard(): Plugin {
