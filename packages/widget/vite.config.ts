@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
@@ -16,6 +17,16 @@ import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 
 const MAX_GZIP_BYTES = 50_000;
 
 /**
+ * `embedder="transformers"` loads transformers.js (with onnxruntime-web) from its CDN build, the version core
+ * is tested with: bundled, its inlined WASM would make two 72 MB chunks (page and worker) of the script-tag
+ * build. npm users bundle the package themselves (an optional peer dependency of core).
+ */
+const transformersVersion: string = JSON.parse(
+  readFileSync(new URL('../core/package.json', import.meta.url), 'utf8'),
+).devDependencies['@huggingface/transformers'];
+const TRANSFORMERS_CDN = `https://cdn.jsdelivr.net/npm/@huggingface/transformers@${transformersVersion}/dist/transformers.min.js`;
+
+/**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,
  * that defines <agent-chat> and exports the public API.
  */
@@ -26,7 +37,16 @@ export default defineConfig({
     // The code interpreter's optional `import('pyodide')` (for its default CDN version) gets a stub here.
     alias: [
       { find: /^pyodide$/, replacement: fileURLToPath(new URL('./src/pyodide-stub.ts', import.meta.url)) },
+      { find: /^@huggingface\/transformers$/, replacement: TRANSFORMERS_CDN },
     ],
+  },
+  // Relative URLs: the embedder's worker file is found next to the chunk that starts it, wherever a site
+  // serves agent-chat.js from.
+  base: './',
+  worker: {
+    format: 'es',
+    // Like the lazy chunks: beside agent-chat.js with its prefix, so one static route serves them all.
+    rolldownOptions: { output: { entryFileNames: 'agent-chat-[name]-[hash].js' } },
   },
   build: {
     target: 'es2022',
@@ -61,8 +81,23 @@ export default defineConfig({
       },
     },
   },
-  plugins: [browserBundleGuard()],
+  plugins: [relativeWorkerUrls(), browserBundleGuard()],
 });
+
+/**
+ * `base: './'` makes the worker's URL `new URL('agent-chat-…-worker.js', import.meta.url)`: correct, but a
+ * bare name reads like a package import to tools (the dist guard of the packed package). Spell it `./…`.
+ */
+function relativeWorkerUrls(): Plugin {
+  return {
+    name: 'agent-chat:relative-worker-urls',
+    apply: 'build',
+    renderChunk(code) {
+      const fixed = code.replace(/new URL\((['"`])(agent-chat-[\w.-]+\.js)\1,/g, 'new URL($1./$2$1,');
+      return fixed === code ? null : { code: fixed, map: null };
+    },
+  };
+}
 
 /** Fails the build when the bundle would import Node modules or zod, or outgrow its size ceiling. */
 function browserBundleGuard(): Plugin {
@@ -72,7 +107,10 @@ function browserBundleGuard(): Plugin {
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
-        const nodeImports = [...chunk.imports, ...chunk.dynamicImports].filter((id) => !(id in bundle));
+        // An https: import is a CDN module loaded at run time (transformers.js), not a Node one.
+        const nodeImports = [...chunk.imports, ...chunk.dynamicImports].filter(
+          (id) => !(id in bundle) && !id.startsWith('https://'),
+        );
         const stubbed = Object.keys(chunk.modules).filter((id) => id.includes('__vite-browser-external'));
         if (nodeImports.length || stubbed.length)
           this.error(

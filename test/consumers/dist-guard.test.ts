@@ -53,6 +53,26 @@ describe('the dist guard', () => {
     ]);
   });
 
+  it('accepts the CDN build of a declared peer at a pinned version, and no other URL', () => {
+    const cdn = 'https://cdn.jsdelivr.net/npm/@scope/engine';
+    const dir = fakePackage(
+      {
+        'dist/index.js': [
+          `export const a = () => import('${cdn}@4.3.1/dist/engine.min.js');`,
+          `export const b = () => import('${cdn}@latest/dist/engine.min.js');`,
+          "export const c = () => import('https://cdn.jsdelivr.net/npm/other@1.0.0/index.js');",
+          "export const d = () => import('https://example.com/engine.js');",
+        ].join('\n'),
+      },
+      { peerDependencies: { '@scope/engine': '4' } },
+    );
+    expect(checkPackageDist(dir).map((p) => p.specifier)).toEqual([
+      `${cdn}@latest/dist/engine.min.js`,
+      'https://cdn.jsdelivr.net/npm/other@1.0.0/index.js',
+      'https://example.com/engine.js',
+    ]);
+  });
+
   it('accepts declared dependencies and optional peers', () => {
     const dir = fakePackage(
       {

@@ -68,8 +68,14 @@ export function checkPackageDist(packageDir: string): DistProblem[] {
         if (pkg.name !== '@agent-chat/proxy') report('is a Workers runtime module outside the proxy');
       } else if (specifier.startsWith('node:') || builtinModules.includes(specifier))
         report('is a Node built-in');
-      else if (/^[a-z]+:/i.test(specifier)) report('is a URL');
-      else if (!declared.has(packageName(specifier)))
+      else if (/^[a-z]+:/i.test(specifier)) {
+        // The one URL allowed: a declared (peer) dependency's CDN build at a pinned version, which the
+        // widget's script-tag build loads instead of bundling it (transformers.js: 72 MB with its WASM).
+        const cdn = /^https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/@]+\/)?[^/@]+)@\d+\.\d+\.\d+\//.exec(
+          specifier,
+        );
+        if (!cdn || !declared.has(cdn[1]!)) report('is a URL');
+      } else if (!declared.has(packageName(specifier)))
         report(`needs ${packageName(specifier)}, which is in neither dependencies nor peerDependencies`);
     }
   }

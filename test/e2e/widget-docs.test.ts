@@ -83,4 +83,9 @@ describe('<agent-chat> docs', () => {
     expect([...used].filter((n) => !declared.has(n)).sort()).toEqual([]);
     expect([...declared].filter((n) => !used.has(n)).sort()).toEqual([]);
   });
+
+  it('keeps the element file to its wiring: at most 300 lines (each concern lives in a controller or view)', () => {
+    const lines = readFileSync(join(widget, 'src/agent-chat.component.ts'), 'utf8').split('\n').length - 1;
+    expect(lines).toBeLessThanOrEqual(300);
+  });
 });

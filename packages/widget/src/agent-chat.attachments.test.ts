@@ -118,3 +118,51 @@ describe('<agent-chat> PDF attachments through core', () => {
     expect(page1.text).toContain('Page 1 line 0: oolong notes of orchid and honey');
   });
 });
+
+describe('<agent-chat> image and HTML attachments through core', () => {
+  it('sends an attached image to the model as an image part, and reads an attached HTML page as text', async () => {
+    // A 1×1 PNG: the smallest real image a vision model would get.
+    const png = Uint8Array.from(
+      atob(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      ),
+      (c) => c.charCodeAt(0),
+    );
+    const page =
+      '<!doctype html><html><head><title>Opening hours</title><style>h1{color:red}</style>' +
+      '<script>alert("never read")</script></head><body><h1>Opening hours</h1>' +
+      '<p>The shop opens at <b>9:00</b> from Monday to Saturday.</p></body></html>';
+    const site = fakeSite({
+      turns: [
+        { toolCalls: [{ name: 'read_attachment', arguments: { source: 'hours.html' } }] },
+        { text: 'A green teapot; the shop opens at 9:00.' },
+      ],
+    });
+    document.body.innerHTML = `<agent-chat id="img-${Date.now()}" proxy-url="http://shop.test" model="gpt-4o-mini" memory="off"></agent-chat>`;
+    const element = document.querySelector('agent-chat')!;
+    await element.updateComplete;
+    await userEvent.upload(element.shadowRoot!.querySelector<HTMLInputElement>('input[type="file"]')!, [
+      new File([png], 'teapot.png', { type: 'image/png' }),
+      new File([page], 'hours.html', { type: 'text/html' }),
+    ]);
+    await send(element, 'What is in the photo, and when do you open?');
+    await expect
+      .poll(() => element.shadowRoot!.querySelector('[part~="message-assistant"]')?.textContent, {
+        timeout: 20_000,
+      })
+      .toContain('opens at 9:00');
+
+    // The image reaches the model as an image_url part beside the text (a data: URL of its bytes).
+    const user = (site.modelRequests[0]!.body.messages as Array<{ role: string; content: unknown }>).findLast(
+      (m) => m.role === 'user',
+    )!;
+    expect(user.content).toEqual([
+      { type: 'text', text: expect.stringContaining('What is in the photo') },
+      { type: 'image_url', image_url: { url: `data:image/png;base64,${btoa(String.fromCharCode(...png))}` } },
+    ]);
+    // The HTML page went through core's reader: its text, without markup, styles or scripts.
+    const read = String(site.lastMessage(1)?.content);
+    expect(read).toContain('The shop opens at 9:00 from Monday to Saturday.');
+    expect(read).not.toMatch(/<p>|<b>|color:red|never read/);
+  });
+});

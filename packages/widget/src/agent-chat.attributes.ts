@@ -1,4 +1,4 @@
-import type { Agent, ConversationStore } from '@agent-chat/core';
+import type { Agent, ConversationStore, TransformersEmbedderOptions } from '@agent-chat/core';
 import { LitElement } from 'lit';
 import type { PageTool } from './page-tools.js';
 import type { AgentChatStrings } from './strings.js';
@@ -54,6 +54,8 @@ export class AgentChatAttributes extends LitElement {
       converter: { fromAttribute: (value: string | null) => value !== 'false' },
     },
     knowledge: { type: String },
+    embedder: { type: String },
+    embedderOptions: { attribute: false },
     memory: { type: String },
     workflows: { type: Boolean },
     clarify: { type: Boolean },
@@ -130,6 +132,19 @@ export class AgentChatAttributes extends LitElement {
    * Indexed into IndexedDB; a document is downloaded again only when it changed.
    */
   declare knowledge: string | undefined;
+  /**
+   * Adds vectors to the `knowledge` base (attribute `embedder`): `transformers` embeds the documents with a
+   * transformers.js model in a Web Worker (downloaded once, progress shown in the chat; a lazy chunk) and
+   * `rag_search` fuses keyword and vector hits (hybrid search). Without it, or with an unknown value (a
+   * console warning names the valid ones), search is by keywords. Read when the knowledge base opens.
+   */
+  declare embedder: string | undefined;
+  /**
+   * Options of core's `transformersEmbedder` for `embedder="transformers"`, e.g. a self-hosted model
+   * `{ localModelPath: '/models/', allowRemoteModels: false, wasmPaths }`; default the Hugging Face Hub's
+   * `Xenova/all-MiniLM-L6-v2` and onnxruntime's CDN files.
+   */
+  declare embedderOptions: TransformersEmbedderOptions | undefined;
   /**
    * Dual-track memory (summaries plus `retrieve_full_context`): on unless `memory="off"` (with
    * `provider="built-in"` only when the attribute is present).

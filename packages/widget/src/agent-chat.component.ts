@@ -27,7 +27,7 @@ import type { ViewContext } from './view-context.js';
 /**
  * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each step as it happens.
  * Configure it with attributes — `proxy-url` and `model` (the model is reached through the agent-chat
- * proxy), `knowledge`, `memory`, `workflows`, `clarify`, `reflect`, `token-url` — and WebMCP page tools,
+ * proxy), `knowledge`, `embedder`, `memory`, `workflows`, `clarify`, `reflect`, `token-url` — and WebMCP page tools,
  * or give it an agent built in JS through the `.agent` property.
  *
  * @tagname agent-chat
@@ -50,6 +50,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart message - Each message.
  * @csspart message-user - A message the user sent.
  * @csspart message-assistant - An answer (sanitized Markdown).
+ * @csspart empty-answer - Says the model gave no answer (e.g. it only thought), in place of the answer.
  * @csspart reasoning - What a reasoning model thought before an answer (`<details>`): open while it thinks, then collapsed.
  * @csspart reasoning-summary - "Thinking…", then "Thought for 2.4 s".
  * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`, `data-tool` the tool.
@@ -87,7 +88,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart close-accounts - Closes the accounts menu.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
- * @csspart model-progress - A local model's download / compile progress; `data-phase`, `data-state`.
+ * @csspart model-progress - A local model's download / compile progress (also the `embedder` model's); `data-phase`, `data-state`.
  * @csspart model-cancel - Cancels the model download.
  * @csspart model-retry - Starts the model download again.
  * @csspart model-notice - Which model answers and why (e.g. the remote fallback).
@@ -163,6 +164,7 @@ export class AgentChatElement extends AgentChatAttributes {
     this.renderRoot.querySelector<HTMLElement>('[part~="log"]'),
   );
   readonly #send = new SendController({
+    host: this,
     run: this.#run,
     source: this.#source,
     conversations: this.#conversations,
@@ -181,10 +183,8 @@ export class AgentChatElement extends AgentChatAttributes {
     cannotRespond: () => this.#strings.cannotRespond,
   });
 
-  /**
-   * The `read_attachment` tool over the files the user attached. Agents built from the attributes have it;
-   * add it to the tools of an agent you build yourself to let it read attachments.
-   */
+  /** The `read_attachment` tool over the files the user attached. Agents built from the attributes have
+   * it; add it to the tools of an agent you build yourself to let it read attachments. */
   get attachmentTool(): Tool {
     return this.#attachments.tool;
   }
@@ -225,13 +225,6 @@ export class AgentChatElement extends AgentChatAttributes {
     this.#extras.voice?.stop();
     this.#focus();
   };
-
-  protected override firstUpdated(changed: PropertyValues<this>): void {
-    super.firstUpdated(changed);
-    // Back from a redirect sign-in (the popup was blocked): finish it and send the message that waited.
-    if (Array.isArray(this.mcpServers) && this.mcpServers.some((server) => server.auth))
-      void this.#send.resumeAfterSignIn().catch(this.#fail);
-  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);

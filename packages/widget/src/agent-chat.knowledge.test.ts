@@ -113,6 +113,65 @@ describe('<agent-chat knowledge>', () => {
     expect(result).not.toContain(returns);
   });
 
+  it('reads a JSON manifest (URLs relative to it, titles kept) and asks for a Last-Modified document with If-Modified-Since', async () => {
+    const manifest = `${SITE}/kb/manifest.json`;
+    const guide = `${SITE}/kb/brewing.md`;
+    const date = 'Wed, 01 Oct 2025 08:00:00 GMT';
+    const site = fakeSite({
+      files: {
+        [returns]: DOCS[returns],
+        [manifest]: {
+          body: JSON.stringify({
+            documents: [
+              { url: 'brewing.md', title: 'Brewing guide' },
+              { url: returns, title: 'Returns policy' },
+            ],
+          }),
+          type: 'application/json',
+        },
+        // No ETag, only a date: the validator a plain static server sends.
+        [guide]: {
+          body: '# Green tea\n\nBrew sencha at 70 °C for one minute.',
+          type: 'text/markdown',
+          lastModified: date,
+        },
+      },
+      turns: [
+        { toolCalls: [{ name: 'rag_search', arguments: { query: 'brew sencha minute' } }] },
+        { text: 'At 70 °C.' },
+      ],
+    });
+    const id = `kb-manifest-${Date.now()}`;
+    const element = await mount(`knowledge="${manifest}"`, id);
+    await send(element, 'How do I brew sencha?');
+    await expect
+      .poll(() => part(element, 'message-assistant')?.textContent, { timeout: 10_000 })
+      .toBe('At 70 °C.');
+    // The tool result (JSON or TOON, whichever is smaller) names the guide by its manifest title.
+    const result = String(site.lastMessage(1)?.content);
+    expect(result).toContain(guide);
+    expect(result).toContain('Brewing guide');
+    expect(result).toContain('Brew sencha at 70 °C');
+
+    // The next page load: the guide is asked for with its date, answered 304, and still found.
+    document.body.replaceChildren();
+    site.enqueue(
+      { toolCalls: [{ name: 'rag_search', arguments: { query: 'unopened tea refund' } }] },
+      { text: 'Within 30 days.' },
+    );
+    const again = await mount(`knowledge="${manifest}"`, id);
+    await send(again, 'Returns?');
+    const last = () =>
+      [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
+    await expect.poll(last, { timeout: 10_000 }).toBe('Within 30 days.');
+    const asked = site.requests.filter((r) => r.url === guide);
+    expect(asked.map((r) => r.status)).toEqual([200, 304]);
+    expect(asked[1]!.headers.get('if-modified-since')).toBe(date);
+    const found = String(site.lastMessage(3)?.content);
+    expect(found).toContain(returns);
+    expect(found).toContain('Returns policy');
+  });
+
   it('names each document that 404s, has an unsupported type or is too big; the chat works with the rest', async () => {
     const missing = `${SITE}/docs/missing.md`;
     const image = `${SITE}/docs/logo.png`;

@@ -51,6 +51,80 @@ describe('<agent-chat token-url>', () => {
     expect(part(element, 'error')).toBeNull();
   });
 
+  it('sends the client token to MCP servers behind the proxy too, and renews it when the proxy refuses it there', async () => {
+    let issued = 0;
+    const mcp = `${SITE}/mcp/shop`;
+    const site = fakeSite({
+      turns: [
+        { toolCalls: [{ name: 'mcp__shop__get_stock', arguments: { tea: 'sencha' } }] },
+        { text: 'Three tins left.' },
+      ],
+      routes: {
+        [`${SITE}/api/chat-token`]: () => Response.json({ token: `tok-${++issued}`, expiresIn: 900 }),
+        // A minimal MCP server (streamable HTTP, JSON answers) behind the proxy's /mcp/{id} route; the
+        // proxy would refuse tok-1 as expired by the time the tool is called.
+        [mcp]: (request) => {
+          if (request.method !== 'POST') return new Response(null, { status: 405 });
+          const message = JSON.parse(request.body ?? '{}') as {
+            id?: number;
+            method: string;
+            params?: { protocolVersion?: string };
+          };
+          if (message.method === 'tools/call' && request.headers.get('authorization') === 'Bearer tok-1')
+            return Response.json(
+              { error: { code: 'token_expired', message: 'The client token has expired.' } },
+              { status: 401 },
+            );
+          if (message.id === undefined) return new Response(null, { status: 202 });
+          const result =
+            message.method === 'initialize'
+              ? {
+                  protocolVersion: message.params?.protocolVersion,
+                  capabilities: { tools: {} },
+                  serverInfo: { name: 'shop', version: '1.0.0' },
+                }
+              : message.method === 'tools/list'
+                ? {
+                    tools: [
+                      {
+                        name: 'get_stock',
+                        description: 'How many tins of a tea are in stock.',
+                        inputSchema: { type: 'object', properties: { tea: { type: 'string' } } },
+                      },
+                    ],
+                  }
+                : message.method === 'tools/call'
+                  ? { content: [{ type: 'text', text: '3 tins of sencha in stock' }] }
+                  : {};
+          return Response.json({ jsonrpc: '2.0', id: message.id, result });
+        },
+      },
+    });
+    const element = await mount(`token-url="${SITE}/api/chat-token" mcp-servers='[{"id":"shop"}]'`);
+    await send(element, 'Is sencha in stock?');
+    await expect
+      .poll(() => part(element, 'message-assistant')?.textContent, { timeout: 10_000 })
+      .toBe('Three tins left.');
+
+    const toMcp = site.requests.filter((r) => r.url === mcp);
+    const methods = toMcp.map(
+      (r) => `${JSON.parse(r.body ?? '{}').method} ${r.headers.get('authorization')} ${r.status}`,
+    );
+    expect(methods).toContain('initialize Bearer tok-1 200');
+    expect(methods).toContain('tools/list Bearer tok-1 200');
+    // Refused as expired, then sent once more with a new token.
+    expect(methods.filter((m) => m.startsWith('tools/call'))).toEqual([
+      'tools/call Bearer tok-1 401',
+      'tools/call Bearer tok-2 200',
+    ]);
+    expect(toMcp.every((r) => r.headers.get('authorization')?.startsWith('Bearer tok-'))).toBe(true);
+    expect(String(site.lastMessage(1)?.content)).toContain('3 tins of sencha in stock');
+    expect(site.modelRequests.map((r) => r.headers.get('authorization'))).toEqual([
+      'Bearer tok-1',
+      'Bearer tok-2',
+    ]);
+  });
+
   it('says clearly when the token endpoint fails, and keeps the typed message', async () => {
     const site = fakeSite({
       turns: [{ text: 'never' }],

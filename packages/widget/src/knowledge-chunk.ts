@@ -3,21 +3,32 @@
 // pdf.js (a chunk of its own, with its worker) is fetched only when a PDF is read.
 import {
   createKnowledgeBase,
+  type Embedder,
   type ImageInput,
   indexedDBRagStore,
   type KnowledgeBase,
+  type KnowledgeEvent,
   knowledgeTools,
   type PdfJs,
   type Tool,
 } from '@agent-chat/core';
 
+export { loadEmbedder } from './knowledge-embedder.js';
 export { syncKnowledge } from './knowledge-sync.js';
 
-/** The knowledge base of one element: site documents and the conversations' attachments, in IndexedDB. */
-export function openKnowledgeBase(databaseName: string): KnowledgeBase {
+/**
+ * The knowledge base of one element: site documents and the conversations' attachments, in IndexedDB;
+ * keyword search, hybrid with an `embedder`, whose model download `onEvent` reports.
+ */
+export function openKnowledgeBase(
+  databaseName: string,
+  options: { embedder?: Embedder | undefined; onEvent?: (event: KnowledgeEvent) => void } = {},
+): KnowledgeBase {
   return createKnowledgeBase({
     store: indexedDBRagStore({ databaseName }),
     pdf: { load: loadPdfJs },
+    ...(options.embedder ? { embedder: options.embedder } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
   });
 }
 

@@ -1,6 +1,8 @@
-import type { KnowledgeBase, Tool } from '@agent-chat/core';
+import type { KnowledgeBase, KnowledgeEvent, Tool, TransformersEmbedderOptions } from '@agent-chat/core';
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
+import { renderModelLoad } from './model-view.js';
 import { type AgentChatStrings, format } from './strings.js';
+import type { ModelLoadItem } from './transcript.js';
 import { parseKnowledge } from './widget-config.js';
 import type { KnowledgeDocumentError } from './widget-errors.js';
 
@@ -9,6 +11,9 @@ type KnowledgeChunk = typeof import('./knowledge-chunk.js');
 /** What the knowledge controller needs from its element. */
 export interface KnowledgeHost extends ReactiveElement {
   knowledge: string | undefined;
+  /** `transformers` adds vectors (hybrid search); read when the knowledge base opens. */
+  embedder: string | undefined;
+  embedderOptions: TransformersEmbedderOptions | undefined;
 }
 
 /**
@@ -19,6 +24,8 @@ export interface KnowledgeHost extends ReactiveElement {
 export class KnowledgeController implements ReactiveController {
   /** Documents that could not be indexed in the last sync, shown as notices. */
   failures: readonly KnowledgeDocumentError[] = [];
+  /** The embedding model's download while it loads (gone once it is ready). */
+  modelLoad: ModelLoadItem | undefined;
   #opened: Promise<{ chunk: KnowledgeChunk; kb: KnowledgeBase; tools: Tool[] }> | undefined;
   #synced: Promise<void> | undefined;
   #syncedFor: string | undefined;
@@ -51,8 +58,13 @@ export class KnowledgeController implements ReactiveController {
 
   /** The knowledge base and its lazy chunk (opened on first use). */
   open(): Promise<{ chunk: KnowledgeChunk; kb: KnowledgeBase; tools: Tool[] }> {
-    this.#opened ??= import('./knowledge-chunk.js').then((chunk) => {
-      const kb = chunk.openKnowledgeBase(this.#databaseName());
+    const host = this.#host;
+    this.#opened ??= import('./knowledge-chunk.js').then(async (chunk) => {
+      const embedder = await chunk.loadEmbedder(host.embedder, host.embedderOptions);
+      const kb = chunk.openKnowledgeBase(this.#databaseName(), {
+        embedder,
+        onEvent: (event) => this.#onEvent(event),
+      });
       return { chunk, kb, tools: chunk.conversationTools(kb, this.#conversationId) };
     });
     return this.#opened;
@@ -88,6 +100,17 @@ export class KnowledgeController implements ReactiveController {
       void this.sync();
   }
 
+  #onEvent(event: KnowledgeEvent): void {
+    if (event.type === 'model.loading') {
+      const { type: _type, ...load } = event;
+      this.modelLoad =
+        load.phase === 'ready' ? undefined : { kind: 'model-load', id: 'embedder', runId: '', ...load };
+      this.#host.requestUpdate();
+    } else if (event.type === 'knowledge.mode' && event.mode === 'keyword' && this.#host.embedder?.trim())
+      // The configured embedder failed (its model could not load): say why search fell back.
+      console.warn(`<agent-chat>: the knowledge base searches by keywords only: ${event.reason}.`);
+  }
+
   async #run(value: string): Promise<void> {
     try {
       const { chunk, kb } = await this.open();
@@ -103,8 +126,12 @@ export class KnowledgeController implements ReactiveController {
     this.#host.requestUpdate();
   }
 
-  /** One notice per document that could not be indexed, naming it and the reason. */
-  render(strings: AgentChatStrings): TemplateResult | typeof nothing {
+  /** The embedding model's download progress, and one notice per document that could not be indexed. */
+  render(strings: AgentChatStrings): TemplateResult {
+    return html`${this.modelLoad ? renderModelLoad(this.modelLoad, { cancelled: false }, { strings }) : nothing}${this.#renderFailures(strings)}`;
+  }
+
+  #renderFailures(strings: AgentChatStrings): TemplateResult | typeof nothing {
     if (!this.failures.length) return nothing;
     return html`<ul part="knowledge-notice" class="knowledge-notice" role="status">
       ${this.failures.map(

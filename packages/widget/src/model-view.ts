@@ -12,12 +12,13 @@ export interface ModelLoadState {
 
 /**
  * A local model's download and compile progress: phase, bytes, a progress bar, Cancel while it loads
- * and Retry after it was cancelled or failed.
+ * and Retry after it was cancelled or failed (when `ctx` has those actions; the knowledge base's
+ * embedding model loads outside any run, so it has none).
  */
 export function renderModelLoad(
   item: ModelLoadItem,
   state: ModelLoadState,
-  ctx: ViewContext,
+  ctx: Pick<ViewContext, 'strings'> & Partial<Pick<ViewContext, 'cancelModel' | 'retryModel'>>,
 ): TemplateResult {
   const { strings } = ctx;
   const label =
@@ -41,8 +42,8 @@ export function renderModelLoad(
     ${item.phase !== 'ready' ? html`<progress max="1" value=${item.fraction} aria-label=${format(label, { model: item.model })}></progress>` : nothing}
     ${item.text ? html`<div class="model-text">${item.text}</div>` : nothing}
     ${state.storageWarning ? html`<div class="stage-error" role="alert">${state.storageWarning}</div>` : nothing}
-    ${loading ? html`<button type="button" part="model-cancel" @click=${ctx.cancelModel}>${strings.cancel}</button>` : nothing}
-    ${state.cancelled ? html`<button type="button" part="model-retry" @click=${ctx.retryModel}>${strings.retry}</button>` : nothing}
+    ${loading && ctx.cancelModel ? html`<button type="button" part="model-cancel" @click=${ctx.cancelModel}>${strings.cancel}</button>` : nothing}
+    ${state.cancelled && ctx.retryModel ? html`<button type="button" part="model-retry" @click=${ctx.retryModel}>${strings.retry}</button>` : nothing}
   </div>`;
 }
 

@@ -1,4 +1,6 @@
 import type { Agent, ImageInput, McpHub, Tool } from '@agent-chat/core';
+import type { ReactiveController } from 'lit';
+import type { AgentChatAttributes } from './agent-chat.attributes.js';
 import type { AgentSource } from './agent-source.js';
 import { withAttachmentNote } from './attachments.js';
 import type { AttachmentsController } from './attachments-controller.js';
@@ -10,6 +12,8 @@ import type { ScrollFollowController } from './scroll-follow.js';
 
 /** What sending needs from the element's other controllers. */
 export interface SendDeps {
+  /** The element: on its first update, a page back from a redirect sign-in sends the message that waited. */
+  host: AgentChatAttributes;
   run: RunController;
   source: AgentSource;
   conversations: ConversationsController;
@@ -25,8 +29,9 @@ export interface SendDeps {
  * Sending a message and its variants (regenerate, edit the last one, retry a model load). The typed text
  * and attached files are given back whenever the message never reached the agent.
  */
-export class SendController {
+export class SendController implements ReactiveController {
   #resolving = false;
+  #firstUpdate = true;
   #lastMessage: string | undefined;
   /** The message being sent or run now. */
   #inFlight: string | undefined;
@@ -34,6 +39,16 @@ export class SendController {
 
   constructor(deps: SendDeps) {
     this.#d = deps;
+    deps.host.addController(this);
+  }
+
+  hostUpdated(): void {
+    if (!this.#firstUpdate) return;
+    this.#firstUpdate = false;
+    // Back from a redirect sign-in (the popup was blocked): finish it and send the message that waited.
+    const servers = this.#d.host.mcpServers;
+    if (Array.isArray(servers) && servers.some((server) => server.auth))
+      void this.resumeAfterSignIn().catch(this.#d.fail);
   }
 
   /** Sends `text` (default: the text box) as the next user message. */

@@ -3,11 +3,13 @@
 import { anthropicStreamEvents, openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
 import { vi } from 'vitest';
 
-/** A file the fake site serves; `etag` makes it answer conditional requests with 304. */
+/** A file the fake site serves; `etag` / `lastModified` make it answer conditional requests with 304. */
 export interface SiteFile {
   body: string | Uint8Array;
   type: string;
   etag?: string;
+  /** Sent as `Last-Modified`; a request whose `If-Modified-Since` is this date gets a 304. */
+  lastModified?: string;
   status?: number;
 }
 
@@ -51,10 +53,16 @@ export function fakeSite(options: {
     if (file) {
       if (file.etag && seen.headers.get('if-none-match') === file.etag)
         return new Response(null, { status: 304 });
+      if (file.lastModified && seen.headers.get('if-modified-since') === file.lastModified)
+        return new Response(null, { status: 304 });
       const bytes = typeof file.body === 'string' ? new TextEncoder().encode(file.body) : file.body;
       return new Response(bytes as BodyInit, {
         status: file.status ?? 200,
-        headers: { 'content-type': file.type, ...(file.etag ? { etag: file.etag } : {}) },
+        headers: {
+          'content-type': file.type,
+          ...(file.etag ? { etag: file.etag } : {}),
+          ...(file.lastModified ? { 'last-modified': file.lastModified } : {}),
+        },
       });
     }
     if (/\/v1\/(chat\/completions|messages)$/.test(seen.url)) {
