@@ -51,7 +51,7 @@ export function highlightLanguage(info: string | undefined): ShjLanguage | undef
   return name ? LANGUAGES[name] : undefined;
 }
 
-/** Characters highlighted (and sanitized) per task: about 10 ms of work on a slow core. */
+/** Characters highlighted per task: about 10 ms of work on a slow core. */
 const SLICE = 2_000;
 
 /**
@@ -61,25 +61,28 @@ const SLICE = 2_000;
 export const MAX_HIGHLIGHTED_CHARS = 24_000;
 
 /**
- * Highlights code as `<span class="shj-syn-…">` markup (text escaped), each slice passed through
- * `sanitize`. The highlighter (@speed-highlight/core, all languages, about 8 kB gzipped) is its own
- * chunk, loaded with the first finished code block that names a language. Long code is done a slice of
- * lines per task with the main thread free in between: a 200-line block in one go takes 50 ms and more
- * (a long task), and so does sanitizing its markup. A construct spanning a slice border (a block
- * comment, a template string) may lose its colour there; the text is always exact.
+ * Highlights code as text nodes and `<span class="shj-syn-…">` elements (built from the highlighter's
+ * tokens, never from markup, so hostile code stays text). The highlighter (@speed-highlight/core, all
+ * languages, about 9 kB gzipped) is its own chunk, loaded with the first fence that names a language. Long
+ * code is done a slice of lines per task with the main thread free in between: a 200-line block in one go
+ * takes 50 ms and more (a long task). A construct spanning a slice border (a block comment, a template
+ * string) may lose its colour there; the text is always exact.
  */
-export async function highlightCode(
-  code: string,
-  language: ShjLanguage,
-  sanitize: (markup: string) => string = (markup) => markup,
-): Promise<string> {
-  const { highlightText } = await import('@speed-highlight/core');
-  let markup = '';
+export async function highlightCode(code: string, language: ShjLanguage): Promise<DocumentFragment> {
+  const { tokenize } = await import('@speed-highlight/core');
+  const nodes = document.createDocumentFragment();
   for (const [index, slice] of codeSlices(code, SLICE).entries()) {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    markup += sanitize(await highlightText(slice, language, false));
+    await tokenize(slice, language, (text, type) => {
+      if (!text) return;
+      if (!type) return void nodes.append(text);
+      const span = document.createElement('span');
+      span.className = `shj-syn-${type}`;
+      span.textContent = text;
+      nodes.append(span);
+    });
   }
-  return markup;
+  return nodes;
 }
 
 /**

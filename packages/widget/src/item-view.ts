@@ -1,6 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { renderApproval, renderClarify } from './forms-view.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import { type ModelLoadState, renderModelLoad, renderModelNotice } from './model-view.js';
@@ -81,7 +80,7 @@ export class ItemView {
   #markdownOf(id: string, text: string, final: boolean, ctx: ViewContext): TemplateResult {
     const engine = markdownEngine();
     if (!engine) {
-      // First answer on the page: show the text as is until marked + DOMPurify have loaded.
+      // First answer on the page: show the text as is until the Markdown engine has loaded.
       loadMarkdownEngine().then(ctx.rerender, () => {});
       return html`<div class="markdown plain">${text}</div>`;
     }
@@ -95,7 +94,7 @@ export class ItemView {
     return html`<div class="markdown">${repeat(
       blocks,
       (block) => block.key,
-      (block) => html`<div class="block">${unsafeHTML(block.html)}</div>`,
+      (block) => block.node,
     )}</div>`;
   }
 }
