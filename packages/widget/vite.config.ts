@@ -15,6 +15,10 @@ import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 
  */
 const MAX_GZIP_BYTES = 50_000;
 
+/** Modules of the lazy `schema` chunk (see codeSplitting below). */
+const SCHEMA_MODULES =
+  /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:mcp[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
+
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,
  * that defines <agent-chat> and exports the public API.
@@ -55,6 +59,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'agent-chat', test: (id: string) => id.endsWith('/src/script-tag.ts') },
+            // JSON Schema validation and the JSON-mode / workflow code around it: shared by several lazy
+            // chunks (tool calls, workflows, reflection, MCP, knowledge), needed by none for a plain first
+            // answer, so its own chunk rather than the shared one every first send loads.
+            {
+              name: 'schema',
+              test: (id: string) => SCHEMA_MODULES.test(id),
+              includeDependenciesRecursively: false,
+            },
             { name: 'agent-chat', minShareCount: 2, test: (id: string) => !id.includes('gpt-tokenizer') },
           ],
         },
