@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
-import { type ModelLoadState, renderModelLoad, renderModelNotice } from './model-view.js';
+import type { ModelLoadState } from './model-view.js';
 import { renderReasoning } from './reasoning-view.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
@@ -33,6 +33,8 @@ const TOOL_KINDS = new Set<TranscriptItem['kind']>([
   'clarify',
   'approval',
   'tools-loaded',
+  'model-load',
+  'model-notice',
 ]);
 
 /** Renders transcript items; keeps one streaming Markdown renderer per assistant message. */
@@ -99,9 +101,9 @@ export class ItemView {
       case 'approval':
         return views!.renderApproval(item, ctx);
       case 'model-load':
-        return renderModelLoad(item, this.modelStates.get(item.id) ?? { cancelled: false }, ctx);
+        return views!.renderModelLoad(item, this.modelStates.get(item.id) ?? { cancelled: false }, ctx);
       case 'model-notice':
-        return renderModelNotice(item, ctx);
+        return views!.renderModelNotice(item, ctx);
       case 'tools-loaded':
         return views!.renderToolsLoaded(item, ctx);
       case 'reasoning':
