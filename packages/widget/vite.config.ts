@@ -18,7 +18,7 @@ const MAX_GZIP_BYTES = 28_500;
 
 /** Modules of the lazy `schema` chunk (see codeSplitting below). */
 const SCHEMA_MODULES =
-  /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:mcp[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
+  /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:mcp[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
 
 /**
  * The script-tag build: one minified ESM file, dist/agent-chat.js, with Lit and @agent-chat/core bundled,
