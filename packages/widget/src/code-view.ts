@@ -19,8 +19,9 @@ export function renderPythonCode(code: string, rerender: () => void): TemplateRe
     pending.add(code);
     highlightCode(code, 'py')
       .then((result) => {
+        if (!result) return;
         if (highlighted.size > 50) highlighted.clear();
-        highlighted.set(code, result);
+        highlighted.set(code, result.nodes);
         rerender();
       })
       .catch(() => {})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSlices, highlightCode } from './highlight.js';
+import { codeSlices, highlightCode } from './highlighter.js';
 import { loadMarkdownEngine, StreamingMarkdown } from './markdown.js';
 
 describe('StreamingMarkdown', () => {

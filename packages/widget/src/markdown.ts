@@ -1,4 +1,4 @@
-import { highlightCode, highlightLanguage, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
+import { highlightCode, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
 import type { Block } from './markdown-blocks.js';
 
 type Engine = typeof import('./markdown-engine.js');
@@ -96,7 +96,7 @@ export class StreamingMarkdown {
     }
     const rest = tokens.slice(open).filter((t) => t.type !== 'space');
     // A fence naming a language is coming: fetch the highlighter while its code streams in.
-    if (rest.some((t) => t.type === 'code' && highlightLanguage(t.lang))) preloadHighlighter();
+    if (rest.some((t) => t.type === 'code' && t.lang)) preloadHighlighter();
     const tail = rest.length ? [{ key: this.#done.length, node: engine.renderBlocks(rest) }] : [];
     this.#blocks = [...this.#done, ...tail];
     return this.#blocks;
@@ -104,15 +104,14 @@ export class StreamingMarkdown {
 
   /** Highlights a finished code block in the background, then swaps its element. */
   #highlight(key: number, token: Extract<Block, { type: 'code' }>, engine: Engine): void {
-    const language = highlightLanguage(token.lang);
-    if (!language || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
+    if (!token.lang || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
     const generation = this.#generation;
-    highlightCode(token.text, language).then(
-      (nodes) => {
-        if (generation !== this.#generation || !this.#done[key]) return;
+    highlightCode(token.text, token.lang).then(
+      (highlighted) => {
+        if (!highlighted || generation !== this.#generation || !this.#done[key]) return;
         const node = document.createElement('div');
         node.className = 'block';
-        node.append(engine.codeBlock(nodes, language));
+        node.append(engine.codeBlock(highlighted.nodes, highlighted.language));
         this.#done[key] = { key, node };
         this.#blocks = this.#blocks.map((b) => (b.key === key ? this.#done[key]! : b));
         this.onChange();
