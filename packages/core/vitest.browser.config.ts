@@ -14,7 +14,6 @@ export default defineConfig({
     include: [
       '@mlc-ai/web-llm',
       '@cfworker/json-schema',
-      'eventsource-parser',
       'idb',
       'minisearch',
       'stemmer',

@@ -6,14 +6,7 @@ export default defineConfig({
   ...sourceConditions,
   // Pre-bundled up front: discovered mid-run, they make Vite reload the page under a running test.
   optimizeDeps: {
-    include: [
-      'axe-core',
-      'marked',
-      'dompurify',
-      '@speed-highlight/core',
-      '@cfworker/json-schema',
-      'eventsource-parser',
-    ],
+    include: ['axe-core', '@speed-highlight/core', '@cfworker/json-schema'],
   },
   test: {
     name: 'widget',

@@ -20,7 +20,6 @@ import { RunController } from './run-controller.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
 import { SendController } from './send-controller.js';
-import { checkModelStorage } from './storage-check.js';
 import { type AgentChatStrings, resolveStrings } from './strings.js';
 import type { ViewContext } from './view-context.js';
 
@@ -209,9 +208,12 @@ export class AgentChatElement extends AgentChatAttributes {
     emitRunEvent(this, event, conversationId);
     this.#limit.onEvent(event);
     if (event.type === 'model.loading' && event.phase === 'download' && event.totalBytes)
-      void checkModelStorage(this.#view.modelStates, event, this.#strings).then((warned) => {
-        if (warned) this.requestUpdate();
-      });
+      // Only pages with a local model need the quota check: it is a lazy chunk.
+      void import('./storage-check.js')
+        .then(({ checkModelStorage }) => checkModelStorage(this.#view.modelStates, event, this.#strings))
+        .then((warned) => {
+          if (warned) this.requestUpdate();
+        });
   }
 
   #cancelModel = (): void => {

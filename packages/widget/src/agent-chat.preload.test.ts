@@ -43,3 +43,32 @@ it('loads the Markdown engine when a message is sent, so the first token of the 
   expect(readyBeforeFirstToken).toBe(true);
   expect(answer()!.textContent).toBe('Hello');
 });
+
+it('downloads the code highlighter only when an answer opens a fence that names a language', async () => {
+  const fetched = () =>
+    performance.getEntriesByType('resource').some((entry) => /\/highlighter\.ts\b/.test(entry.name));
+  const element = document.createElement('agent-chat') as AgentChatElement;
+  element.agent = fakeAgent([
+    () => [
+      { type: 'response.chunk', turn: 1, text: 'Plain **answer**, no code.\n\n```\nplain fence\n```\n' },
+    ],
+    () => [{ type: 'response.chunk', turn: 1, text: 'Here:\n\n```ts\nconst tea = "sencha";\n```\n' }],
+  ]);
+  document.body.append(element);
+  await element.updateComplete;
+  const ask = async (text: string) => {
+    const box = element.shadowRoot!.querySelector('textarea')!;
+    box.value = text;
+    box.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+  };
+  await ask('Hi');
+  expect(
+    await until(() => element.shadowRoot!.querySelector('[part~="message-assistant"] pre') !== null, 5_000),
+  ).toBe(true);
+  await new Promise((r) => setTimeout(r, 200));
+  expect(fetched()).toBe(false);
+  await until(() => element.shadowRoot!.querySelector('textarea')?.disabled === false, 5_000);
+  await ask('Code please');
+  expect(await until(() => element.shadowRoot!.querySelector('.shj-syn-kwd') !== null, 5_000)).toBe(true);
+  expect(fetched()).toBe(true);
+});

@@ -1,13 +1,13 @@
 import type { ContentItem } from '@agent-chat/core';
 import { html, nothing, type TemplateResult } from 'lit';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import { guard } from 'lit/directives/guard.js';
 import { renderChart } from './chart-view.js';
 import { renderJson } from './json-view.js';
 import { loadMarkdownEngine, markdownEngine } from './markdown.js';
 
 /**
  * Renders one rich content item from a tool. Everything here is untrusted: text goes through Lit's
- * escaping, Markdown through DOMPurify, and HTML (MCP-App style widgets) only into a sandboxed iframe
+ * escaping, Markdown through the engine that builds DOM nodes from an allowlist, and HTML (MCP-App style widgets) only into a sandboxed iframe
  * with an opaque origin, so its scripts cannot touch the page, its cookies or storage.
  */
 export function renderContent(item: ContentItem, onEngine: () => void): TemplateResult | typeof nothing {
@@ -18,7 +18,7 @@ export function renderContent(item: ContentItem, onEngine: () => void): Template
       const engine = markdownEngine();
       if (!engine) loadMarkdownEngine().then(onEngine, () => {});
       return html`<div part="content-markdown" class="markdown">
-        ${engine ? unsafeHTML(engine.renderMarkdown(item.markdown)) : item.markdown}
+        ${engine ? guard([item.markdown], () => engine.renderMarkdown(item.markdown)) : item.markdown}
       </div>`;
     }
     case 'image':

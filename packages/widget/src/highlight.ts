@@ -1,58 +1,17 @@
 import type { ShjLanguage } from '@speed-highlight/core';
 
-/** Fence names (as models write them) → the highlighter's languages. */
-const LANGUAGES: Record<string, ShjLanguage> = {
-  js: 'js',
-  javascript: 'js',
-  jsx: 'js',
-  mjs: 'js',
-  ts: 'ts',
-  typescript: 'ts',
-  tsx: 'ts',
-  py: 'py',
-  python: 'py',
-  sh: 'bash',
-  bash: 'bash',
-  shell: 'bash',
-  zsh: 'bash',
-  json: 'json',
-  html: 'html',
-  xml: 'xml',
-  svg: 'xml',
-  css: 'css',
-  sql: 'sql',
-  go: 'go',
-  rs: 'rs',
-  rust: 'rs',
-  java: 'java',
-  c: 'c',
-  cpp: 'c',
-  'c++': 'c',
-  yaml: 'yaml',
-  yml: 'yaml',
-  toml: 'toml',
-  diff: 'diff',
-  md: 'md',
-  markdown: 'md',
-  lua: 'lua',
-  docker: 'docker',
-  dockerfile: 'docker',
-  ini: 'ini',
-  http: 'http',
-  make: 'make',
-  makefile: 'make',
-  perl: 'pl',
-  csv: 'csv',
-};
+type Highlighter = typeof import('./highlighter.js');
 
-/** The highlighter's language for a code fence's info string, or undefined when it has none for it. */
-export function highlightLanguage(info: string | undefined): ShjLanguage | undefined {
-  const name = info?.trim().split(/\s+/)[0]?.toLowerCase();
-  return name ? LANGUAGES[name] : undefined;
+let loading: Promise<Highlighter> | undefined;
+
+function loadHighlighter(): Promise<Highlighter> {
+  loading ??= import('./highlighter.js').catch((error: unknown) => {
+    // The block stays plain; the next one tries again.
+    loading = undefined;
+    throw error;
+  });
+  return loading;
 }
-
-/** Characters highlighted (and sanitized) per task: about 10 ms of work on a slow core. */
-const SLICE = 2_000;
 
 /**
  * Code longer than this stays plain: highlighting it is fine in slices, but putting that many spans
@@ -61,48 +20,19 @@ const SLICE = 2_000;
 export const MAX_HIGHLIGHTED_CHARS = 24_000;
 
 /**
- * Highlights code as `<span class="shj-syn-…">` markup (text escaped), each slice passed through
- * `sanitize`. The highlighter (@speed-highlight/core, all languages, about 8 kB gzipped) is its own
- * chunk, loaded with the first finished code block that names a language. Long code is done a slice of
- * lines per task with the main thread free in between: a 200-line block in one go takes 50 ms and more
- * (a long task), and so does sanitizing its markup. A construct spanning a slice border (a block
- * comment, a template string) may lose its colour there; the text is always exact.
+ * Highlights code for a fence's info string (`ts`, `python`, …) with the lazy highlighter chunk: text nodes
+ * and spans, and the highlighter's name of the language; undefined when it knows no such language.
  */
 export async function highlightCode(
   code: string,
-  language: ShjLanguage,
-  sanitize: (markup: string) => string = (markup) => markup,
-): Promise<string> {
-  const { highlightText } = await import('@speed-highlight/core');
-  let markup = '';
-  for (const [index, slice] of codeSlices(code, SLICE).entries()) {
-    if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    markup += sanitize(await highlightText(slice, language, false));
-  }
-  return markup;
-}
-
-/**
- * Cuts code into slices of about `size` characters at line ends, at a blank line when one is near
- * (a blank line rarely falls inside a comment or string). Joined, the slices are the code.
- */
-export function codeSlices(code: string, size: number): string[] {
-  const slices: string[] = [];
-  let start = 0;
-  while (code.length - start > size) {
-    const blank = code.lastIndexOf('\n\n', start + size);
-    const line = code.lastIndexOf('\n', start + size);
-    const end = blank > start + size / 2 ? blank + 2 : line > start ? line + 1 : start + size;
-    slices.push(code.slice(start, end));
-    start = end;
-  }
-  slices.push(code.slice(start));
-  return slices;
+  info: string,
+): Promise<{ nodes: DocumentFragment; language: ShjLanguage } | undefined> {
+  const highlighter = await loadHighlighter();
+  const language = highlighter.highlightLanguage(info);
+  return language ? { nodes: await highlighter.highlightCode(code, language), language } : undefined;
 }
 
 /** Starts loading the highlighter chunk (no-op once loaded), so the first code block does not wait for it. */
 export function preloadHighlighter(): void {
-  import('@speed-highlight/core').catch(() => {
-    // highlightCode tries again and leaves the block plain if it still cannot load.
-  });
+  loadHighlighter().catch(() => {});
 }

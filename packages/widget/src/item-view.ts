@@ -1,13 +1,41 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
-import { renderApproval, renderClarify } from './forms-view.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
-import { type ModelLoadState, renderModelLoad, renderModelNotice } from './model-view.js';
+import type { ModelLoadState } from './model-view.js';
 import { renderReasoning } from './reasoning-view.js';
-import { renderStage, renderToolsLoaded, renderWorkflow } from './stage-view.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
+
+type ToolViews = typeof import('./tool-views.js');
+
+let toolViews: ToolViews | undefined;
+let loadingToolViews: Promise<ToolViews> | undefined;
+
+/** Loads the views of tool work (a separate chunk) once; a failed load is tried again on the next render. */
+function loadToolViews(): Promise<ToolViews> {
+  loadingToolViews ??= import('./tool-views.js').then(
+    (loaded) => {
+      toolViews = loaded;
+      return loaded;
+    },
+    (error: unknown) => {
+      loadingToolViews = undefined;
+      throw error;
+    },
+  );
+  return loadingToolViews;
+}
+
+/** Items whose views are in the lazy tool-views chunk. */
+const TOOL_KINDS = new Set<TranscriptItem['kind']>([
+  'stage',
+  'workflow',
+  'clarify',
+  'approval',
+  'tools-loaded',
+  'model-load',
+  'model-notice',
+]);
 
 /** Renders transcript items; keeps one streaming Markdown renderer per assistant message. */
 export class ItemView {
@@ -46,6 +74,12 @@ export class ItemView {
   }
 
   #item(item: TranscriptItem, ctx: ViewContext): TemplateResult {
+    const views = toolViews;
+    if (!views && TOOL_KINDS.has(item.kind)) {
+      // The first tool item on the page: its view arrives in a moment (a few ms from the same server).
+      loadToolViews().then(ctx.rerender, () => {});
+      return html`<div class="stage-loading" aria-busy="true"></div>`;
+    }
     switch (item.kind) {
       case 'user':
         return html`<div part="message message-user" class="message user">${item.text}</div>`;
@@ -59,19 +93,19 @@ export class ItemView {
         return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
       }
       case 'stage':
-        return renderStage(item, ctx);
+        return views!.renderStage(item, ctx);
       case 'workflow':
-        return renderWorkflow(item, ctx);
+        return views!.renderWorkflow(item, ctx);
       case 'clarify':
-        return renderClarify(item, ctx);
+        return views!.renderClarify(item, ctx);
       case 'approval':
-        return renderApproval(item, ctx);
+        return views!.renderApproval(item, ctx);
       case 'model-load':
-        return renderModelLoad(item, this.modelStates.get(item.id) ?? { cancelled: false }, ctx);
+        return views!.renderModelLoad(item, this.modelStates.get(item.id) ?? { cancelled: false }, ctx);
       case 'model-notice':
-        return renderModelNotice(item, ctx);
+        return views!.renderModelNotice(item, ctx);
       case 'tools-loaded':
-        return renderToolsLoaded(item, ctx);
+        return views!.renderToolsLoaded(item, ctx);
       case 'reasoning':
         return renderReasoning(item, ctx);
     }
@@ -81,7 +115,7 @@ export class ItemView {
   #markdownOf(id: string, text: string, final: boolean, ctx: ViewContext): TemplateResult {
     const engine = markdownEngine();
     if (!engine) {
-      // First answer on the page: show the text as is until marked + DOMPurify have loaded.
+      // First answer on the page: show the text as is until the Markdown engine has loaded.
       loadMarkdownEngine().then(ctx.rerender, () => {});
       return html`<div class="markdown plain">${text}</div>`;
     }
@@ -95,7 +129,7 @@ export class ItemView {
     return html`<div class="markdown">${repeat(
       blocks,
       (block) => block.key,
-      (block) => html`<div class="block">${unsafeHTML(block.html)}</div>`,
+      (block) => block.node,
     )}</div>`;
   }
 }

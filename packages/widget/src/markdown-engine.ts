@@ -1,54 +1,93 @@
-// The Markdown engine: marked + DOMPurify. Loaded on first use as its own chunk (see markdown.ts), so the
-// script-tag file stays small and pages that never show an answer never pay for it.
-import DOMPurify from 'dompurify';
-import { marked, type Token } from 'marked';
+// The Markdown engine: blocks (markdown-blocks.ts) rendered as DOM nodes from a fixed list of elements,
+// inline content through markdown-inline.ts. No HTML string is ever parsed, so nothing in a model's answer
+// or a tool's output can become a script, a handler, a style or a form: there is nothing to sanitize.
+// Loaded on first use as its own chunk (see markdown.ts).
+import { type Block, lexBlocks } from './markdown-blocks.js';
+import { appendInline } from './markdown-inline.js';
 
-const SAFE_URL = /^(?:https?:|mailto:|#|\/|\.\/|\.\.\/)/i;
+export type { Block } from './markdown-blocks.js';
+export { lexBlocks };
 
-const purify = DOMPurify();
-purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node instanceof HTMLAnchorElement) {
-    // Links from model output open in a new tab and cannot reach back into the page.
-    if (!SAFE_URL.test(node.getAttribute('href') ?? '')) node.removeAttribute('href');
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', 'noopener noreferrer nofollow');
-  }
-  if (node instanceof HTMLImageElement) {
-    // A remote image in model output can carry data out of the page in its URL (prompt injection):
-    // only inline images load; others become their alt text.
-    const src = node.getAttribute('src') ?? '';
-    if (!/^data:image\/(?:png|jpeg|gif|webp);/i.test(src)) {
-      node.removeAttribute('src');
-      node.setAttribute('alt', node.getAttribute('alt') || src);
+/** Blocks → one `<div class="block">` holding their elements. */
+export function renderBlocks(blocks: readonly Block[]): HTMLElement {
+  const box = document.createElement('div');
+  box.className = 'block';
+  for (const block of blocks) appendBlock(block, box, false);
+  return box;
+}
+
+/** A code block's `<pre><code class="language-…">` (`language`: the fence's, or empty). */
+export function codeBlock(text: string | Node, language: string): HTMLPreElement {
+  const pre = document.createElement('pre');
+  const code = pre.appendChild(document.createElement('code'));
+  const name = language.replace(/[^\w+-]/g, '');
+  if (name) code.className = `language-${name}`;
+  code.append(text);
+  return pre;
+}
+
+/** Untrusted Markdown → DOM nodes (inside one `<div class="block">`). */
+export function renderMarkdown(markdown: string): HTMLElement {
+  return renderBlocks(lexBlocks(markdown));
+}
+
+/** `tight`: paragraphs go in without `<p>` (the items of a tight list). */
+function appendBlock(block: Block, parent: Node, tight: boolean): void {
+  const add = <K extends keyof HTMLElementTagNameMap>(tag: K) =>
+    parent.appendChild(document.createElement(tag));
+  switch (block.type) {
+    case 'space':
+      return;
+    case 'paragraph':
+      appendInline(block.text, tight ? parent : add('p'));
+      return;
+    case 'heading':
+      appendInline(block.text, add(`h${block.depth}` as 'h1'));
+      return;
+    case 'code':
+      // A final newline, as CommonMark renders it (a <pre> does not show it).
+      parent.appendChild(codeBlock(`${block.text}\n`, block.lang));
+      return;
+    case 'hr':
+      add('hr');
+      return;
+    case 'blockquote': {
+      const quote = add('blockquote');
+      for (const child of block.blocks) appendBlock(child, quote, false);
+      return;
+    }
+    case 'list': {
+      const list = add(block.ordered ? 'ol' : 'ul');
+      if (block.ordered && block.start !== 1) list.setAttribute('start', String(block.start));
+      for (const item of block.items) {
+        const li = list.appendChild(document.createElement('li'));
+        if (item.task !== undefined) {
+          const box = li.appendChild(document.createElement('input'));
+          box.type = 'checkbox';
+          box.disabled = true;
+          box.defaultChecked = item.task;
+          li.append(' ');
+        }
+        for (const child of item.blocks) appendBlock(child, li, !block.loose);
+      }
+      return;
+    }
+    case 'table': {
+      const table = add('table');
+      const row = (section: HTMLElement, cells: string[], tag: 'th' | 'td') => {
+        const tr = section.appendChild(document.createElement('tr'));
+        cells.forEach((cell, index) => {
+          const element = tr.appendChild(document.createElement(tag));
+          if (block.align[index]) element.setAttribute('align', block.align[index]);
+          appendInline(cell, element);
+        });
+      };
+      row(table.appendChild(document.createElement('thead')), block.header, 'th');
+      if (block.rows.length) {
+        const body = table.appendChild(document.createElement('tbody'));
+        for (const cells of block.rows) row(body, cells, 'td');
+      }
+      return;
     }
   }
-});
-
-/** The block tokens of a Markdown text (GitHub flavour). */
-export function lexBlocks(markdown: string): Token[] {
-  return marked.lexer(markdown, { gfm: true });
-}
-
-/** Untrusted Markdown tokens → sanitized HTML: no scripts, event handlers, styles, forms or `javascript:` URLs. */
-export function renderTokens(tokens: Token[]): string {
-  const html = marked.parser(tokens, { gfm: true }).trim();
-  return purify.sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed'],
-    FORBID_ATTR: ['style'],
-  });
-}
-
-/** Highlighter markup sanitized like everything else: only spans with classes survive. */
-export function sanitizeHighlighted(markup: string): string {
-  return purify.sanitize(markup, { ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
-}
-
-/** A code block from sanitized highlighter markup (see {@link sanitizeHighlighted}). */
-export function codeBlockHtml(sanitized: string, language: string): string {
-  return `<pre><code class="language-${language.replace(/[^\w-]/g, '')}">${sanitized}</code></pre>`;
-}
-
-/** Untrusted Markdown → sanitized HTML. */
-export function renderMarkdown(markdown: string): string {
-  return renderTokens(lexBlocks(markdown));
 }

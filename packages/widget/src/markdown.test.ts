@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSlices, highlightCode } from './highlight.js';
+import { codeSlices, highlightCode } from './highlighter.js';
 import { loadMarkdownEngine, StreamingMarkdown } from './markdown.js';
 
 describe('StreamingMarkdown', () => {
@@ -9,9 +9,9 @@ describe('StreamingMarkdown', () => {
     let rendered = 0;
     const counting = {
       ...engine,
-      renderTokens: (tokens: Parameters<typeof engine.renderTokens>[0]) => {
+      renderBlocks: (blocks: Parameters<typeof engine.renderBlocks>[0]) => {
         rendered++;
-        return engine.renderTokens(tokens);
+        return engine.renderBlocks(blocks);
       },
     };
     const renderer = new StreamingMarkdown();
@@ -19,7 +19,7 @@ describe('StreamingMarkdown', () => {
     for (let end = 5; end < text.length + 5; end += 5) blocks = renderer.update(text.slice(0, end), counting);
     const updates = Math.ceil(text.length / 5);
     expect(blocks).toHaveLength(20);
-    expect(blocks.map((b) => b.html)).toEqual(
+    expect(blocks.map((b) => b.node.innerHTML)).toEqual(
       Array.from({ length: 20 }, (_, i) => `<p>Paragraph ${i} with <em>emphasis</em>.</p>`),
     );
     // One render per update for the open block, plus one per block when it is finished.
@@ -34,7 +34,7 @@ describe('StreamingMarkdown', () => {
     for (let end = 1; end <= text.length; end++) blocks = renderer.update(text.slice(0, end), engine);
     blocks = renderer.update(text, engine, true);
     const box = document.createElement('div');
-    box.innerHTML = blocks.map((b) => b.html).join('');
+    box.append(...blocks.map((b) => b.node));
     expect(box.querySelectorAll('ul')).toHaveLength(1);
     expect(box.querySelectorAll('ul > li')).toHaveLength(2);
     expect(box.querySelectorAll('ol')).toHaveLength(1);
@@ -45,7 +45,7 @@ describe('StreamingMarkdown', () => {
     const engine = await loadMarkdownEngine();
     const renderer = new StreamingMarkdown();
     renderer.update('# One\n\nfirst', engine);
-    expect(renderer.update('Other', engine).map((b) => b.html)).toEqual(['<p>Other</p>']);
+    expect(renderer.update('Other', engine).map((b) => b.node.innerHTML)).toEqual(['<p>Other</p>']);
   });
 
   it('highlights a finished code block lazily, keeping hostile code as text', async () => {
@@ -56,9 +56,7 @@ describe('StreamingMarkdown', () => {
     const code = 'const x = "</code><img src=x onerror=alert(1)>"; // note';
     renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine);
     await expect.poll(() => changed).toBe(1);
-    const html = renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine)[0]!.html;
-    const box = document.createElement('div');
-    box.innerHTML = html;
+    const box = renderer.update(`\`\`\`ts\n${code}\n\`\`\`\n\nAfter.`, engine)[0]!.node;
     expect(box.querySelector('code')?.className).toBe('language-ts');
     expect(box.querySelector('.shj-syn-kwd')?.textContent).toBe('const');
     expect(box.querySelector('.shj-syn-cmnt')?.textContent).toBe('// note');
@@ -82,7 +80,7 @@ describe('StreamingMarkdown', () => {
     done = true;
     expect(ticks).toBeGreaterThanOrEqual(codeSlices(code, 2_000).length - 1);
     const box = document.createElement('div');
-    box.innerHTML = markup;
+    box.append(markup);
     expect(box.textContent).toBe(code);
     expect(box.querySelectorAll('.shj-syn-kwd').length).toBeGreaterThanOrEqual(400);
     expect(box.querySelectorAll('.shj-syn-cmnt').length).toBe(400);
@@ -101,14 +99,10 @@ describe('StreamingMarkdown', () => {
     // The small block after it is highlighted; the huge one is not.
     await expect.poll(() => changed).toBe(1);
     // Time enough to highlight the huge one, had it been started.
-    await highlightCode(huge, 'ts', engine.sanitizeHighlighted);
+    await highlightCode(huge, 'ts');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(changed).toBe(1);
-    const [big, small] = renderer.update(text, engine).map((b) => {
-      const box = document.createElement('div');
-      box.innerHTML = b.html;
-      return box;
-    });
+    const [big, small] = renderer.update(text, engine).map((b) => b.node);
     expect(small!.querySelector('.shj-syn-kwd')?.textContent).toBe('const');
     expect(big!.querySelector('[class^="shj-"]')).toBeNull();
     expect(big!.querySelector('code')?.textContent).toBe(huge);

@@ -1,5 +1,5 @@
-import type { Token, Tokens } from 'marked';
-import { highlightCode, highlightLanguage, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
+import { highlightCode, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
+import type { Block } from './markdown-blocks.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -11,7 +11,7 @@ export function markdownEngine(): Engine | undefined {
   return engine;
 }
 
-/** Loads marked + DOMPurify (a separate chunk) once; resolves with the engine. */
+/** Loads the Markdown engine (a separate chunk) once; resolves with the engine. */
 export function loadMarkdownEngine(): Promise<Engine> {
   loading ??= import('./markdown-engine.js').then(
     (loaded) => {
@@ -29,23 +29,24 @@ export function loadMarkdownEngine(): Promise<Engine> {
 }
 
 /**
- * Loads the Markdown engine and then the highlighter ahead of the answer (called when a message is sent):
- * fetching and compiling them while the model thinks keeps that work out of the streaming frames, and
- * the first tokens render as Markdown at once instead of as plain text that is re-rendered later.
+ * Loads the Markdown engine ahead of the answer (called when a message is sent): fetching and compiling it
+ * while the model thinks keeps that work out of the streaming frames, and the first tokens render as
+ * Markdown at once instead of as plain text that is re-rendered later. The highlighter is loaded only when
+ * an answer opens a code fence that names a language.
  */
 export function preloadMarkdown(): void {
-  loadMarkdownEngine().then(preloadHighlighter, () => {});
+  loadMarkdownEngine().catch(() => {});
 }
 
-/** A rendered block: its index (stable key) and sanitized HTML. */
+/** A rendered block: its index (stable key) and its element (`<div class="block">`). */
 export interface MarkdownBlock {
   key: number;
-  html: string;
+  node: HTMLElement;
 }
 
 /**
  * Renders a growing Markdown text block by block: blocks before the last are final, rendered and
- * sanitized once; each update lexes and renders only the text from the start of the last block.
+ * built once; each update lexes and renders only the text from the start of the last block.
  */
 export class StreamingMarkdown {
   #text = '';
@@ -70,7 +71,7 @@ export class StreamingMarkdown {
       this.#generation++;
     }
     this.#text = text;
-    const tokens: Token[] = engine.lexBlocks(text.slice(this.#offset));
+    const tokens: Block[] = engine.lexBlocks(text.slice(this.#offset));
     // Every block before the last non-space one is complete: the text after it can no longer change how
     // it renders. The last one stays open even when blank lines follow it (a list may go on after a
     // blank line). When the text is final, everything is complete.
@@ -90,24 +91,28 @@ export class StreamingMarkdown {
       this.#offset += token.raw.length;
       if (token.type === 'space') continue;
       const key = this.#done.length;
-      this.#done.push({ key, html: engine.renderTokens([token]) });
-      if (token.type === 'code') this.#highlight(key, token as Tokens.Code, engine);
+      this.#done.push({ key, node: engine.renderBlocks([token]) });
+      if (token.type === 'code') this.#highlight(key, token, engine);
     }
     const rest = tokens.slice(open).filter((t) => t.type !== 'space');
-    const tail = rest.length ? [{ key: this.#done.length, html: engine.renderTokens(rest) }] : [];
+    // A fence naming a language is coming: fetch the highlighter while its code streams in.
+    if (rest.some((t) => t.type === 'code' && t.lang)) preloadHighlighter();
+    const tail = rest.length ? [{ key: this.#done.length, node: engine.renderBlocks(rest) }] : [];
     this.#blocks = [...this.#done, ...tail];
     return this.#blocks;
   }
 
-  /** Highlights a finished code block in the background, then swaps its HTML. */
-  #highlight(key: number, token: Tokens.Code, engine: Engine): void {
-    const language = highlightLanguage(token.lang);
-    if (!language || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
+  /** Highlights a finished code block in the background, then swaps its element. */
+  #highlight(key: number, token: Extract<Block, { type: 'code' }>, engine: Engine): void {
+    if (!token.lang || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
     const generation = this.#generation;
-    highlightCode(token.text, language, engine.sanitizeHighlighted).then(
-      (markup) => {
-        if (generation !== this.#generation || !this.#done[key]) return;
-        this.#done[key] = { key, html: engine.codeBlockHtml(markup, language) };
+    highlightCode(token.text, token.lang).then(
+      (highlighted) => {
+        if (!highlighted || generation !== this.#generation || !this.#done[key]) return;
+        const node = document.createElement('div');
+        node.className = 'block';
+        node.append(engine.codeBlock(highlighted.nodes, highlighted.language));
+        this.#done[key] = { key, node };
         this.#blocks = this.#blocks.map((b) => (b.key === key ? this.#done[key]! : b));
         this.onChange();
       },

@@ -51,9 +51,12 @@ export class PendingRequestsController implements ReactiveController {
       (item) => (item.kind === 'clarify' || item.kind === 'approval') && item.state === 'pending',
     );
     if (!pending || this.#focused.has(pending.id)) return;
-    this.#focused.add(pending.id);
     const forms = this.#host.renderRoot.querySelectorAll('[part~="clarify"], [part~="approval"]');
-    forms[forms.length - 1]?.querySelector<HTMLElement>('input, textarea, select, button')?.focus();
+    const field = forms[forms.length - 1]?.querySelector<HTMLElement>('input, textarea, select, button');
+    // Not rendered yet (its view is a lazy chunk on a page's first question): focus it on a later update.
+    if (!field) return;
+    this.#focused.add(pending.id);
+    field.focus();
   }
 
   #settle(id: string, patch: Partial<ClarifyItem> | Partial<ApprovalItem>): void {

@@ -1,6 +1,5 @@
 import type { ToolSpec } from '../model/chat-model.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
-import { planWorkflowSpec } from './plan-workflow-spec.js';
 import type { RunSettings } from './run-settings.js';
 
 const askUserSpec: ToolSpec = {
@@ -15,11 +14,14 @@ const askUserSpec: ToolSpec = {
   },
 };
 
-/** The built-in control tools this agent offers: `plan_workflow` and `ask_user`, when enabled. */
-export function builtinToolSpecs(settings: RunSettings): ToolSpec[] {
+/**
+ * The built-in control tools this agent offers: `plan_workflow` (its spec given by the caller, which loads
+ * it only when workflows are on) and `ask_user`, when enabled.
+ */
+export function builtinToolSpecs(settings: RunSettings, planWorkflow?: ToolSpec): ToolSpec[] {
   const specs: ToolSpec[] = [];
-  if (settings.workflows && settings.tools.size > 0 && !settings.tools.has(PLAN_WORKFLOW))
-    specs.push(planWorkflowSpec());
+  if (planWorkflow && settings.workflows && settings.tools.size > 0 && !settings.tools.has(PLAN_WORKFLOW))
+    specs.push(planWorkflow);
   if (settings.clarify && !settings.tools.has(ASK_USER)) specs.push(askUserSpec);
   return specs;
 }

@@ -1,7 +1,6 @@
 import type { ToolSpec } from '../model/chat-model.js';
-import { toJSONSchema } from '../tools/standard-schema.js';
 import { PLAN_WORKFLOW } from './builtin-names.js';
-import { WorkflowDefinitionSchema } from './workflow-definition.js';
+import { WORKFLOW_DEFINITION_JSON_SCHEMA } from './workflow-json-schema.js';
 
 let spec: ToolSpec | undefined;
 
@@ -13,7 +12,7 @@ export function planWorkflowSpec(): ToolSpec {
       'Plan and run several tool steps at once when a request needs more than one tool. Steps without ' +
       'dependencies between them run in parallel. Inputs may use {{user_query}}, {{step_id.output}} and ' +
       "{{step_id.output.field}}; list every step whose output you use in dependsOn. Returns every step's output.",
-    parameters: toJSONSchema(WorkflowDefinitionSchema),
+    parameters: structuredClone(WORKFLOW_DEFINITION_JSON_SCHEMA),
   };
   return spec;
 }

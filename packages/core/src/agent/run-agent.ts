@@ -152,6 +152,9 @@ async function execute(
     // not reflect never downloads them (the widget's one-file bundle stays small).
     const json = mode === 'json' ? await import('./json-decision.js') : undefined;
     const reflection = settings.reflect ? await import('./reflection.js') : undefined;
+    const planWorkflow = settings.workflows
+      ? (await import('./plan-workflow-spec.js')).planWorkflowSpec()
+      : undefined;
     // MCP tools of the agent's hub, loaded with the hub: pages without MCP never download this code.
     const mcpTools =
       settings.mcpTools !== false && isMcpToolSource(settings.mcp)
@@ -173,7 +176,7 @@ async function execute(
       // The tools of this turn: MCP tools (all, or the catalog, load_tools and the loaded ones) join the app's.
       const tools = mcpTools ? await mcpTools.turnTools(settings.tools, turn) : settings.tools;
       const turnSettings = tools === settings.tools ? settings : { ...settings, tools };
-      const specs = [...[...tools.values()].map(toToolSpec), ...builtinToolSpecs(turnSettings)];
+      const specs = [...[...tools.values()].map(toToolSpec), ...builtinToolSpecs(turnSettings, planWorkflow)];
       // With memory, the summarised track fitted to the budget; its system message (the system prompt plus
       // any roll-up of older history) replaces the plain system prompt.
       let systemPrompt = settings.systemPrompt;

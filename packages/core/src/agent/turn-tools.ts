@@ -58,7 +58,9 @@ export async function runToolCall(
   reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
   // With memory on, tabular results reach the model as TOON when that is smaller.
   const content =
-    outcome.ok && run.memory ? run.memory.toolContent(outcome.result, outcome.content) : outcome.content;
+    outcome.ok && run.memory
+      ? await run.memory.toolContent(outcome.result, outcome.content)
+      : outcome.content;
   const items = outcome.ok && outcome.items?.length ? storedContentItems(outcome.items) : undefined;
   return { role: 'tool', toolCallId: call.id, toolName: call.name, content, ...(items ? { items } : {}) };
 }

@@ -1,7 +1,10 @@
 import { fromJSONSchema } from '../tools/json-schema-type.js';
 import { formatIssues } from '../tools/standard-schema.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
+import { WORKFLOW_DEFINITION_JSON_SCHEMA, withStepDefaults } from './workflow-json-schema.js';
 import { templateRefs } from './workflow-template.js';
+
+export { WORKFLOW_STEP_JSON_SCHEMA, withStepDefaults } from './workflow-json-schema.js';
 
 /** One step of a workflow: a tool run with templated input once its dependencies are done. */
 export interface WorkflowStep {
@@ -25,61 +28,16 @@ export interface WorkflowDefinition {
   steps: WorkflowStep[];
 }
 
-/** JSON Schema of one {@link WorkflowStep}, as the model reads it (`input` and `dependsOn` may be left out). */
-export const WORKFLOW_STEP_JSON_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,40}$', description: 'Step id, e.g. "step_1"' },
-    name: { type: 'string', minLength: 1, description: 'Short label shown to the user' },
-    tool: { type: 'string', minLength: 1, description: 'Name of the tool this step runs' },
-    input: {
-      type: 'object',
-      additionalProperties: {},
-      default: {},
-      description:
-        'Tool arguments; strings may use {{user_query}}, {{step_1.output}}, {{step_1.output.field}}',
-    },
-    dependsOn: {
-      type: 'array',
-      items: { type: 'string' },
-      default: [],
-      description: 'Ids of the steps whose output this step uses',
-    },
-    fallback: { type: 'string', description: 'Tool to run with the same input if this step fails' },
-  },
-  required: ['id', 'name', 'tool'],
-};
-
-/** Fills the defaults of each step (`input: {}`, `dependsOn: []`) on a copy; leaves other values alone. */
-export function withStepDefaults(steps: unknown): unknown {
-  if (!Array.isArray(steps)) return steps;
-  return steps.map((step) =>
-    typeof step === 'object' && step !== null && !Array.isArray(step)
-      ? { input: {}, dependsOn: [], ...step }
-      : step,
-  );
-}
-
 /**
  * A multi-step plan: `plan_workflow`'s arguments and the JSON decision's `goal` + `steps`. A Standard
  * Schema (with JSON Schema), so it works with {@link structured} and any Standard Schema consumer.
  */
-export const WorkflowDefinitionSchema = fromJSONSchema<WorkflowDefinition>(
-  {
-    type: 'object',
-    properties: {
-      goal: { type: 'string', minLength: 1, description: 'What the workflow achieves' },
-      steps: { type: 'array', items: WORKFLOW_STEP_JSON_SCHEMA, minItems: 1, maxItems: 20 },
-    },
-    required: ['goal', 'steps'],
-  },
-  {
-    prepare: (value) =>
-      typeof value === 'object' && value !== null && 'steps' in value
-        ? { ...value, steps: withStepDefaults(value.steps) }
-        : value,
-  },
-);
+export const WorkflowDefinitionSchema = fromJSONSchema<WorkflowDefinition>(WORKFLOW_DEFINITION_JSON_SCHEMA, {
+  prepare: (value) =>
+    typeof value === 'object' && value !== null && 'steps' in value
+      ? { ...value, steps: withStepDefaults(value.steps) }
+      : value,
+});
 
 /** The outcome of {@link validateWorkflow}: the batches to run, or every problem found. */
 export type WorkflowValidation =

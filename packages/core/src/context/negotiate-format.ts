@@ -41,8 +41,8 @@ export interface SerializedOutput {
  * The negotiation itself: minified JSON unless the value holds a flat table and some TOON variant
  * (comma, tab or pipe rows; two- or one-space indentation) costs fewer tokens, in which case the
  * cheapest variant. The encoder is passed
- * in: the run loop loads `@toon-format/toon` lazily (only when memory is on), so pages that never use it
- * do not download it.
+ * in: the run loop loads `@toon-format/toon` lazily (with memory on, for the first result holding a
+ * table), so pages that never get one do not download it.
  */
 export function negotiateFormat(
   value: unknown,

@@ -6,7 +6,7 @@ import type { StoredSummary, TurnSummary } from './conversation-store.js';
 import { entryIds, idPrefix, queryCount } from './entry-ids.js';
 import { extractiveSummary } from './extractive-summary.js';
 import { rollUpText } from './roll-up.js';
-import { type SummaryKind, summarize } from './summarize.js';
+import type { SummaryKind } from './summarize.js';
 
 /** Options of {@link dualTrackMemory}. */
 export interface DualTrackOptions {
@@ -79,6 +79,8 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
       const jobs = turn.map(async (message, index): Promise<TurnSummary | undefined> => {
         const kind = summaryKind(message);
         if (!kind || !isLong(message.content)) return undefined;
+        // The summarizer's prompts load with the first long entry (a first short chat never needs them).
+        const { summarize } = await import('./summarize.js');
         const summary = await summarize(message.content, kind, settings.summarizer, signal);
         return { index, ...summary };
       });

@@ -1,5 +1,4 @@
 import type { Message } from '../model/messages.js';
-import { fromJSONSchema } from '../tools/json-schema-type.js';
 import { defineTool, type Tool } from '../tools/tool.js';
 import { RETRIEVE_FULL_CONTEXT } from './built-in-tool-names.js';
 import { entryIds, refOf } from './entry-ids.js';
@@ -17,11 +16,12 @@ export function retrieveFullContextTool(messages: () => readonly Message[]): Too
     description:
       'Returns the full text of an earlier conversation entry whose summary you were given, by its id ' +
       '(e.g. "q3-t1" or "q3-r-sum"). Use it when a summary lacks a detail you need.',
-    parameters: fromJSONSchema<{ id: string }>({
+    // A plain JSON Schema: its validator loads with the first call (see defineTool).
+    parameters: {
       type: 'object',
       properties: { id: { type: 'string', description: 'An id from an [ID:…] label, e.g. q2-t1 or q2-r.' } },
       required: ['id'],
-    }),
+    },
     execute: ({ id }) => {
       const all = messages();
       const ids = entryIds(all);

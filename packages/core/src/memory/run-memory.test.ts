@@ -135,6 +135,35 @@ describe('agent with dual-track memory', () => {
     ]);
   });
 
+  it('sends a tool result holding a table as TOON when that is smaller, and other data as minified JSON', async () => {
+    const teas = Array.from({ length: 12 }, (_, i) => ({ id: i, name: `Tea ${i}`, price: 4 + i / 2 }));
+    const listTeas = defineTool({
+      name: 'list_teas',
+      description: 'Lists the teas.',
+      parameters: z.object({}),
+      execute: () => ({ teas }),
+    });
+    const shopInfo = defineTool({
+      name: 'shop_info',
+      description: 'The shop.',
+      parameters: z.object({}),
+      execute: () => ({ name: 'Leaf', open: { from: 9, to: 18 } }),
+    });
+    const model = mockModel([
+      { toolCalls: [{ name: 'shop_info', arguments: {} }] },
+      { toolCalls: [{ name: 'list_teas', arguments: {} }] },
+      { text: 'Twelve teas.' },
+    ]);
+    const agent = createAgent({ model, tools: [listTeas, shopInfo], memory: {} });
+    await collect(agent.run({ conversationId: 'c', message: 'What teas?' }));
+    const sent = texts(model.requests[2]).join('\n');
+    expect(sent).toContain('{"name":"Leaf","open":{"from":9,"to":18}}');
+    // TOON: one header naming the fields, then one row per tea.
+    expect(sent).toMatch(/teas\[12.?\]\{id.name.price\}:/);
+    expect(sent).toContain('Tea 11');
+    expect(sent).not.toContain('"name":"Tea 11"');
+  });
+
   it('refuses a user tool named retrieve_full_context when memory is on', () => {
     const clash = defineTool({
       name: 'retrieve_full_context',

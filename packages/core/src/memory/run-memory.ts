@@ -1,7 +1,7 @@
 import { ContextBudgetError } from '../context/context-budget-error.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { fitContext } from '../context/fit-context.js';
-import { negotiateFormat } from '../context/negotiate-format.js';
+import { hasUniformTable, negotiateFormat, type ToonEncoder } from '../context/negotiate-format.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
 import type { AgentEventBody, UsageContext } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
@@ -21,7 +21,7 @@ export interface RunMemory {
   /** Context metrics of the last prepared call, for the `usage` event; also counts the run's tokens. */
   onUsage(usage: Usage): { context?: UsageContext };
   /** A tool result as the model gets it: TOON for uniform tables when smaller, else minified JSON. */
-  toolContent(result: unknown, fallback: string): string;
+  toolContent(result: unknown, fallback: string): Promise<string>;
   /** Summaries of the finished turn's long entries, to append with it. */
   summarize(finished: readonly Message[]): Promise<TurnSummary[]>;
 }
@@ -46,6 +46,11 @@ export interface RunMemorySettings {
 
 const counters = new Map<string, Promise<TokenCounter>>();
 
+/** The encoder for results without a table: negotiation never calls it (it sends them as JSON). */
+const jsonOnly: ToonEncoder = () => {
+  throw new Error('TOON is only tried for results that hold a table');
+};
+
 /**
  * Opens dual-track memory for one run: loads the summaries, picks the token counter for the model and
  * returns the three hooks the run loop calls (prepare before each model call, onUsage, summarize).
@@ -58,7 +63,7 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
     ? Promise.resolve(settings.memory.counter)
     : (counters.get(model.id) ?? tokenCounterFor(model.id));
   if (!settings.memory.counter) counters.set(model.id, counter);
-  const [tokens, { encode }] = await Promise.all([counter, import('@toon-format/toon')]);
+  const tokens = await counter;
   const memory = dualTrackMemory({ counter: tokens, ...settings.memory });
   let finished: readonly Message[] = [];
   let used = 0;
@@ -131,11 +136,13 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
       return last ? { context: last } : {};
     },
     // Rich output (images, tables for the UI) already has its model text in `fallback`; only plain data
-    // is worth re-serialising (TOON where it is smaller).
-    toolContent: (result, fallback) =>
-      typeof result === 'string' || result === undefined || isToolOutput(result)
-        ? fallback
-        : negotiateFormat(result, tokens, encode).text,
+    // is worth re-serialising (TOON where it is smaller). The TOON encoder is downloaded with the first
+    // result that holds a table, the only kind TOON can win on.
+    async toolContent(result, fallback) {
+      if (typeof result === 'string' || result === undefined || isToolOutput(result)) return fallback;
+      const encode = hasUniformTable(result) ? (await import('@toon-format/toon')).encode : jsonOnly;
+      return negotiateFormat(result, tokens, encode).text;
+    },
     summarize: (turn) => memory.summarizeTurn(turn, settings.signal),
   };
 }

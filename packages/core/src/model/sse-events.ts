@@ -1,43 +1,86 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { StreamMalformedError } from '../errors.js';
 import type { BodyReader } from './stream-timeouts.js';
 
 /** Largest SSE event we accept; a provider event larger than this is not a chat stream. */
 const MAX_EVENT_BYTES = 4 * 1024 * 1024;
 
+/** One server-sent event: its `event:` name (none for the default), `id:` and joined `data:` lines. */
+export interface SseEvent {
+  event?: string | undefined;
+  id?: string | undefined;
+  data: string;
+}
+
+const LINE_END = /\r\n|\r|\n/g;
+
 /**
- * Reads a `text/event-stream` body as SSE messages, whatever the chunking of the bytes
- * (UTF-8 sequences and lines split across chunks are reassembled). A consumer that stops early (after
- * `[DONE]`) leaves the rest of the body to be read in the background rather than cancelled, so the HTTP
- * client can reuse the connection for the next call.
+ * Reads a `text/event-stream` body as SSE messages (the WHATWG event-stream format: CR, LF or CRLF line
+ * ends, `:` comments, one optional space after the colon, an event per blank line), whatever the chunking
+ * of the bytes: UTF-8 sequences and lines split across chunks are reassembled, a leading BOM is dropped.
+ * A consumer that stops early (after `[DONE]`) leaves the rest of the body to be read in the background
+ * rather than cancelled, so the HTTP client can reuse the connection for the next call.
  */
-export async function* sseEvents(body: BodyReader): AsyncGenerator<EventSourceMessage> {
-  const pending: EventSourceMessage[] = [];
-  let parseError: Error | undefined;
-  const parser = createParser({
-    maxBufferSize: MAX_EVENT_BYTES,
-    onEvent: (event) => pending.push(event),
-    onError: (error) => {
-      // Unknown fields and bad retry values are harmless; an overflowing buffer is not.
-      if (error.type === 'max-buffer-size-exceeded') parseError = error;
-    },
-  });
+export async function* sseEvents(body: BodyReader): AsyncGenerator<SseEvent> {
   const decoder = new TextDecoder();
   let ended = false;
+  const ready: SseEvent[] = [];
+  let buffer = '';
+  let data: string[] = [];
+  let size = 0;
+  let event: string | undefined;
+  let id: string | undefined;
+
+  const line = (text: string) => {
+    if (text === '') {
+      if (data.length) ready.push({ data: data.join('\n'), event, id });
+      data = [];
+      size = 0;
+      event = undefined;
+      id = undefined;
+      return;
+    }
+    if (text.startsWith(':')) return;
+    const colon = text.indexOf(':');
+    const field = colon === -1 ? text : text.slice(0, colon);
+    const value = colon === -1 ? '' : text.slice(text[colon + 1] === ' ' ? colon + 2 : colon + 1);
+    if (field === 'data') {
+      data.push(value);
+      size += value.length;
+    } else if (field === 'event') event = value;
+    else if (field === 'id' && !value.includes('\0')) id = value;
+    // `retry` and unknown fields do not matter to a chat stream.
+  };
+
+  const feed = (text: string, end: boolean) => {
+    buffer += text;
+    let start = 0;
+    LINE_END.lastIndex = 0;
+    for (let found = LINE_END.exec(buffer); found; found = LINE_END.exec(buffer)) {
+      // A CR at the very end may be the first half of a CRLF split across chunks.
+      if (found[0] === '\r' && found.index === buffer.length - 1 && !end) break;
+      line(buffer.slice(start, found.index));
+      start = found.index + found[0].length;
+    }
+    buffer = buffer.slice(start);
+    if (buffer.length + size > MAX_EVENT_BYTES) throw new StreamMalformedError('an event exceeded 4 MiB');
+    if (end) {
+      // A last event without its terminating blank line is still delivered.
+      if (buffer) line(buffer);
+      line('');
+      buffer = '';
+    }
+  };
+
   try {
     for (;;) {
       const chunk = await body.read();
       ended = chunk === undefined;
-      parser.feed(ended ? decoder.decode() : decoder.decode(chunk, { stream: true }));
-      if (parseError) throw new StreamMalformedError('an event exceeded 4 MiB', parseError);
+      feed(ended ? decoder.decode() : decoder.decode(chunk, { stream: true }), ended);
       // Indexed, not shifted: a chunk often carries several events.
-      for (let i = 0; i < pending.length; i++) yield pending[i]!;
-      pending.length = 0;
+      for (let i = 0; i < ready.length; i++) yield ready[i]!;
+      ready.length = 0;
       if (ended) break;
     }
-    // A last event without its terminating blank line is still delivered.
-    parser.reset({ consume: true });
-    for (const event of pending) yield event;
   } finally {
     if (!ended) body.stop();
   }

@@ -20,19 +20,22 @@ describe('defineTool', () => {
     expect(tool.jsonSchema).not.toHaveProperty('$schema');
   });
 
-  it('accepts a plain JSON Schema and validates against it', () => {
+  it('accepts a plain JSON Schema and validates against it (the validator loads with the first call)', async () => {
     const tool = defineTool({
       name: 'echo',
       description: 'Echo.',
       parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
       execute: (args) => args,
     });
-    expect(tool.validate({ text: 'hi' })).toEqual({ ok: true, value: { text: 'hi' } });
-    expect(tool.validate({ text: 3 })).toEqual({
+    expect(await tool.validate({ text: 'hi' })).toEqual({ ok: true, value: { text: 'hi' } });
+    expect(await tool.validate({ text: 3 })).toEqual({
       ok: false,
       issues: expect.stringMatching(/^text: .*string/),
     });
-    expect(tool.validate({})).toEqual({ ok: false, issues: expect.stringMatching(/^\(root\): .*"text"$/) });
+    expect(await tool.validate({})).toEqual({
+      ok: false,
+      issues: expect.stringMatching(/^\(root\): .*"text"$/),
+    });
   });
 
   it('validates zod parameters through Standard Schema, reporting path and message per issue', () => {

@@ -2,7 +2,6 @@ import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
 import type { ContentItem } from './content.js';
-import { fromJSONSchema } from './json-schema-type.js';
 import {
   formatIssues,
   isStandardJSONSchema,
@@ -157,10 +156,33 @@ function toStandard<Args>(name: string, parameters: unknown): StandardSchemaWith
     parameters !== null &&
     (parameters as { type?: unknown }).type === 'object'
   )
-    return fromJSONSchema<Args>(parameters as Record<string, unknown>);
+    return lazyJSONSchema<Args>(parameters as Record<string, unknown>);
   throw new ConfigurationError(
     `defineTool(${name}): parameters must be a zod object schema (or another Standard Schema with JSON Schema support) or a JSON Schema with type "object".`,
   );
+}
+
+/**
+ * A plain JSON Schema as a Standard Schema whose check loads on the first call: the validator
+ * (@cfworker/json-schema, 7 kB gzipped) stays out of a page's first download until a tool is called.
+ * Tool validation may be asynchronous anyway (`Tool.validate`); `fromJSONSchema` itself stays synchronous.
+ */
+function lazyJSONSchema<Args>(schema: Record<string, unknown>): StandardSchemaWithJSON<unknown, Args> {
+  const describe = () => structuredClone(schema);
+  let checked: Promise<StandardSchemaWithJSON<unknown, Args>['~standard']['validate']> | undefined;
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'agent-chat',
+      async validate(value) {
+        checked ??= import('./json-schema-type.js').then(
+          ({ fromJSONSchema }) => fromJSONSchema<Args>(schema)['~standard'].validate,
+        );
+        return (await checked)(value);
+      },
+      jsonSchema: { input: describe, output: describe },
+    },
+  };
 }
 
 /** The provider-facing description of a tool. */
