@@ -20,7 +20,7 @@ import { RunController } from './run-controller.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
 import { SendController } from './send-controller.js';
-import { type AgentChatStrings, resolveStrings } from './strings.js';
+import { type AgentChatStrings, resolveStrings, stringsReady } from './strings.js';
 import type { ViewContext } from './view-context.js';
 
 /**
@@ -208,12 +208,7 @@ export class AgentChatElement extends AgentChatAttributes {
     emitRunEvent(this, event, conversationId);
     this.#limit.onEvent(event);
     if (event.type === 'model.loading' && event.phase === 'download' && event.totalBytes)
-      // Only pages with a local model need the quota check: it is a lazy chunk.
-      void import('./storage-check.js')
-        .then(({ checkModelStorage }) => checkModelStorage(this.#view.modelStates, event, this.#strings))
-        .then((warned) => {
-          if (warned) this.requestUpdate();
-        });
+      this.#view.checkStorage(event, this.#strings, () => this.requestUpdate());
   }
 
   #cancelModel = (): void => {
@@ -243,6 +238,7 @@ export class AgentChatElement extends AgentChatAttributes {
    */
   protected override async scheduleUpdate(): Promise<void> {
     if (this.#run.status === 'running') await nextFrame();
+    await stringsReady(this.lang);
     super.scheduleUpdate();
   }
 

@@ -1,12 +1,11 @@
 import { nothing, type ReactiveController } from 'lit';
 import type { AgentChatAttributes } from './agent-chat.attributes.js';
-import { displayMode } from './display-mode.js';
 import type { DisplayShell } from './display-shell.js';
 import type { TranscriptItem } from './transcript.js';
 import type { Voice } from './voice.js';
 
-/** Launcher or panel; an unknown mode warns here, in the entry, and shows inline without the chunk. */
-const shown = (mode: string | undefined): boolean => displayMode(mode) !== 'inline';
+/** Launcher or panel (an unknown mode loads the chunk too, which warns and shows it inline). */
+const shown = (mode: string | undefined): boolean => Boolean(mode) && mode !== 'inline';
 
 /**
  * Loads what only some pages use, when their attributes ask for it: the launcher and panel modes (`mode`)

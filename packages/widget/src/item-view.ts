@@ -1,8 +1,10 @@
+import type { AgentEvent } from '@agent-chat/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import type { ModelLoadState } from './model-view.js';
 import { renderReasoning } from './reasoning-view.js';
+import type { AgentChatStrings } from './strings.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
 
@@ -12,7 +14,7 @@ let toolViews: ToolViews | undefined;
 let loadingToolViews: Promise<ToolViews> | undefined;
 
 /** Loads the views of tool work (a separate chunk) once; a failed load is tried again on the next render. */
-function loadToolViews(): Promise<ToolViews> {
+export function loadToolViews(): Promise<ToolViews> {
   loadingToolViews ??= import('./tool-views.js').then(
     (loaded) => {
       toolViews = loaded;
@@ -42,6 +44,18 @@ export class ItemView {
   readonly #markdown = new Map<string, StreamingMarkdown>();
   /** Per model-load item: cancelled, storage warning. */
   readonly modelStates = new Map<string, ModelLoadState>();
+
+  /** Warns when a local model's download would not fit the storage quota; only pages with a local model
+   * need the check, so it is a lazy chunk. `rerender` runs when a warning was added. */
+  checkStorage(
+    event: AgentEvent & { type: 'model.loading' },
+    strings: AgentChatStrings,
+    rerender: () => void,
+  ): void {
+    void import('./storage-check.js')
+      .then(({ checkModelStorage }) => checkModelStorage(this.modelStates, event, strings))
+      .then((warned) => warned && rerender());
+  }
 
   render(ctx: ViewContext): TemplateResult {
     const flows = new Set(

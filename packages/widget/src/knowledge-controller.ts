@@ -1,6 +1,6 @@
 import type { KnowledgeBase, KnowledgeEvent, Tool, TransformersEmbedderOptions } from '@agent-chat/core';
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import { renderModelLoad } from './model-view.js';
+import { loadToolViews } from './item-view.js';
 import { type AgentChatStrings, format } from './strings.js';
 import type { ModelLoadItem } from './transcript.js';
 import { parseKnowledge } from './widget-config.js';
@@ -26,6 +26,8 @@ export class KnowledgeController implements ReactiveController {
   failures: readonly KnowledgeDocumentError[] = [];
   /** The embedding model's download while it loads (gone once it is ready). */
   modelLoad: ModelLoadItem | undefined;
+  /** The tool-views chunk, loaded with the embedder model's first download event (only pages with one). */
+  #views: typeof import('./tool-views.js') | undefined;
   #opened: Promise<{ chunk: KnowledgeChunk; kb: KnowledgeBase; tools: Tool[] }> | undefined;
   #synced: Promise<void> | undefined;
   #syncedFor: string | undefined;
@@ -105,7 +107,12 @@ export class KnowledgeController implements ReactiveController {
       const { type: _type, ...load } = event;
       this.modelLoad =
         load.phase === 'ready' ? undefined : { kind: 'model-load', id: 'embedder', runId: '', ...load };
-      this.#host.requestUpdate();
+      if (this.#views) this.#host.requestUpdate();
+      else
+        void loadToolViews().then((views) => {
+          this.#views = views;
+          this.#host.requestUpdate();
+        });
     } else if (event.type === 'knowledge.mode' && event.mode === 'keyword' && this.#host.embedder?.trim())
       // The configured embedder failed (its model could not load): say why search fell back.
       console.warn(`<agent-chat>: the knowledge base searches by keywords only: ${event.reason}.`);
@@ -128,7 +135,7 @@ export class KnowledgeController implements ReactiveController {
 
   /** The embedding model's download progress, and one notice per document that could not be indexed. */
   render(strings: AgentChatStrings): TemplateResult {
-    return html`${this.modelLoad ? renderModelLoad(this.modelLoad, { cancelled: false }, { strings }) : nothing}${this.#renderFailures(strings)}`;
+    return html`${this.modelLoad && this.#views ? this.#views.renderModelLoad(this.modelLoad, { cancelled: false }, { strings }) : nothing}${this.#renderFailures(strings)}`;
   }
 
   #renderFailures(strings: AgentChatStrings): TemplateResult | typeof nothing {

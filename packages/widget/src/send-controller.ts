@@ -1,4 +1,4 @@
-import type { Agent, ImageInput, McpHub, Tool } from '@agent-chat/core';
+import type { Agent, ImageInput, Tool } from '@agent-chat/core';
 import type { ReactiveController } from 'lit';
 import type { AgentChatAttributes } from './agent-chat.attributes.js';
 import type { AgentSource } from './agent-source.js';
@@ -6,7 +6,7 @@ import { withAttachmentNote } from './attachments.js';
 import type { AttachmentsController } from './attachments-controller.js';
 import type { ConversationsController } from './conversations-controller.js';
 import { preloadMarkdown } from './markdown.js';
-import { type PendingTurn, readPendingTurn } from './pending-turn.js';
+import type { PendingTurn } from './pending-turn.js';
 import type { RunController } from './run-controller.js';
 import type { ScrollFollowController } from './scroll-follow.js';
 
@@ -48,7 +48,9 @@ export class SendController implements ReactiveController {
     // Back from a redirect sign-in (the popup was blocked): finish it and send the message that waited.
     const servers = this.#d.host.mcpServers;
     if (Array.isArray(servers) && servers.some((server) => server.auth))
-      void this.resumeAfterSignIn().catch(this.#d.fail);
+      void import('./mcp-returned.js')
+        .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
+        .catch(this.#d.fail);
   }
 
   /** Sends `text` (default: the text box) as the next user message. */
@@ -80,35 +82,6 @@ export class SendController implements ReactiveController {
     if (message === undefined) return undefined;
     const conversationId = this.#d.run.conversationId;
     return conversationId ? { conversationId, message } : { message };
-  }
-
-  /**
-   * On a page that came back from a redirect sign-in (popup blocked): starts the MCP hub, which finishes
-   * the sign-in, then sends the message that waited, in its conversation, so the user need not send it
-   * again. When the sign-in failed, the error shows and the message goes back into the text box.
-   */
-  async resumeAfterSignIn(): Promise<void> {
-    const { mcpSignInReturned } = await import('./mcp-returned.js');
-    if (!mcpSignInReturned()) return;
-    let resumed: ReturnType<McpHub['takeResumedSignIns']>;
-    try {
-      resumed = (await this.#d.source.mcpHub())?.takeResumedSignIns() ?? [];
-    } catch (error) {
-      this.#d.fail(error);
-      return;
-    }
-    for (const { signedIn, error, state } of resumed) {
-      const turn = readPendingTurn(state);
-      if (!turn) continue;
-      await this.#d.conversations.restored;
-      if (turn.conversationId) await this.#d.conversations.open(turn.conversationId);
-      if (signedIn) await this.send(turn.message);
-      else {
-        this.#d.fail(error);
-        const input = this.#d.input();
-        if (input && !input.value) input.value = turn.message;
-      }
-    }
   }
 
   async #sendNow(text: string, full: string, files: File[]): Promise<void> {

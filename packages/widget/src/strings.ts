@@ -161,68 +161,40 @@ export const EN: AgentChatStrings = {
   restoredStage: 'earlier',
 };
 
-const FR: Partial<AgentChatStrings> = {
-  conversation: 'Conversation',
-  message: 'Message',
-  placeholder: 'Écrivez un message…',
-  send: 'Envoyer',
-  stop: 'Arrêter',
-  stopped: '(arrêté)',
-  emptyAnswer: 'Le modèle n’a donné aucune réponse.',
-  regenerate: 'Régénérer',
-  editLast: 'Modifier le dernier message',
-  attach: 'Joindre un fichier',
-  using: 'Utilise {name}',
-  used: '{name} utilisé',
-  failed: '{name} a échoué',
-  running: 'en cours',
-  done: 'terminé',
-  answer: 'Votre réponse',
-  submit: 'Envoyer',
-  approve: 'Autoriser',
-  deny: 'Refuser',
-  approvalQuestion: 'Autoriser {name} ?',
-  cancel: 'Annuler',
-  retry: 'Réessayer',
-  conversations: 'Conversations',
-  newConversation: 'Nouvelle conversation',
-  rename: 'Renommer',
-  delete: 'Supprimer',
-  export: 'Exporter',
-  thinking: 'Réflexion…',
-  thoughtFor: 'A réfléchi {duration}',
+/** The built-in translations, each its own chunk, and those loaded so far. */
+const PACKS: Record<string, () => Promise<Partial<AgentChatStrings>>> = {
+  fr: () => import('./strings-fr.js').then((m) => m.FR),
+  de: () => import('./strings-de.js').then((m) => m.DE),
 };
+const loaded: Record<string, Partial<AgentChatStrings>> = {};
+const loading: Record<string, Promise<void>> = {};
 
-const DE: Partial<AgentChatStrings> = {
-  placeholder: 'Nachricht schreiben…',
-  message: 'Nachricht',
-  send: 'Senden',
-  stop: 'Stopp',
-  stopped: '(gestoppt)',
-  emptyAnswer: 'Das Modell hat keine Antwort gegeben.',
-  regenerate: 'Neu erzeugen',
-  using: 'Verwende {name}',
-  used: '{name} verwendet',
-  failed: '{name} fehlgeschlagen',
-  approve: 'Erlauben',
-  deny: 'Ablehnen',
-  cancel: 'Abbrechen',
-  retry: 'Erneut versuchen',
-  newConversation: 'Neues Gespräch',
-  conversations: 'Gespräche',
-  thinking: 'Denkt nach…',
-  thoughtFor: '{duration} nachgedacht',
-};
+const primaryOf = (lang: string | undefined): string => lang?.toLowerCase().split('-')[0] ?? '';
 
-const BUILT_IN: Record<string, Partial<AgentChatStrings>> = { fr: FR, de: DE };
+/**
+ * Resolves once the built-in translation for `lang` is loaded (at once for English or a language without
+ * one): the element waits for it before rendering, so a French page never shows English first.
+ */
+export function stringsReady(lang: string | undefined): Promise<void> {
+  const primary = primaryOf(lang);
+  const load = PACKS[primary];
+  if (!load || loaded[primary]) return Promise.resolve();
+  loading[primary] ??= load().then(
+    (pack) => void (loaded[primary] = pack),
+    (error) => {
+      delete loading[primary];
+      console.error(`<agent-chat>: could not load the "${primary}" texts; showing English`, error);
+    },
+  );
+  return loading[primary];
+}
 
 /** The strings for `lang` (its primary subtag), with the page's `overrides` on top. */
 export function resolveStrings(
   lang: string | undefined,
   overrides: Partial<AgentChatStrings> | undefined,
 ): AgentChatStrings {
-  const primary = lang?.toLowerCase().split('-')[0] ?? '';
-  return { ...EN, ...BUILT_IN[primary], ...overrides };
+  return { ...EN, ...loaded[primaryOf(lang)], ...overrides };
 }
 
 /** Fills `{key}` placeholders: `format('Using {name}', { name: 'search' })`. */

@@ -1,0 +1,23 @@
+import type { AgentChatStrings } from './strings.js';
+
+/** The German texts (a lazy chunk: only pages with `lang="de"` download it). */
+export const DE: Partial<AgentChatStrings> = {
+  placeholder: 'Nachricht schreiben…',
+  message: 'Nachricht',
+  send: 'Senden',
+  stop: 'Stopp',
+  stopped: '(gestoppt)',
+  emptyAnswer: 'Das Modell hat keine Antwort gegeben.',
+  regenerate: 'Neu erzeugen',
+  using: 'Verwende {name}',
+  used: '{name} verwendet',
+  failed: '{name} fehlgeschlagen',
+  approve: 'Erlauben',
+  deny: 'Ablehnen',
+  cancel: 'Abbrechen',
+  retry: 'Erneut versuchen',
+  newConversation: 'Neues Gespräch',
+  conversations: 'Gespräche',
+  thinking: 'Denkt nach…',
+  thoughtFor: '{duration} nachgedacht',
+};
