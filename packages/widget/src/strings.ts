@@ -180,7 +180,9 @@ export function stringsReady(lang: string | undefined): Promise<void> {
   const load = PACKS[primary];
   if (!load || loaded[primary]) return Promise.resolve();
   loading[primary] ??= load().then(
-    (pack) => void (loaded[primary] = pack),
+    (pack) => {
+      loaded[primary] = pack;
+    },
     (error) => {
       delete loading[primary];
       console.error(`<agent-chat>: could not load the "${primary}" texts; showing English`, error);
