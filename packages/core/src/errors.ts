@@ -151,30 +151,6 @@ export class ConfigurationError extends AgentChatError {
   }
 }
 
-/**
- * An optional peer dependency a feature needs is not installed (or failed to load); the message names
- * the package and the command that adds it. See `requireExport` in missing-dependency.ts for how core
- * loads these packages without breaking the builds of apps that do not install them.
- */
-export class MissingDependencyError extends AgentChatError {
-  /** The npm package to install, e.g. `@mlc-ai/web-llm`. */
-  readonly packageName: string;
-  /** `npm i <package>`. */
-  readonly installCommand: string;
-
-  constructor(packageName: string, feature: string, cause?: unknown) {
-    const installCommand = `npm i ${packageName}`;
-    const reason = cause instanceof Error ? ` (${cause.message.replace(/\.+$/, '')})` : '';
-    super(
-      'missing_dependency',
-      `${feature} needs the optional package "${packageName}", which could not be loaded${reason}; install it (${installCommand}) and build again.`,
-      { cause },
-    );
-    this.packageName = packageName;
-    this.installCommand = installCommand;
-  }
-}
-
 /** A run or model call was cancelled through its AbortSignal. */
 export class AbortedError extends AgentChatError {
   constructor(cause?: unknown) {
@@ -207,37 +183,5 @@ export class ToolTimeoutError extends AgentChatError {
     super('tool_timeout', `${toolName} did not finish within ${timeoutMs} ms and was stopped.`, {
       isRetryable: true,
     });
-  }
-}
-
-/** One failed attempt of a structured (JSON) model call. */
-export interface StructuredAttempt {
-  /** What the model returned. */
-  output: string;
-  /** Why it was refused: a JSON parse error or the schema's validation issues. */
-  error: string;
-}
-
-/** A model did not return valid structured output within the allowed attempts; holds every attempt. */
-export class StructuredOutputError extends AgentChatError {
-  readonly attempts: StructuredAttempt[];
-
-  constructor(attempts: StructuredAttempt[], cause?: unknown) {
-    super(
-      'structured_output_failed',
-      `The model did not return valid JSON for the expected schema after ${attempts.length} attempts; last error: ${attempts.at(-1)?.error ?? 'none'}. Try a more capable model.`,
-      { cause },
-    );
-    this.attempts = attempts;
-  }
-}
-
-/** `agent.respond()` was given a request id no pending clarification or approval has. */
-export class UnknownRequestError extends AgentChatError {
-  constructor(requestId: string) {
-    super(
-      'unknown_request',
-      `agent.respond: no pending clarification or approval has the id "${requestId}"; it was answered already or never existed (see agent.pending()).`,
-    );
   }
 }

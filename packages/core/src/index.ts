@@ -17,7 +17,9 @@ export {
   type RunCheckpointStore,
 } from './agent/run-checkpoint-store.js';
 export { type StructuredOptions, structured } from './agent/structured-output.js';
+export { type StructuredAttempt, StructuredOutputError } from './agent/structured-output-error.js';
 export { type SupervisorDecision, SupervisorDecisionSchema } from './agent/supervisor-decision.js';
+export { UnknownRequestError } from './agent/unknown-request-error.js';
 export {
   validateWorkflow,
   type WorkflowDefinition,
@@ -49,15 +51,11 @@ export {
   AgentChatError,
   type AgentChatErrorCode,
   ConfigurationError,
-  MissingDependencyError,
   ModelCallError,
   ModelUnreachableError,
   StreamInterruptedError,
   StreamMalformedError,
-  type StructuredAttempt,
-  StructuredOutputError,
   ToolTimeoutError,
-  UnknownRequestError,
 } from './errors.js';
 export type {
   AgentEvent,
@@ -125,6 +123,7 @@ export { RETRIEVE_FULL_CONTEXT, retrieveFullContextTool } from './memory/retriev
 export { StoreError, type StoreFailure } from './memory/store-error.js';
 export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
 export type { OptionalPackage } from './missing-dependency.js';
+export { MissingDependencyError } from './missing-dependency-error.js';
 export { type AnthropicOptions, anthropic } from './model/anthropic.js';
 export { type AutoModelOptions, autoModel } from './model/auto-model.js';
 export { type BuiltInAIOptions, builtInAI } from './model/built-in-ai.js';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentChatError, MissingDependencyError } from './errors.js';
+import { AgentChatError } from './errors.js';
 import { requireExport } from './missing-dependency.js';
+import { MissingDependencyError } from './missing-dependency-error.js';
 import { pdfToText } from './rag/readers/pdf-to-text.js';
 
 describe('MissingDependencyError', () => {
@@ -51,7 +52,10 @@ describe('MissingDependencyError', () => {
       vi.doMock('voy-search/voy_search_bg.js', () => {
         throw new Error("Cannot find module 'voy-search/voy_search_bg.js'");
       });
-      const [{ voyIndex }, errors] = await Promise.all([import('./rag/voy-index.js'), import('./errors.js')]);
+      const [{ voyIndex }, errors] = await Promise.all([
+        import('./rag/voy-index.js'),
+        import('./missing-dependency-error.js'),
+      ]);
       const index = voyIndex({ dimensions: 3, wasm: async () => new Uint8Array(8) });
       const failed = await index
         .add([{ id: 'a', vector: new Float32Array([1, 0, 0]) }])

@@ -1,4 +1,4 @@
-import { MissingDependencyError } from './errors.js';
+import { MissingDependencyError } from './missing-dependency-error.js';
 
 /**
  * The engines core loads only when a feature needs them. They are optional peer dependencies: an app

@@ -3,7 +3,6 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import type { ModelLoadState } from './model-view.js';
-import { renderReasoning } from './reasoning-view.js';
 import type { AgentChatStrings } from './strings.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
@@ -37,6 +36,7 @@ const TOOL_KINDS = new Set<TranscriptItem['kind']>([
   'tools-loaded',
   'model-load',
   'model-notice',
+  'reasoning',
 ]);
 
 /** Renders transcript items; keeps one streaming Markdown renderer per assistant message. */
@@ -121,7 +121,7 @@ export class ItemView {
       case 'tools-loaded':
         return views!.renderToolsLoaded(item, ctx);
       case 'reasoning':
-        return renderReasoning(item, ctx);
+        return views!.renderReasoning(item, ctx);
     }
   }
 

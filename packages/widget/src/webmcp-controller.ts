@@ -1,6 +1,7 @@
 import type { Tool } from '@agent-chat/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { installWebMcp, onWebMcpChange, type WebMcpTool, webMcpTools } from './webmcp.js';
+import { installWebMcp, onWebMcpChange, webMcpTools } from './webmcp.js';
+import type { PageToolCache } from './webmcp-convert.js';
 
 /**
  * The page's WebMCP tools (registered with `document.modelContext.registerTool`, or declared by
@@ -12,9 +13,8 @@ export class WebMcpController implements ReactiveController {
   /** The current page tools, as core tools. */
   tools: readonly Tool[] = [];
   readonly #onChange: (tools: readonly Tool[]) => void;
-  readonly #warned = new Set<string>();
-  /** Converted tools by what declared them (a registered tool object, or a form) and its signature. */
-  readonly #cache = new WeakMap<object, { signature: string; tool: Tool | undefined }>();
+  /** Converted tools by what declared them (a registered tool object, or a form), and warnings given. */
+  readonly #cache: PageToolCache = { converted: new WeakMap(), warned: new Set() };
   #unsubscribe: (() => void) | undefined;
   #observer: MutationObserver | undefined;
   #refreshing = Promise.resolve();
@@ -59,49 +59,14 @@ export class WebMcpController implements ReactiveController {
 
   async #collect(): Promise<void> {
     const registered = webMcpTools();
-    const tools: Tool[] = [];
-    if (registered.length || document.querySelector('form[toolname]')) {
-      const chunk = await import('./model-context-chunk.js');
-      const declared: [object, WebMcpTool][] = [
-        ...registered.map((tool): [object, WebMcpTool] => [tool, tool]),
-        ...chunk.toolForms().map((form): [object, WebMcpTool] => [form, chunk.formTool(form)]),
-      ];
-      const names = new Set<string>();
-      for (const [owner, tool] of declared) {
-        const converted = this.#cached(owner, tool, chunk.fromWebMcp);
-        if (converted && !names.has(converted.name)) {
-          names.add(converted.name);
-          tools.push(converted);
-        }
-      }
-    }
+    // Converting (schemas, forms) is a lazy chunk: only pages with tools load it.
+    const tools =
+      registered.length || document.querySelector('form[toolname]')
+        ? (await import('./model-context-chunk.js')).convertPageTools(registered, this.#cache)
+        : [];
     if (tools.length === this.tools.length && tools.every((t, i) => t === this.tools[i])) return;
     this.tools = tools;
     this.#onChange(tools);
-  }
-
-  #cached(owner: object, tool: WebMcpTool, convert: (tool: WebMcpTool) => Tool): Tool | undefined {
-    let signature: string;
-    try {
-      signature = JSON.stringify([tool.name, tool.description, tool.inputSchema, tool.annotations]);
-    } catch {
-      signature = String(tool?.name);
-    }
-    const hit = this.#cache.get(owner);
-    if (hit?.signature === signature) return hit.tool;
-    let converted: Tool | undefined;
-    try {
-      converted = convert(tool);
-    } catch (error) {
-      if (!this.#warned.has(signature)) {
-        this.#warned.add(signature);
-        console.warn(
-          `<agent-chat>: WebMCP tool "${String(tool?.name)}" is skipped: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-    }
-    this.#cache.set(owner, { signature, tool: converted });
-    return converted;
   }
 }
 

@@ -1,5 +1,5 @@
 import { type EfficiencyLog, type EfficiencyLogOptions, efficiencyLog } from '../context/efficiency-log.js';
-import { ConfigurationError, UnknownRequestError } from '../errors.js';
+import { ConfigurationError } from '../errors.js';
 import type { AgentEvent, DecisionMode } from '../events.js';
 import { RETRIEVE_FULL_CONTEXT } from '../memory/built-in-tool-names.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
@@ -19,6 +19,7 @@ import {
   type RunCheckpointStore,
 } from './run-checkpoint-store.js';
 import type { RunSettings } from './run-settings.js';
+import { UnknownRequestError } from './unknown-request-error.js';
 
 /** Limits of one run. */
 export interface AgentLimits {

@@ -1,8 +1,8 @@
-import { StructuredOutputError } from '../errors.js';
 import type { Message } from '../model/messages.js';
 import { callModel, type ModelTurn } from './model-turn.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { structured } from './structured-output.js';
+import { StructuredOutputError } from './structured-output-error.js';
 import {
   decisionInstructions,
   decisionToTurn,

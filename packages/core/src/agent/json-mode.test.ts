@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { StructuredOutputError } from '../errors.js';
 import { collect, ofType } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import { createAgent } from './create-agent.js';
 import { extractJson } from './extract-json.js';
 import { structured } from './structured-output.js';
+import { StructuredOutputError } from './structured-output-error.js';
 
 const NO_TOOLS = { tools: false, jsonSchema: false };
 const weather = defineTool({

@@ -1,9 +1,9 @@
-import { StructuredOutputError } from '../errors.js';
 import type { Message } from '../model/messages.js';
 import { fromJSONSchema } from '../tools/json-schema-type.js';
 import { callModel } from './model-turn.js';
 import type { RunContext } from './run-settings.js';
 import { structured } from './structured-output.js';
+import { StructuredOutputError } from './structured-output-error.js';
 import { toJsonModeMessages } from './supervisor-decision.js';
 
 /** The reflection's verdict on the tool results so far. */

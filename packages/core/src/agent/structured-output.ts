@@ -1,9 +1,9 @@
-import { type StructuredAttempt, StructuredOutputError } from '../errors.js';
 import type { ChatModel, ModelRequest } from '../model/chat-model.js';
 import { collectText } from '../model/collect-text.js';
 import type { Message } from '../model/messages.js';
 import { formatIssues, type StandardSchemaWithJSON, toJSONSchema } from '../tools/standard-schema.js';
 import { extractJson } from './extract-json.js';
+import { type StructuredAttempt, StructuredOutputError } from './structured-output-error.js';
 
 /** Options of {@link structured}. */
 export interface StructuredOptions<T> {

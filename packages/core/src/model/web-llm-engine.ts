@@ -1,5 +1,5 @@
-import { MissingDependencyError } from '../errors.js';
 import { requireExport } from '../missing-dependency.js';
+import { MissingDependencyError } from '../missing-dependency-error.js';
 import type { OpenAIChunk } from './openai-chunk-reader.js';
 import type { WebLLMProgressReport } from './web-llm-progress.js';
 

@@ -1,4 +1,4 @@
-import { MissingDependencyError } from '../errors.js';
+import { MissingDependencyError } from '../missing-dependency-error.js';
 import type { Embedder, EmbedderProgress } from './embedder.js';
 import { EmbeddingError } from './rag-errors.js';
 import { type EmbeddingConfig, embeddingSession } from './transformers/embedding-session.js';

@@ -1,5 +1,5 @@
-import { MissingDependencyError } from '../errors.js';
 import { requireExport } from '../missing-dependency.js';
+import { MissingDependencyError } from '../missing-dependency-error.js';
 import { normalized } from './normalize.js';
 import { IndexCorruptError, RagInputError } from './rag-errors.js';
 import type { VectorHit, VectorIndex, VectorRecord } from './vector-index.js';

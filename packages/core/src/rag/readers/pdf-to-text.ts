@@ -1,5 +1,5 @@
-import { MissingDependencyError } from '../../errors.js';
 import { requireExport } from '../../missing-dependency.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import { IngestError } from '../rag-errors.js';
 
 /** How to load pdf.js; it is imported only when a PDF is added. */

@@ -1,5 +1,5 @@
-import { MissingDependencyError } from '../../errors.js';
 import { requireExport } from '../../missing-dependency.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import type { EmbedderProgress } from '../embedder.js';
 
 /** Everything a session needs to load a model; plain data, so it can be posted to a worker. */

@@ -1,6 +1,6 @@
 // The Web Worker of transformersEmbedder: one embedding session, driven by messages, so tokenizing
 // and ONNX inference never block the page.
-import { MissingDependencyError } from '../../errors.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import type { EmbedderProgress } from '../embedder.js';
 import { type EmbeddingConfig, embeddingSession } from './embedding-session.js';
 

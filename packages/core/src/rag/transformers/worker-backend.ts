@@ -1,4 +1,4 @@
-import { MissingDependencyError } from '../../errors.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import type { EmbedderProgress } from '../embedder.js';
 import type { EmbeddingConfig } from './embedding-session.js';
 import type { WorkerRequest, WorkerResponse } from './embedding-worker.js';

@@ -1,4 +1,4 @@
-import { MissingDependencyError } from '../../errors.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import { PythonUnavailableError } from './python-errors.js';
 
 /** The Pyodide runtime files the sandboxed worker starts from (it cannot fetch them from the site itself). */

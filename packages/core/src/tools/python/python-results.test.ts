@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MissingDependencyError } from '../../errors.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import { toolOutputText } from '../tool-output.js';
 import { csvRows } from './csv-rows.js';
 import { defaultIndexURL } from './python-assets.js';
