@@ -88,13 +88,15 @@ export default defineConfig({
               test: (id: string) => SCHEMA_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
-            // Shared by lazy chunks that a plain first answer never loads: MCP sign-in (the MCP chunk and the
-            // redirect-return chunk), the missing-engine error (web-llm, transformers.js, pdf.js, Pyodide) and
+            // Shared by lazy chunks that a plain first answer never loads: MCP sign-in (the MCP chunk, the popup
+            // callback and the redirect-return chunk), the missing-engine error (web-llm, transformers.js, pdf.js, Pyodide) and
             // the widget's own errors (client token, knowledge, page tools). Each its own small chunk, so the
             // shared chunk every first send loads does not carry them.
             {
-              name: 'mcp-auth',
-              test: (id: string) => /\/core\/src\/mcp\/auth\//.test(id),
+              name: 'mcp-sign-in',
+              // Only the two leaf modules (no imports) the sign-in chunks share: grouping the whole auth
+              // folder made chunks import each other, and a redirect sign-in then failed to resume.
+              test: (id: string) => /\/core\/src\/mcp\/auth\/(redirect-return|sign-in-channel)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
             {

@@ -58,7 +58,8 @@ describe('<agent-chat> configured by attributes', () => {
 
     await send(element, 'What is in my cart?');
     await expect.poll(() => part(element, 'message-assistant')?.textContent).toBe('Your cart holds 2 items.');
-    expect(part(element, 'stage')?.dataset.status).toBe('done');
+    // The stage's view is a lazy chunk: it may arrive a moment after the answer on a busy machine.
+    await expect.poll(() => part(element, 'stage')?.dataset.status).toBe('done');
     expect(execute).toHaveBeenCalledWith(
       { currency: 'EUR' },
       expect.objectContaining({ toolCallId: expect.any(String) }),
