@@ -238,7 +238,8 @@ export class AgentChatElement extends AgentChatAttributes {
    */
   protected override async scheduleUpdate(): Promise<void> {
     if (this.#run.status === 'running') await nextFrame();
-    await stringsReady(this.lang);
+    const texts = stringsReady(this.lang);
+    if (texts) await texts;
     super.scheduleUpdate();
   }
 

@@ -172,13 +172,14 @@ const loading: Record<string, Promise<void>> = {};
 const primaryOf = (lang: string | undefined): string => lang?.toLowerCase().split('-')[0] ?? '';
 
 /**
- * Resolves once the built-in translation for `lang` is loaded (at once for English or a language without
- * one): the element waits for it before rendering, so a French page never shows English first.
+ * While the built-in translation for `lang` is still loading, the promise of its load; `undefined` once it
+ * is there (and for English or a language without one), so the render path awaits nothing then. The
+ * element waits for it before rendering, so a French page never shows English first.
  */
-export function stringsReady(lang: string | undefined): Promise<void> {
+export function stringsReady(lang: string | undefined): Promise<void> | undefined {
   const primary = primaryOf(lang);
   const load = PACKS[primary];
-  if (!load || loaded[primary]) return Promise.resolve();
+  if (!load || loaded[primary]) return undefined;
   loading[primary] ??= load().then(
     (pack) => {
       loaded[primary] = pack;
