@@ -1,29 +1,17 @@
 // The safe defaults of issue 17 are switched off only by a setting named for it, and a default model
 // is one the operator named. Each test uses the README's three settings plus what it is about.
-import { env as bindings } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  ALLOWED_ORIGIN,
   callProxy,
   chatRequest,
   proxyRequest,
+  readmeEnv,
   stubUpstream,
-  TEST_KEY,
   UPSTREAM_BASE_URL,
 } from '../test/harness';
-import type { ProxyEnv } from './proxy-env';
 
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-/** The README's three settings (and the Durable Object), plus `vars`. */
-const readmeEnv = (vars: Record<string, unknown> = {}): ProxyEnv => ({
-  ALLOWED_ORIGINS: ALLOWED_ORIGIN,
-  UPSTREAM_BASE_URL,
-  UPSTREAM_API_KEY: TEST_KEY,
-  USAGE: (bindings as ProxyEnv).USAGE,
-  ...vars,
 });
 
 let client = 0;

@@ -1,6 +1,5 @@
 // Attacks on the operator's key and budget (issue 17): each is refused before any upstream request,
 // or forwarded only as the clamped, re-serialised body asserted here at the upstream stub.
-import { env as bindings } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ALLOWED_ORIGIN,
@@ -12,10 +11,10 @@ import {
   mcpEnv,
   mcpRequest,
   PROXY,
+  readmeEnv,
   settled,
   stubUpstream,
   TEST_KEY,
-  UPSTREAM_BASE_URL,
 } from '../test/harness';
 import type { ProxyEnv } from './proxy-env';
 
@@ -26,13 +25,6 @@ afterEach(() => {
 const ANTHROPIC_KEY = 'sk-ant-attack-test-4b1e90';
 const SECRETS = [TEST_KEY, MCP_KEY, ANTHROPIC_KEY];
 
-/** Exactly the README's three settings (and the wrangler.jsonc Durable Object): every default on. */
-const readmeEnv = (): ProxyEnv => ({
-  ALLOWED_ORIGINS: ALLOWED_ORIGIN,
-  UPSTREAM_BASE_URL,
-  UPSTREAM_API_KEY: TEST_KEY,
-  USAGE: (bindings as ProxyEnv).USAGE,
-});
 const anthropicEnv = (overrides: Record<string, unknown> = {}): ProxyEnv => ({
   ...readmeEnv(),
   ANTHROPIC_API_KEY: ANTHROPIC_KEY,

@@ -40,6 +40,20 @@ export function testEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
   return env as ProxyEnv;
 }
 
+/**
+ * Exactly the README's three settings (and the wrangler.jsonc Durable Object), so every safe default is
+ * on at its real value, plus `vars`.
+ */
+export function readmeEnv(vars: Record<string, unknown> = {}): ProxyEnv {
+  return {
+    ALLOWED_ORIGINS: ALLOWED_ORIGIN,
+    UPSTREAM_BASE_URL,
+    UPSTREAM_API_KEY: TEST_KEY,
+    USAGE: (bindings as ProxyEnv).USAGE,
+    ...vars,
+  } as ProxyEnv;
+}
+
 /** {@link testEnv} plus an MCP server `docs` at {@link MCP_URL} whose credential is {@link MCP_KEY}. */
 export function mcpEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
   return testEnv({
