@@ -1,6 +1,6 @@
 import type { Usage } from './model/chat-model.js';
+import type { ContentItem } from './model/content.js';
 import type { CreditsLeft } from './model/credits.js';
-import type { ContentItem } from './tools/content.js';
 
 /** How a run ended. `waiting` = paused on a clarification or approval (answer with `agent.respond`). */
 export type RunStatus = 'completed' | 'max-turns' | 'aborted' | 'failed' | 'blocked' | 'waiting';

@@ -139,6 +139,7 @@ export type {
   ToolSpec,
   Usage,
 } from './model/chat-model.js';
+export type { ChartSpec, ContentItem } from './model/content.js';
 export { type CreditsLeft, creditsFromHeaders } from './model/credits.js';
 export { fallback } from './model/fallback.js';
 export {
@@ -184,7 +185,6 @@ export {
   type RunLogRecord,
   runLogFile,
 } from './telemetry/run-log.js';
-export type { ChartSpec, ContentItem } from './tools/content.js';
 export {
   ImageGenerationError,
   type ImageGeneratorOptions,

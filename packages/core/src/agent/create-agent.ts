@@ -6,7 +6,6 @@ import type { ConversationStore } from '../memory/conversation-store.js';
 import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import { memoryStore } from '../memory/memory-store.js';
 import type { ChatModel } from '../model/chat-model.js';
-import type { ImageInput } from '../model/messages.js';
 import type { RetryOptions } from '../model/retry.js';
 import type { RunLog } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
@@ -18,8 +17,11 @@ import {
   type PendingRequest,
   type RunCheckpointStore,
 } from './run-checkpoint-store.js';
+import type { RunInput } from './run-input.js';
 import type { RunSettings } from './run-settings.js';
 import { UnknownRequestError } from './unknown-request-error.js';
+
+export type { RunInput } from './run-input.js';
 
 /** Limits of one run. */
 export interface AgentLimits {
@@ -81,18 +83,6 @@ export interface AgentOptions {
    * (pass `tools: await hub.tools(names)` to pick some yourself).
    */
   mcpTools?: McpToolLoading | false;
-}
-
-/** Input of one run. */
-export interface RunInput {
-  /** The user's message. */
-  message: string;
-  /** Conversation to continue; a new id is generated when omitted (see the `run.start` event). */
-  conversationId?: string;
-  /** Images sent with the message to a vision model (`data:` or https URLs); kept with the message. */
-  images?: ImageInput[];
-  /** Stops the model stream and running tools. */
-  signal?: AbortSignal;
 }
 
 /** An agent: call `run()` per user message and iterate its events. */

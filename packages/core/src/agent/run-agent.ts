@@ -7,12 +7,12 @@ import type { RunLogKind } from '../telemetry/run-log.js';
 import { toToolSpec } from '../tools/tool.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { builtinToolSpecs } from './builtin-tool-specs.js';
-import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
 import { isMcpToolSource } from './mcp-tool-source.js';
 import { callModel, turnRequest } from './model-turn.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
+import type { RunInput } from './run-input.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { runTurnCalls } from './turn-tools.js';
 

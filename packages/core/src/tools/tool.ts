@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
-import type { ContentItem } from './content.js';
+import type { ContentItem } from '../model/content.js';
 import {
   formatIssues,
   isStandardJSONSchema,
