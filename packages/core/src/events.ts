@@ -32,7 +32,7 @@ export interface UsageContext {
 }
 
 /**
- * The body of each event kind, keyed by `type` (names follow DESIGN §2.2). `toolCallId` is unique within
+ * The body of each event kind, keyed by `type`. `toolCallId` is unique within
  * a run; UIs that keep several runs should key stages by `runId` + `toolCallId`.
  */
 export type AgentEventBody =

@@ -27,7 +27,7 @@ export {
   type WorkflowStep,
   type WorkflowValidation,
 } from './agent/workflow-definition.js';
-// Memory and context (DESIGN §2.5–2.6)
+// Memory and context (dual-track memory, context budgeting)
 export {
   type CallEfficiency,
   type EfficiencyLog,

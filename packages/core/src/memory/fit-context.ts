@@ -6,7 +6,7 @@ import type { StoredSummary } from './conversation-store.js';
 import type { AssembleOverrides, DualTrackMemory } from './dual-track-memory.js';
 import { entryIds, queryCount } from './entry-ids.js';
 
-/** The compaction strategies of DESIGN §2.6, in the order they are tried. */
+/** The compaction strategies, in the order they are tried. */
 export type CompactionMethod = 'summaries' | 'prune-rag' | 'distill' | 'roll-up';
 
 /** Input of {@link fitContext}. */
