@@ -22,7 +22,7 @@ export interface Goal {
 
 const AI_SDK = 'ai@';
 export const HAND_LOOP = 'hand-written fetch + SSE tool loop';
-export const FULL_HISTORY = 'full history (memory off: every message resent)';
+export const FULL_HISTORY = 'memory off (full history resent, cut oldest-first to a 128k window)';
 
 export const GOALS: readonly Goal[] = [
   {
