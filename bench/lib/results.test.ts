@@ -22,6 +22,21 @@ describe('bench/results', () => {
     expect(missingResults(files, GOALS)).toEqual([]);
   });
 
+  it.each([
+    ['rag-quality', 'cranfield_ndcg_at_10'],
+    ['bundle-size', 'first_chat_gzip_bytes'],
+    ['bundle-size', 'first_chat_gzip_bytes_code_block'],
+    ['bundle-size', 'first_chat_gzip_bytes_tool_call'],
+    ['bundle-size', 'min_gzip_bytes_core_first_tool_call'],
+    ['context-memory', 'fewer_tokens_30_turns_total'],
+    ['mcp-tool-tokens', 'catalog_recall_at_3_ratio'],
+    ['mcp-tool-tokens', 'catalog_summary_words'],
+  ])('has the %s row %s', (bench, metric) => {
+    expect(
+      files.get(bench)?.find((row) => row.metric === metric && row.subject === AGENT_CHAT),
+    ).toBeDefined();
+  });
+
   it('records the machine state (load average, CPU busy before and after) of every run that measured it', () => {
     for (const [bench, own] of files) {
       const runFile = join(resultsDir, 'runs', `${bench}.json`);
