@@ -68,7 +68,7 @@ export function measureFindability(
     const share = (k: number) => r.filter((rank) => rank <= k).length / r.length;
     return { recallAt1: share(1), recallAt3: share(3) };
   };
-  const descriptions = new Map(
+  const descriptions = new Map<string, string>(
     captured.servers.flatMap((server) =>
       server.tools.map(
         (tool) =>
