@@ -1,0 +1,10 @@
+// Public API of @agent-chat/core/ai-sdk: the agent and its models in the Vercel AI SDK's terms, and AI SDK
+// models in the agent. A separate entry point, so the base import does not grow.
+export { fromAISDKError } from './ai-sdk-errors.js';
+export type { SupportedSpecification } from './ai-sdk-prompt.js';
+export {
+  type AISDKLanguageModel,
+  type FromAISDKOptions,
+  fromAISDK,
+  SUPPORTED_SPECIFICATIONS,
+} from './from-ai-sdk.js';
