@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
   AbortedError,
   type AgentEvent,
@@ -13,6 +11,8 @@ import {
   RateLimitedError,
 } from '@agent-chat/core';
 import { fromAISDK } from '@agent-chat/core/ai-sdk';
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';

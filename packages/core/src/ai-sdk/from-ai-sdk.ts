@@ -110,7 +110,10 @@ async function* modelEvents(
   const calls = new Map<string, { index: number; name: string; started: boolean }>();
   const callIndex = (callId: string, name: string) => {
     let call = calls.get(callId);
-    if (!call) calls.set(callId, (call = { index: calls.size, name, started: false }));
+    if (!call) {
+      call = { index: calls.size, name, started: false };
+      calls.set(callId, call);
+    }
     return call;
   };
   let finished = false;

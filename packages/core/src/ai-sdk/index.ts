@@ -1,6 +1,7 @@
 // Public API of @agent-chat/core/ai-sdk: the agent and its models in the Vercel AI SDK's terms, and AI SDK
 // models in the agent. A separate entry point, so the base import does not grow.
 export { fromAISDKError } from './ai-sdk-errors.js';
+export { fromAISDKPrompt } from './ai-sdk-messages.js';
 export type { SupportedSpecification } from './ai-sdk-prompt.js';
 export {
   type AISDKLanguageModel,
@@ -8,3 +9,4 @@ export {
   fromAISDK,
   SUPPORTED_SPECIFICATIONS,
 } from './from-ai-sdk.js';
+export { toAISDK } from './to-ai-sdk.js';
