@@ -1,5 +1,7 @@
 // Public API of @agent-chat/core/ai-sdk: the agent and its models in the Vercel AI SDK's terms, and AI SDK
 // models in the agent. A separate entry point, so the base import does not grow.
+
+export { type AgentChatTransportOptions, agentChatTransport } from './agent-chat-transport.js';
 export { fromAISDKError } from './ai-sdk-errors.js';
 export { fromAISDKPrompt } from './ai-sdk-messages.js';
 export type { SupportedSpecification } from './ai-sdk-prompt.js';
@@ -10,3 +12,9 @@ export {
   SUPPORTED_SPECIFICATIONS,
 } from './from-ai-sdk.js';
 export { toAISDK } from './to-ai-sdk.js';
+export {
+  type AgentMessageMetadata,
+  type ToUIMessageStreamOptions,
+  toUIMessageStream,
+} from './to-ui-message-stream.js';
+export { UIMessagesInvalidError } from './ui-messages-invalid-error.js';
