@@ -121,7 +121,7 @@ describe('agUIAgent through @ag-ui/client', () => {
     });
     const first = recorder();
     await client.runAgent({}, first.subscriber);
-    const finished = first.events.at(-1) as {
+    const finished = first.events.at(-1) as unknown as {
       outcome: { type: string; interrupts: Array<{ id: string; toolCallId: string; reason: string }> };
     };
     expect(finished.outcome.type).toBe('interrupt');
@@ -160,7 +160,7 @@ describe('agUIAgent through @ag-ui/client', () => {
       .catch(() => undefined);
     expect(run.types()).toEqual(['RUN_STARTED', 'RUN_ERROR']);
     expect(run.events[1]).toMatchObject({ code: 'invalid_configuration' });
-    expect((run.events[1] as { message: string }).message).toMatch(
+    expect((run.events[1] as unknown as { message: string }).message).toMatch(
       /frontend tool "pick_color" has parameters that do not parse/,
     );
   });
