@@ -9,11 +9,13 @@ import {
   ModelCallError,
   type ModelEvent,
   RateLimitedError,
+  StreamInterruptedError,
 } from '@agent-chat/core';
 import { fromAISDK } from '@agent-chat/core/ai-sdk';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV3, MockLanguageModelV4 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.js';
@@ -213,5 +215,67 @@ describe('fromAISDK with ai/test’s MockLanguageModelV4', () => {
     const old = { specificationVersion: 'v2', provider: 'old', modelId: 'm', doStream: async () => ({}) };
     expect(() => fromAISDK(old)).toThrow(ConfigurationError);
     expect(() => fromAISDK(old)).toThrow(/"v2"; supported versions are v4 and v3/);
+  });
+});
+
+describe('fromAISDK: the previous specification and errors inside the stream', () => {
+  const finish = {
+    type: 'finish' as const,
+    finishReason: { unified: 'stop' as const, raw: 'stop' },
+    usage: {
+      inputTokens: { total: 2, noCache: 2, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 1, text: 1, reasoning: 0 },
+    },
+  };
+
+  it('runs an ai@6 (v3) model in the agent', async () => {
+    const mock = new MockLanguageModelV3({
+      doStream: {
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'from v3' },
+            { type: 'text-end', id: 't' },
+            finish,
+          ],
+        }),
+      },
+    });
+    const log: AgentEvent[] = [];
+    for await (const e of createAgent({ model: fromAISDK(mock) }).run({ message: 'hi' })) log.push(e);
+    expect(log.find((e) => e.type === 'response.done')).toMatchObject({ text: 'from v3' });
+    expect(mock.doStreamCalls[0]?.prompt.at(-1)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'hi' }],
+    });
+  });
+
+  it('maps an overloaded error part to a retryable ModelCallError and an interrupted finish to StreamInterruptedError', async () => {
+    const overloaded = new MockLanguageModelV4({
+      doStream: {
+        stream: simulateReadableStream({
+          chunks: [
+            {
+              type: 'error',
+              error: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+            },
+          ],
+        }),
+      },
+    });
+    const error = await failure(events(fromAISDK(overloaded)));
+    expect(error).toBeInstanceOf(ModelCallError);
+    expect(error).toMatchObject({ status: 529, isRetryable: true, providerMessage: 'Overloaded' });
+    const cut = new MockLanguageModelV4({
+      doStream: {
+        stream: simulateReadableStream({
+          chunks: [
+            { type: 'text-delta', id: 't', delta: 'half' },
+            { ...finish, finishReason: { unified: 'interrupted', raw: undefined } },
+          ],
+        }),
+      },
+    });
+    expect(await failure(events(fromAISDK(cut)))).toBeInstanceOf(StreamInterruptedError);
   });
 });

@@ -49,7 +49,18 @@ export function fromAISDKError(error: unknown, model: string, signal?: AbortSign
       return new ModelNotFoundError({ model, providerMessage: said, cause: error });
     return new ModelCallError({ status, providerMessage: said, retryAfterSeconds, url });
   }
-  // An `error` stream part carries the provider's error body (e.g. Anthropic's `overloaded_error`).
+  // An `error` stream part carries the provider's error body (Anthropic's `overloaded_error`, `api_error`…).
+  const body = error as { type?: unknown; message?: unknown; error?: { type?: unknown; message?: unknown } };
+  const kind = String(body?.error?.type ?? body?.type ?? '');
+  const said = String(body?.error?.message ?? body?.message ?? '') || undefined;
+  if (kind === 'rate_limit_error')
+    return new RateLimitedError({ url: model, ...(said ? { providerMessage: said } : {}) });
+  if (kind === 'overloaded_error' || kind === 'api_error')
+    return new ModelCallError({
+      status: kind === 'overloaded_error' ? 529 : 500,
+      providerMessage: said,
+      url: model,
+    });
   const message =
     error instanceof Error
       ? error.message

@@ -3,7 +3,7 @@ import type {
   LanguageModelV4CallOptions,
   LanguageModelV4StreamPart,
 } from '@ai-sdk/provider';
-import { AbortedError, ConfigurationError } from '../errors.js';
+import { AbortedError, ConfigurationError, StreamInterruptedError } from '../errors.js';
 import type {
   ChatModel,
   FinishReason,
@@ -174,6 +174,8 @@ async function* modelEvents(
         case 'error':
           throw fromAISDKError(part.error, id, signal);
         case 'finish': {
+          // The provider's stream ended without its completion signal: as our adapters do, a retryable cut.
+          if (part.finishReason.unified === 'interrupted') throw new StreamInterruptedError();
           const input = part.usage.inputTokens.total;
           const output = part.usage.outputTokens.total;
           if (input !== undefined || output !== undefined)

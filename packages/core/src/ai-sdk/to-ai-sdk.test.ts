@@ -1,4 +1,4 @@
-import { generateObject, generateText, stepCountIs, streamText, tool } from 'ai';
+import { generateObject, generateText, stepCountIs, streamText, ToolLoopAgent, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { builtInAI } from '../model/built-in-ai.js';
@@ -88,6 +88,36 @@ describe('toAISDK(webLLM()) in streamText', () => {
       if (seen.length === 3) controller.abort();
     }
     expect(seen.length).toBeLessThan(10);
+  });
+});
+
+describe('toAISDK in the AI SDK’s ToolLoopAgent', () => {
+  it('loops over tool calls until the local model answers', async () => {
+    const { llm } = localModel({
+      turns: [
+        { toolCalls: [{ name: 'add', arguments: { a: 20, b: 22 } }] },
+        { toolCalls: [{ name: 'add', arguments: { a: 42, b: 0 } }] },
+        { text: 'The sum is 42.' },
+      ],
+    });
+    const sums: number[] = [];
+    const agent = new ToolLoopAgent({
+      model: toAISDK(llm),
+      tools: {
+        add: tool({
+          inputSchema: z.object({ a: z.number(), b: z.number() }),
+          execute: async ({ a, b }) => {
+            sums.push(a + b);
+            return a + b;
+          },
+        }),
+      },
+      stopWhen: stepCountIs(5),
+    });
+    const result = await agent.generate({ prompt: '20 + 22?' });
+    expect(sums).toEqual([42, 42]);
+    expect(result.text).toBe('The sum is 42.');
+    expect(result.steps).toHaveLength(3);
   });
 });
 
