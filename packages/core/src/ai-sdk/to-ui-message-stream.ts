@@ -23,7 +23,8 @@ export interface ToUIMessageStreamOptions {
  * Our agent's events as the AI SDK's UI message stream (the chunks `useChat`, `Chat` and
  * `readUIMessageStream` read): text and reasoning blocks, one step per model turn, tool input and output,
  * approval requests (answered with `addToolApprovalResponse`), data parts for clarifications
- * (`data-clarify`), workflows (`data-workflow`) and their steps (`data-workflow-step`), errors, and a
+ * (`data-clarify`), workflows (`data-workflow`) and their steps (`data-workflow-step`), transient parts for tool
+ * progress (`data-tool-progress`) and a local model's download (`data-model-loading`, for `onData`), errors, and a
  * `finish` whose message metadata carries the run's usage.
  *
  * @example
@@ -171,6 +172,16 @@ function chunkMapper(options: ToUIMessageStreamOptions) {
             id: requestId,
             data: { requestId, question, source, ...(schema ? { schema } : {}) },
           });
+          break;
+        }
+        case 'tool.progress': {
+          const { type: _type, runId: _r, seq: _s, ts: _t, ...data } = event;
+          out.push({ type: 'data-tool-progress', id: event.toolCallId, data, transient: true });
+          break;
+        }
+        case 'model.loading': {
+          const { type: _type, runId: _r, seq: _s, ts: _t, ...data } = event;
+          out.push({ type: 'data-model-loading', id: event.model, data, transient: true });
           break;
         }
         case 'workflow.created':
