@@ -8,7 +8,8 @@ import { toUIMessageStream } from './to-ui-message-stream.js';
 
 async function chunksOf(stream: ReadableStream<UIMessageChunk>): Promise<UIMessageChunk[]> {
   const out: UIMessageChunk[] = [];
-  for await (const chunk of stream) out.push(chunk);
+  const reader = stream.getReader();
+  for (let next = await reader.read(); !next.done; next = await reader.read()) out.push(next.value);
   return out;
 }
 
