@@ -148,6 +148,27 @@ describe('agUIAgent through @ag-ui/client', () => {
     expect(client.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Removed /tmp/a.' });
   });
 
+  it('turns ask_user into an input_required interrupt whose resume payload answers it', async () => {
+    const model = mockModel([
+      { toolCalls: [{ id: 'q', name: 'ask_user', arguments: { question: 'Which city?' } }] },
+      { text: 'Paris it is.' },
+    ]);
+    const client = agUIAgent(createAgent({ model, clarify: true }), {
+      initialMessages: [{ id: 'u1', role: 'user', content: 'Weather please' }],
+    });
+    const first = recorder();
+    await client.runAgent({}, first.subscriber);
+    expect(client.pendingInterrupts).toMatchObject([{ reason: 'input_required', message: 'Which city?' }]);
+    const interruptId = client.pendingInterrupts[0]?.id ?? '';
+    const second = recorder();
+    await client.runAgent(
+      { resume: [{ interruptId, status: 'resolved', payload: 'Paris' }] },
+      second.subscriber,
+    );
+    expect(client.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Paris it is.' });
+    expect(JSON.stringify(model.requests[1]?.messages)).toContain('Paris');
+  });
+
   it('refuses a run whose frontend tool schema does not parse, naming the tool', async () => {
     const agent = createAgent({ model: mockModel([{ text: 'never' }]), tools: new ToolRegistry() });
     const client = agUIAgent(agent, { initialMessages: [{ id: 'u1', role: 'user', content: 'hi' }] });
