@@ -121,6 +121,13 @@ describe.each(providers)('fromAISDK(%s) in our agent loop', (_name, make) => {
     expect(down).toMatchObject({ status: 503, isRetryable: true, providerMessage: 'upstream down' });
   });
 
+  it('maps a stream cut mid-way to the retryable StreamInterruptedError', async () => {
+    server.enqueue({ text: 'hello there friend', chunkSize: 3, cutAfterEvents: 3 });
+    const cut = await failure(events(make()));
+    expect(cut).toBeInstanceOf(StreamInterruptedError);
+    expect(cut).toMatchObject({ isRetryable: true });
+  });
+
   it('stops the provider call on abort with AbortedError', async () => {
     server.enqueue({ text: 'a long answer that streams slowly', chunkSize: 2, delayMs: 50 });
     const controller = new AbortController();

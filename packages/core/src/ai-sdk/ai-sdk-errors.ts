@@ -4,6 +4,7 @@ import {
   isAbortError,
   ModelCallError,
   ModelUnreachableError,
+  StreamInterruptedError,
   StreamMalformedError,
 } from '../errors.js';
 import { parseRetryAfter, providerMessage } from '../model/http-call.js';
@@ -30,7 +31,8 @@ function isAPICallError(error: unknown): error is APICallErrorShape {
  * What an AI SDK provider threw or streamed as an `error` part, as our typed error: 429 →
  * {@link RateLimitedError} (with `Retry-After`), 402 → {@link CreditsExhaustedError}, 404 naming a model →
  * {@link ModelNotFoundError}, other statuses → {@link ModelCallError}, no status (fetch failed) →
- * {@link ModelUnreachableError}, an abort → {@link AbortedError}.
+ * {@link ModelUnreachableError}, a successful response cut mid-stream → {@link StreamInterruptedError}, an
+ * abort → {@link AbortedError}.
  */
 export function fromAISDKError(error: unknown, model: string, signal?: AbortSignal): AgentChatError {
   if (error instanceof AgentChatError) return error;
@@ -41,6 +43,8 @@ export function fromAISDKError(error: unknown, model: string, signal?: AbortSign
     const said = providerMessage(body) ?? error.message;
     const status = error.statusCode;
     if (status === undefined) return new ModelUnreachableError(url, error);
+    // A 2xx whose body failed mid-way ("Failed to process successful response"): the stream was cut.
+    if (status >= 200 && status < 300) return new StreamInterruptedError(error);
     const retryAfterSeconds = parseRetryAfter(header(error.responseHeaders, 'retry-after'));
     if (status === 429) return new RateLimitedError({ url, retryAfterSeconds, providerMessage: said });
     if (status === 402)
