@@ -11,6 +11,10 @@ import { FIRST_CHAT_SCENARIOS } from './first-chat-scenarios.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
 const here = import.meta.dirname;
+const PEERS_EXTERNAL: BuildOptions = {
+  ...BROWSER,
+  external: [...(BROWSER.external ?? []), 'ai', '@ai-sdk/*', '@ag-ui/*', 'rxjs'],
+};
 const entry = (name: string) => join(here, 'entries', name);
 
 /** One thing to measure: its bytes, or undefined when it does not exist yet (after saying so). */
@@ -57,6 +61,18 @@ const SUBJECTS: Subject[] = [
     subject: () => peerSubject(here, 'deep-chat'),
     bytes: () => bundle(entry('deep-chat.ts'), BROWSER),
   },
+  // Optional entry points of core, each on its own (what it adds beside the base); their peers (ai,
+  // @ai-sdk/provider, @ag-ui/client, rxjs) are the app's, so they stay external.
+  {
+    target: 'core_ai_sdk',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/core/src/ai-sdk/index.ts', PEERS_EXTERNAL),
+  },
+  {
+    target: 'core_ag_ui',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/core/src/ag-ui/index.ts', PEERS_EXTERNAL),
+  },
   {
     target: 'proxy_worker',
     subject: () => AGENT_CHAT,
@@ -70,7 +86,8 @@ export const benchmark: Benchmark = {
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
-    '(platform neutral), no peer. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
+    '(platform neutral), no peer. core_ai_sdk / core_ag_ui: the @agent-chat/core/ai-sdk and /ag-ui entry points alone, ' +
+    'their peers (ai, @ai-sdk/provider, @ag-ui/client, rxjs) external, no peer row. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs. ' +
     'First chat is measured in three scenarios, each counted the same way: a plain Markdown answer (first_chat_gzip_bytes, the goal), ' +
