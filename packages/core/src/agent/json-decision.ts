@@ -1,5 +1,6 @@
 import type { Message } from '../model/messages.js';
-import { callModel, type ModelTurn } from './model-turn.js';
+import type { ModelTurn } from './model-turn.js';
+import { callModelWithRetry } from './recovery/interrupted-retry.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { structured } from './structured-output.js';
 import { StructuredOutputError } from './structured-output-error.js';
@@ -45,7 +46,7 @@ export async function decideWithJson(
       signal: run.signal,
       messages: [{ role: 'system', content: system }, ...toJsonModeMessages(conversation)],
       call: async (request) =>
-        (await callModel(run, request, turn, { streamText: false, purpose: 'decision' })).text,
+        (await callModelWithRetry(run, request, turn, { streamText: false, purpose: 'decision' })).text,
       onRetry: (attempt) => run.log('error', { code: 'structured_output_retry', ...attempt }),
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
 import { storedContentItems } from '../tools/stored-content.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
+import { rememberCallResult, repeatedCallAnswer } from './recovery/repeated-calls.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { parseArgs, reportOutcome, toolContext } from './tool-context.js';
@@ -39,7 +40,7 @@ export async function runTurnCalls(
       call.name === PLAN_WORKFLOW && !settings.tools.has(PLAN_WORKFLOW)
         ? // The workflow engine loads when a model first plans a workflow.
           import('./workflow-call.js').then((m) => m.runWorkflowCall(call, settings, run, turn))
-        : runToolCall(call, settings, run, args),
+        : runToolCall(call, settings, run, args, turn),
     ),
   );
   return { results, pending };
@@ -51,10 +52,15 @@ export async function runToolCall(
   settings: RunSettings,
   run: RunContext,
   args: unknown,
+  turn?: number,
 ): Promise<Message> {
   if (run.logging) run.log('tool.call', { toolCallId: call.id, name: call.name, args });
   const started = performance.now();
-  const outcome = await executeToolCall(call, settings.tools, toolContext(call.id, run, settings));
+  // The same call a third turn in a row is answered, not run: the model already has its result.
+  const repeated = turn === undefined ? undefined : repeatedCallAnswer(run, turn, call);
+  const outcome =
+    repeated ?? (await executeToolCall(call, settings.tools, toolContext(call.id, run, settings)));
+  if (turn !== undefined && outcome.ok) rememberCallResult(run, call, outcome.content);
   reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
   // With memory on, tabular results reach the model as TOON when that is smaller.
   const content =

@@ -1,3 +1,4 @@
+import { closestNames } from '../agent/closest-names.js';
 import { isAbortError, ToolTimeoutError } from '../errors.js';
 import type { ToolCall } from '../model/messages.js';
 import type { ContentItem } from './content.js';
@@ -110,8 +111,10 @@ function strip({ invalid: _invalid, ...outcome }: Attempt): ToolCallOutcome {
 }
 
 function unknownTool(name: string, tools: ReadonlyMap<string, Tool>) {
-  const names = [...tools.keys()].join(', ') || 'none';
-  return failure(`unknown tool "${name}". Available tools: ${names}.`);
+  const names = [...tools.keys()];
+  const closest = names.length ? closestNames(name, names, 3) : [];
+  const hint = closest.length ? ` Did you mean ${closest.map((n) => `"${n}"`).join(' or ')}?` : '';
+  return failure(`unknown tool "${name}".${hint} Available tools: ${names.join(', ') || 'none'}.`);
 }
 
 function failure(message: string): { ok: false; error: string; content: string } {
