@@ -23,8 +23,8 @@ export function repeatedCallAnswer(
   turn: number,
   call: ToolCall,
 ): ToolCallOutcome | undefined {
-  let byCall = streaks.get(run);
-  if (!byCall) streaks.set(run, (byCall = new Map()));
+  const byCall = streaks.get(run) ?? new Map<string, Streak>();
+  streaks.set(run, byCall);
   const key = `${call.name}\u0000${canonical(call.arguments)}`;
   const streak = byCall.get(key);
   if (!streak || streak.lastTurn < turn - 1) byCall.set(key, { lastTurn: turn, count: 1 });
