@@ -121,4 +121,28 @@ describe('webLLM adapter (fake engine, in Node)', () => {
     expect(error).toMatchObject({ reason: 'no-webgpu', code: 'local_model_unavailable' });
     expect((error as Error).message).toMatch(/needs WebGPU.*fallback/);
   });
+
+  it('turns a tool call a Hermes model wrote as text into a tool call; textToolCalls: false keeps the text', async () => {
+    const hermes = 'Hermes-3-Llama-3.1-8B-q4f32_1-MLC';
+    const script: FakeWebLLMScript = {
+      turns: [{ toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }], toolCallAsText: 'tag' }],
+    };
+    const { llm } = localModel(script, hermes);
+    const events = await collect(llm.stream({ ...ask, tools: [lookup] }));
+    expect(events.filter((e) => e.type === 'text-delta')).toEqual([]);
+    expect(events.find((e) => e.type === 'tool-call-end')).toMatchObject({
+      toolCall: { name: 'lookup', arguments: '{"q":"x"}' },
+    });
+    const engine = fakeWebLLMEngine(script);
+    const off = webLLM({
+      model: hermes,
+      checkEnvironment: false,
+      textToolCalls: false,
+      engine: async () => engine,
+    });
+    const kept = await collect(off.stream({ ...ask, tools: [lookup] }));
+    expect(kept.find((e) => e.type === 'text-delta')).toMatchObject({
+      text: expect.stringContaining('<tool_call>'),
+    });
+  });
 });

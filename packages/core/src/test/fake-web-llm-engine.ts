@@ -1,7 +1,7 @@
 import type { OpenAIChunk } from '../model/openai-chunk-reader.js';
 import type { WebLLMChatRequest, WebLLMEngine } from '../model/web-llm-engine.js';
 import type { WebLLMProgressReport } from '../model/web-llm-progress.js';
-import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
+import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /** What {@link fakeWebLLMEngine} plays: load progress, then one turn per chat completion (the last repeats). */
 export interface FakeWebLLMScript {
@@ -65,7 +65,9 @@ export function fakeWebLLMEngine(
     requests.push(request);
     onRequest?.(request);
     interrupted = false;
-    const turn = script.turns[Math.min(requests.length - 1, script.turns.length - 1)] ?? { text: '' };
+    const turn = asPlayed(
+      script.turns[Math.min(requests.length - 1, script.turns.length - 1)] ?? { text: '' },
+    );
     return chunks(turn, request, () => interrupted);
   };
   return {
