@@ -49,7 +49,7 @@ export async function measure(log: (line: string) => void): Promise<TaskResult[]
   const results: TaskResult[] = [];
   try {
     for (const mistake of CLASSES)
-      for (const [index, task] of TASKS.entries())
+      for (const index of TASKS.keys())
         for (const [subject, run] of subjects) {
           results.push(await play(server, port, mistake, index, subject, run));
           const last = results.at(-1)!;
