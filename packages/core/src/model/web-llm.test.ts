@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AbortedError } from '../errors.js';
+import { createAgent } from '../agent/create-agent.js';
+import { AbortedError, StreamInterruptedError } from '../errors.js';
 import { collect } from '../test/collect.js';
 import { type FakeWebLLMScript, fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
 import type { ModelRequest } from './chat-model.js';
@@ -144,5 +145,18 @@ describe('webLLM adapter (fake engine, in Node)', () => {
     expect(kept.find((e) => e.type === 'text-delta')).toMatchObject({
       text: expect.stringContaining('<tool_call>'),
     });
+  });
+
+  it('reports chunks that end without a finish reason as an interruption, which the loop retries once', async () => {
+    const { llm } = localModel({
+      turns: [{ text: 'Half an ans', cutAfterEvents: 1, chunkSize: 4 }, { text: 'Whole.' }],
+    });
+    await expect(collect(llm.stream(ask))).rejects.toBeInstanceOf(StreamInterruptedError);
+    const again = localModel({
+      turns: [{ text: 'Half an ans', cutAfterEvents: 1, chunkSize: 4 }, { text: 'Whole.' }],
+    });
+    const events = await collect(createAgent({ model: again.llm, retry: false }).run({ message: 'hi' }));
+    expect(events.find((e) => e.type === 'response.reset')).toMatchObject({ code: 'stream_interrupted' });
+    expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Whole.' });
   });
 });

@@ -114,6 +114,8 @@ async function* generate(
     signal?.removeEventListener('abort', onAbort);
   }
   if (signal?.aborted || reader.finishReason === 'abort') throw new AbortedError(signal?.reason);
+  // web-llm ends every generation with a finish reason: chunks that stop without one were cut.
+  if (!reader.finishReason) throw new StreamInterruptedError();
   const ending = [...reader.end('stop')];
   if (held.length && !ending.some((event) => event.type === 'tool-call-end'))
     yield { type: 'text-delta', text: held.join('') };

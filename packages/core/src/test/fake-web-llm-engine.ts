@@ -112,14 +112,18 @@ async function* chunks(
       ? JSON.stringify(calls.map((c) => ({ name: c.name, arguments: JSON.parse(c.arguments) })))
       : (turn.text ?? '');
   let finish = tools && calls.length ? 'tool_calls' : 'stop';
+  let sent = 0;
   for (const content of pieces(output, turn.chunkSize ?? 8)) {
     await sleep(turn.delayMs ?? 1);
     if (isInterrupted()) {
       finish = 'abort';
       break;
     }
+    // A cut generation: the chunks end without a finish reason.
+    if (turn.cutAfterEvents !== undefined && sent++ >= turn.cutAfterEvents) return;
     yield { choices: [{ delta: { content, role: 'assistant' } as never, finish_reason: null }] };
   }
+  if (turn.cutAfterEvents !== undefined) return;
   const toolCalls =
     finish === 'tool_calls'
       ? calls.map((call, index) => ({ index, type: 'function', function: call }))
