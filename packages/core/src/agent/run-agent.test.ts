@@ -168,7 +168,7 @@ describe('agent.run', () => {
       model.requests[1]!.messages.flatMap((m) => (m.role === 'tool' ? [[m.toolCallId, m.content]] : [])),
     );
     expect(results.json).toMatch(/^Error: the arguments for add are not valid JSON/);
-    expect(results.unknown).toBe('Error: unknown tool "subtract". Did you mean "add"? Available tools: add.');
+    expect(results.unknown).toBe('Error: unknown tool "subtract". Available tools: add.');
     expect(results.schema).toMatch(/^Error: invalid arguments for add: a: .*number/);
     expect(results.good).toBe('3');
     expect(executed).toBe(1);

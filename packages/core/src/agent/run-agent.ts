@@ -11,7 +11,6 @@ import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
 import { isMcpToolSource } from './mcp-tool-source.js';
 import { turnRequest } from './model-turn.js';
-import { EMPTY_ANSWER_NUDGE, isEmptyTurn } from './recovery/empty-answer.js';
 import { callModelWithRetry } from './recovery/interrupted-retry.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
@@ -224,9 +223,9 @@ async function execute(
       emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode });
       if (run.logging)
         log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
-      if (!nudged && isEmptyTurn(decided)) {
+      if (!nudged && toolCalls.length === 0 && !text.trim()) {
         nudged = true;
-        nudge = EMPTY_ANSWER_NUDGE;
+        nudge = (await import('./recovery/empty-answer.js')).EMPTY_ANSWER_NUDGE;
         const message = 'The model gave no answer; asking it again.';
         // What the empty call streamed (a reasoning model's thinking) gives way to the retry's.
         emit({ type: 'response.reset', turn, code: 'empty_answer', message });

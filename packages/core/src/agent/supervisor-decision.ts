@@ -3,7 +3,6 @@ import type { Message, ToolCall } from '../model/messages.js';
 import { fromJSONSchema } from '../tools/json-schema-type.js';
 import type { Tool } from '../tools/tool.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
-import { textCallDecision } from './recovery/text-call-decision.js';
 import { WORKFLOW_STEP_JSON_SCHEMA, type WorkflowStep, withStepDefaults } from './workflow-definition.js';
 
 const ACTION_ALIASES: Record<string, SupervisorAction> = {
@@ -65,9 +64,6 @@ export const SupervisorDecisionSchema = fromJSONSchema<SupervisorDecision>(
   },
   {
     prepare(value) {
-      // A small model may write a plain tool call instead of a decision: it is the call_tool decision.
-      const call = textCallDecision(value);
-      if (call) return call;
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
       const decision: Record<string, unknown> = { ...value };
       if (typeof decision.action === 'string')

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { collect } from '../test/collect.js';
 import { mockModel } from '../test/mock-model.js';
 import type { ModelEvent, ToolSpec } from './chat-model.js';
-import { mayBeTextToolCall, parseTextToolCall, recoverTextToolCalls } from './text-tool-calls.js';
+import { mayBeTextToolCall, parseTextToolCall } from './text-tool-call-parse.js';
+import { recoverTextToolCalls } from './text-tool-calls.js';
 
 const add = { name: 'add', arguments: '{"a":2,"b":3}' };
 const tools: ToolSpec[] = [{ name: 'add', description: 'Adds.', parameters: { type: 'object' } }];

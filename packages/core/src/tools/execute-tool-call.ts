@@ -1,4 +1,3 @@
-import { closestNames } from '../agent/closest-names.js';
 import { isAbortError, ToolTimeoutError } from '../errors.js';
 import type { ToolCall } from '../model/messages.js';
 import type { ContentItem } from './content.js';
@@ -110,10 +109,21 @@ function strip({ invalid: _invalid, ...outcome }: Attempt): ToolCallOutcome {
   return outcome;
 }
 
+/** An unknown tool name goes back to the model with the tools it may have meant and the full list. */
 function unknownTool(name: string, tools: ReadonlyMap<string, Tool>) {
   const names = [...tools.keys()];
-  const closest = names.length ? closestNames(name, names, 3) : [];
-  const hint = closest.length ? ` Did you mean ${closest.map((n) => `"${n}"`).join(' or ')}?` : '';
+  // Meant: a name containing the other (addition / add, weather / get_weather) or sharing its first 4 letters.
+  const wanted = name.toLowerCase();
+  const close = names.filter((n) => {
+    const other = n.toLowerCase();
+    return other.includes(wanted) || wanted.includes(other) || other.slice(0, 4) === wanted.slice(0, 4);
+  });
+  const hint = close.length
+    ? ` Did you mean ${close
+        .slice(0, 3)
+        .map((n) => `"${n}"`)
+        .join(' or ')}?`
+    : '';
   return failure(`unknown tool "${name}".${hint} Available tools: ${names.join(', ') || 'none'}.`);
 }
 

@@ -90,18 +90,16 @@ export interface ToolDefinition<Args, Result> {
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
 
-/** Every field of a {@link ToolDefinition}; typed so a new one cannot be forgotten here. */
-const TOOL_OPTIONS = {
-  keys: Object.keys({
-    name: 1,
-    description: 1,
-    parameters: 1,
-    fallback: 1,
-    timeoutMs: 1,
-    needsApproval: 1,
-    execute: 1,
-  } satisfies Record<keyof ToolDefinition<unknown, unknown>, 1>),
-};
+/** Every field of a {@link ToolDefinition}; typed so that a new one cannot be forgotten here. */
+const TOOL_OPTIONS = Object.keys({
+  name: 1,
+  description: 1,
+  parameters: 1,
+  fallback: 1,
+  timeoutMs: 1,
+  needsApproval: 1,
+  execute: 1,
+} satisfies Record<keyof ToolDefinition<unknown, unknown>, 1>);
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
