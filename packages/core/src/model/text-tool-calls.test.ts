@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { collect } from '../test/collect.js';
+import { eventStreamFetch } from '../test/event-stream-fetch.js';
 import { mockModel } from '../test/mock-model.js';
+import { openAIStreamEvents } from '../test/openai-wire.js';
 import type { ModelEvent, ToolSpec } from './chat-model.js';
+import { openAICompatible } from './openai-compatible.js';
 import { mayBeTextToolCall, parseTextToolCall } from './text-tool-call-parse.js';
 import { recoverTextToolCalls } from './text-tool-calls.js';
 
@@ -96,3 +99,29 @@ describe('recoverTextToolCalls', () => {
 function textOf(events: ModelEvent[]): string {
   return events.map((e) => (e.type === 'text-delta' ? e.text : '')).join('');
 }
+
+describe('openAICompatible and a tool call written as text', () => {
+  const wire = openAIStreamEvents({
+    text: '  ```json\n{"tool": "add", "args": {"a": 2, "b": 3}}\n```',
+    chunkSize: 5,
+  });
+  const model = (textToolCalls?: boolean) =>
+    openAICompatible({
+      baseURL: 'http://model.test/v1',
+      model: 'qwen2.5:1.5b',
+      fetch: eventStreamFetch([new TextEncoder().encode(wire.join(''))]),
+      ...(textToolCalls === undefined ? {} : { textToolCalls }),
+    });
+
+  it('makes it a tool call by default', async () => {
+    const events = await collect(model().stream({ messages: [], tools }));
+    expect(textOf(events)).toBe('');
+    expect(events.find((e) => e.type === 'tool-call-end')).toMatchObject({ toolCall: add });
+  });
+
+  it('keeps it as text with textToolCalls: false', async () => {
+    const events = await collect(model(false).stream({ messages: [], tools }));
+    expect(textOf(events)).toContain('"tool": "add"');
+    expect(events.some((e) => e.type === 'tool-call-end')).toBe(false);
+  });
+});
