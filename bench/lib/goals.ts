@@ -1,3 +1,4 @@
+import { MODEL_MISTAKES_GOALS } from '../model-mistakes/goals.ts';
 import { AGENT_CHAT, type BenchRow } from './benchmark.ts';
 import { MACHINE } from './machine-load.ts';
 
@@ -125,6 +126,7 @@ export const GOALS: readonly Goal[] = [
     basis: [{ metric: 'tokens_orders_200_rows', peer: 'minified JSON' }],
     text: '≥ 35% fewer tokens than minified JSON on flat tables',
   },
+  ...MODEL_MISTAKES_GOALS,
 ];
 
 /** A goal's figure on a set of rows, or what is wrong with the rows. */
