@@ -13,6 +13,9 @@ const docs = repo.files.filter(
     !f.startsWith('test/fixtures/'),
 );
 
+// Names of other projects' APIs that the docs compare against and our code never uses.
+const FOREIGN_SYMBOLS = ['DirectChatTransport'];
+
 describe('documents name only what exists', () => {
   it('finds the documents', () => {
     expect(docs).toContain('ARCHITECTURE.md');
@@ -21,7 +24,8 @@ describe('documents name only what exists', () => {
 
   for (const doc of docs) {
     it(doc, () => {
-      expect(missingReferences(repo, doc, readFileSync(join(repoRoot, doc), 'utf8'))).toEqual([]);
+      const missing = missingReferences(repo, doc, readFileSync(join(repoRoot, doc), 'utf8'));
+      expect(missing.filter((name) => !FOREIGN_SYMBOLS.includes(name))).toEqual([]);
     });
   }
 

@@ -1,8 +1,9 @@
+import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { backwardImports, cycles, importGraph } from './import-graph.ts';
+import { backwardImports, cycles, importGraph, repoRoot } from './import-graph.ts';
 
 // Core's layers, lowest first: a folder may import only from its own layer or lower ones (docs/adr/0007).
 const CORE_LAYERS = [['model', 'context', 'telemetry'], ['tools'], ['mcp', 'rag'], ['memory'], ['agent']];
@@ -13,6 +14,13 @@ describe('import graph', () => {
       expect(cycles(await importGraph(`packages/${pkg}/src`))).toEqual([]);
     });
   }
+
+  it("every folder of core's src/ has a layer", () => {
+    const folders = readdirSync(join(repoRoot, 'packages/core/src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'test')
+      .map((entry) => entry.name);
+    expect(folders.filter((folder) => !CORE_LAYERS.flat().includes(folder))).toEqual([]);
+  });
 
   it("core's folders import only from their own layer or lower ones", async () => {
     const graph = await importGraph('packages/core/src');
