@@ -2,9 +2,12 @@ import * as z from 'zod/mini';
 import { MAX_TOKEN_TTL_SECONDS } from './auth/client-token.js';
 import { modelAllowlist } from './config-allowlist.js';
 import {
+  DEFAULT_ALLOWANCE_CREDITS,
+  DEFAULT_ALLOWANCE_REQUESTS,
   DEFAULT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
   DEFAULT_IMAGE_SIZES,
+  DEFAULT_LIMITS_TIMEOUT_MS,
   DEFAULT_MAX_CHOICES,
   DEFAULT_MAX_IMAGE_QUALITY,
   DEFAULT_MAX_IMAGES,
@@ -33,6 +36,7 @@ import {
   reasoningEffort,
   upstreamBaseUrl,
   upstreams,
+  wholeNumber,
 } from './config-fields.js';
 import { HttpError } from './http-error.js';
 import type { ProxyEnv } from './proxy-env.js';
@@ -138,8 +142,20 @@ export interface ProxyConfig {
   dailyCredits: number | undefined;
   prices: CreditPrices;
   usage: DurableObjectNamespace<UsageCounter> | undefined;
+  /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */
+  allowance: AllowanceConfig;
   /** Every secret value, for redaction. */
   secrets: readonly string[];
+}
+
+/** Per-isolate allowances: see `LIMITS_ALLOWANCE_REQUESTS`, `LIMITS_ALLOWANCE_CREDITS`, `LIMITS_TIMEOUT_MS`. */
+export interface AllowanceConfig {
+  /** Requests per client an isolate admits without asking (reserved, or overdraft per window). 0: ask every time. */
+  requests: number;
+  /** Credits per client an isolate spends without asking (reserved, or overdraft per day). 0: ask every time. */
+  credits: number;
+  /** How long a request that must ask waits before `503 limits_unavailable`. */
+  timeoutMs: number;
 }
 
 /** Default request body limit: 1 MiB, ample for chat requests with long histories. */
@@ -179,6 +195,13 @@ const envSchema = z.object({
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
   DISABLE_DAILY_CREDITS: explicitSwitch,
   CREDIT_PRICES: creditPrices,
+  LIMITS_ALLOWANCE_REQUESTS: wholeNumber(
+    'must be a whole number of requests (0 asks the counter every time), e.g. 5',
+  ),
+  LIMITS_ALLOWANCE_CREDITS: wholeNumber(
+    'must be a whole number of credits (0 asks the counter every time), e.g. 10',
+  ),
+  LIMITS_TIMEOUT_MS: positiveInteger('must be a positive whole number of milliseconds, e.g. 1000'),
   IMAGE_SIZES: nameList('1024x1024,1536x1024'),
   MAX_IMAGES: positiveInteger('must be a positive whole number of images, e.g. 1'),
   MAX_IMAGE_QUALITY: imageQuality,
@@ -376,6 +399,11 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       images: prices.images ?? {},
     },
     usage: limited ? usage : undefined,
+    allowance: {
+      requests: parsed.LIMITS_ALLOWANCE_REQUESTS ?? DEFAULT_ALLOWANCE_REQUESTS,
+      credits: parsed.LIMITS_ALLOWANCE_CREDITS ?? DEFAULT_ALLOWANCE_CREDITS,
+      timeoutMs: parsed.LIMITS_TIMEOUT_MS ?? DEFAULT_LIMITS_TIMEOUT_MS,
+    },
     secrets: [...secrets],
   };
 }
