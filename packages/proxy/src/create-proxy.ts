@@ -83,7 +83,10 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
   const allowances = new WeakMap<object, Allowances>();
   const allowancesFor = (config: object) => {
     let found = allowances.get(config);
-    if (found === undefined) allowances.set(config, (found = new Allowances()));
+    if (found === undefined) {
+      found = new Allowances();
+      allowances.set(config, found);
+    }
     return found;
   };
 
