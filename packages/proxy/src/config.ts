@@ -40,6 +40,7 @@ import {
 } from './config-fields.js';
 import { HttpError } from './http-error.js';
 import type { ProxyEnv } from './proxy-env.js';
+import { warnShortSecrets } from './short-secrets.js';
 import type { UsageCounter } from './usage/usage-counter.js';
 
 /** A model server the proxy forwards to, with the key it adds. */
@@ -231,12 +232,13 @@ type ParsedEnv = z.infer<typeof envSchema>;
 /** Cross-field checks: named secrets exist, allowlisted models name known upstreams, limits have storage. */
 function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
   const problems: string[] = [];
-  const secrets = new Set<string>();
+  // Secret values, each with the setting it came from (for the short-secret warning).
+  const secrets = new Map<string, string>();
   const secretByName = (variable: string, name: string | undefined): string | undefined => {
     if (name === undefined) return undefined;
     const value = env[name];
     if (typeof value === 'string' && value.trim() !== '') {
-      secrets.add(value.trim());
+      secrets.set(value.trim(), name);
       return value.trim();
     }
     problems.push(
@@ -346,15 +348,16 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
   }
   if (problems.length > 0) fail(problems);
 
-  const secretValues = [
-    parsed.UPSTREAM_API_KEY,
-    parsed.ANTHROPIC_API_KEY,
-    parsed.AUTH_SECRET,
-    parsed.TURNSTILE_SECRET_KEY,
-  ];
-  for (const secret of secretValues) {
-    if (secret !== undefined) secrets.add(secret);
+  const secretValues = {
+    UPSTREAM_API_KEY: parsed.UPSTREAM_API_KEY,
+    ANTHROPIC_API_KEY: parsed.ANTHROPIC_API_KEY,
+    AUTH_SECRET: parsed.AUTH_SECRET,
+    TURNSTILE_SECRET_KEY: parsed.TURNSTILE_SECRET_KEY,
+  };
+  for (const [name, secret] of Object.entries(secretValues)) {
+    if (secret !== undefined) secrets.set(secret, name);
   }
+  warnShortSecrets(secrets);
   const prices = parsed.CREDIT_PRICES ?? {};
   return {
     upstreamBaseUrl: parsed.UPSTREAM_BASE_URL,
@@ -404,7 +407,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       credits: parsed.LIMITS_ALLOWANCE_CREDITS ?? DEFAULT_ALLOWANCE_CREDITS,
       timeoutMs: parsed.LIMITS_TIMEOUT_MS ?? DEFAULT_LIMITS_TIMEOUT_MS,
     },
-    secrets: [...secrets],
+    secrets: [...secrets.keys()],
   };
 }
 

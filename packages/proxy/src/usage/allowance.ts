@@ -25,6 +25,8 @@ export interface Ledger {
   inFlight: Set<Report>;
   /** Needs of asks in flight (counted as spent until answered, so one isolate never overspends). */
   asking: { requests: number; credits: number };
+  /** Allowance asked for in asks in flight, so concurrent asks do not each reserve a full one. */
+  wanting: { requests: number; credits: number };
   /** The newest answer of the counter; undefined until the isolate has heard of this client. */
   known: GrantAnswer | undefined;
   renewing: boolean;
@@ -64,6 +66,7 @@ export class Allowances {
         unreported: { windowStart: windowOf(now), requests: 0, day: utcDay(now), credits: 0 },
         inFlight: new Set(),
         asking: { requests: 0, credits: 0 },
+        wanting: { requests: 0, credits: 0 },
         known: undefined,
         renewing: false,
       };
@@ -163,12 +166,15 @@ export function askFor(
   need: Need,
   limits: { now: number; ratePerMinute: number | undefined; dailyCredits: number | undefined },
   allowance: AllowanceConfig,
-): { ask: GrantAsk; report: Report } {
+): GrantAsk {
   const report = { ...ledger.unreported };
   ledger.unreported.requests = 0;
   ledger.unreported.credits = 0;
   ledger.inFlight.add(report);
-  const topUp = (size: number, lease: number, used: number) => Math.max(0, Math.min(size - lease, used));
+  ledger.asking.requests += need.requests;
+  ledger.asking.credits += need.credits;
+  const topUp = (size: number, lease: number, wanted: number, used: number) =>
+    Math.max(0, Math.min(size - lease - wanted, used));
   const ask: GrantAsk = {
     ...limits,
     need,
@@ -176,28 +182,44 @@ export function askFor(
       requests:
         limits.ratePerMinute === undefined
           ? 0
-          : topUp(allowance.requests, ledger.leaseRequests, ledger.overdraftRequests),
+          : topUp(
+              allowance.requests,
+              ledger.leaseRequests,
+              ledger.wanting.requests,
+              ledger.overdraftRequests,
+            ),
       credits:
         limits.dailyCredits === undefined
           ? 0
-          : topUp(allowance.credits, ledger.leaseCredits, ledger.overdraftCredits),
+          : topUp(allowance.credits, ledger.leaseCredits, ledger.wanting.credits, ledger.overdraftCredits),
     },
     report,
   };
-  return { ask, report };
+  ledger.wanting.requests += ask.want.requests;
+  ledger.wanting.credits += ask.want.credits;
+  return ask;
 }
 
-/** Takes in the counter's answer to the ask that carried `report`. */
-export function settle(ledger: Ledger, report: Report, answer: GrantAnswer): void {
-  ledger.inFlight.delete(report);
+/** Takes in the counter's answer to `ask`. */
+export function settle(ledger: Ledger, ask: GrantAsk, answer: GrantAnswer): void {
+  answered(ledger, ask);
   if (answer.windowStart === ledger.windowStart) ledger.leaseRequests += answer.granted.requests;
   if (answer.day === ledger.day) ledger.leaseCredits += answer.granted.credits;
   if (ledger.known === undefined || answer.version > ledger.known.version) ledger.known = answer;
 }
 
-/** The ask carrying `report` failed: its overdraft goes back to be reported again. */
-export function unsent(ledger: Ledger, report: Report): void {
-  ledger.inFlight.delete(report);
+function answered(ledger: Ledger, ask: GrantAsk): void {
+  ledger.inFlight.delete(ask.report);
+  ledger.wanting.requests -= ask.want.requests;
+  ledger.wanting.credits -= ask.want.credits;
+  ledger.asking.requests -= ask.need.requests;
+  ledger.asking.credits -= ask.need.credits;
+}
+
+/** `ask` failed: its overdraft goes back to be reported again. */
+export function unsent(ledger: Ledger, ask: GrantAsk): void {
+  answered(ledger, ask);
+  const report = ask.report;
   if (report.windowStart === ledger.unreported.windowStart) ledger.unreported.requests += report.requests;
   if (report.day === ledger.unreported.day) ledger.unreported.credits += report.credits;
 }
@@ -243,12 +265,15 @@ export function refundCredits(ledger: Ledger, day: string, credits: number): voi
 /** Whether a background renewal is due: overdraft to report, or the lease at half the allowance or less. */
 export function renewalDue(ledger: Ledger, need: Need, allowance: AllowanceConfig): boolean {
   if (ledger.unreported.requests !== 0 || ledger.unreported.credits !== 0) return true;
-  // Where the counter had nothing left to reserve, asking again would only load it.
-  const low = (lease: number, size: number, left: number | undefined) =>
-    size > 0 && lease * 2 <= size && left !== 0;
+  // Only a client that has used overdraft gets a reserved allowance (see askFor); where the counter
+  // had nothing left to reserve, asking again would only load it.
+  const low = (lease: number, size: number, used: number, left: number | undefined) =>
+    size > 0 && used > 0 && lease * 2 <= size && left !== 0;
   const known = ledger.known;
   return (
-    (need.requests > 0 && low(ledger.leaseRequests, allowance.requests, known?.requestsLeft)) ||
-    (need.credits > 0 && low(ledger.leaseCredits, allowance.credits, known?.creditsLeft))
+    (need.requests > 0 &&
+      low(ledger.leaseRequests, allowance.requests, ledger.overdraftRequests, known?.requestsLeft)) ||
+    (need.credits > 0 &&
+      low(ledger.leaseCredits, allowance.credits, ledger.overdraftCredits, known?.creditsLeft))
   );
 }

@@ -14,22 +14,14 @@ const MAX_RENEWALS_IN_A_ROW = 4;
  * counter, is `503 limits_unavailable` with `Retry-After`, never a request let through unchecked.
  */
 export async function askCounter(c: Context, ledger: Ledger, need: Need): Promise<GrantAnswer> {
-  const { ask, report } = askFor(ledger, need, limitsOf(c), c.config.allowance);
-  ledger.asking.requests += need.requests;
-  ledger.asking.credits += need.credits;
-  const answered = () => {
-    ledger.asking.requests -= need.requests;
-    ledger.asking.credits -= need.credits;
-  };
+  const ask = askFor(ledger, need, limitsOf(c), c.config.allowance);
   const call = grant(c, ask).then(
     (answer) => {
-      answered();
-      settle(ledger, report, answer);
+      settle(ledger, ask, answer);
       return answer;
     },
     (error: unknown) => {
-      answered();
-      unsent(ledger, report);
+      unsent(ledger, ask);
       throw error;
     },
   );
@@ -62,11 +54,11 @@ export function renewInBackground(c: Context, ledger: Ledger): void {
   const renew = async () => {
     try {
       for (let round = 0; round < MAX_RENEWALS_IN_A_ROW; round++) {
-        const { ask, report } = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c), c.config.allowance);
+        const ask = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c), c.config.allowance);
         try {
-          settle(ledger, report, await withTimeout(grant(c, ask), RENEWAL_TIMEOUT_MS));
+          settle(ledger, ask, await withTimeout(grant(c, ask), RENEWAL_TIMEOUT_MS));
         } catch {
-          unsent(ledger, report);
+          unsent(ledger, ask);
           return;
         }
         const needs = {
