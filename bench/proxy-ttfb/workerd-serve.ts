@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,6 +40,8 @@ export async function startWorkerdServe(
   for (const [index, worker] of workers.entries()) {
     const out = join(dir, `w${index}`);
     await bundleForDeploy(worker.configDir, out);
+    // wrangler names the bundle after the entry file (`worker.js` for `main: "worker.ts"`).
+    const bundle = readdirSync(out).find((file) => file.endsWith('.js'));
     const port = await freePort();
     urls[worker.name] = `http://127.0.0.1:${port}`;
     services.push(`(name = "w${index}", worker = .w${index})`);
@@ -60,7 +62,7 @@ export async function startWorkerdServe(
     // Cap'n Proto resolves an absolute embed path against its import path, so it is relative to the config.
     definitions.push(
       `const w${index} :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "w${index}/worker.js")],
+  modules = [(name = "worker.js", esModule = embed "w${index}/${bundle}")],
   compatibilityDate = "2026-11-01",
   bindings = [${bindings.join(', ')}],
   durableObjectNamespaces = [${namespaces.join(', ')}],
