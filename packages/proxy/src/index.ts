@@ -25,3 +25,4 @@ export type { ProxyEnv } from './proxy-env.js';
 // The Durable Object class itself is exported by worker.ts (it imports cloudflare:workers);
 // these are its request and answer shapes.
 export type { CreditState, RateState, UsageAsk, UsageDecision } from './usage/usage-counter.js';
+export type { GrantAnswer, GrantAsk } from './usage/grant.js';
