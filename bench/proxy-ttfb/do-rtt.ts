@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ServedWorker } from '../../scripts/lib/workerd-serve.ts';
 import { AGENT_CHAT, type Measurement } from '../lib/benchmark.ts';
 import {
   BENCH_ORIGIN,
@@ -7,7 +8,6 @@ import {
   percentile,
   type StreamTimings,
 } from './measure-streams.ts';
-import type { ServedWorker } from './workerd-serve.ts';
 
 // Issue 28: the proxy's Durable Object as production sees it from another region. The local bench
 // runs the Durable Object in the same process; here every call to it waits DO_DELAY_MS each way

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { startWorkerdServe } from '../../scripts/lib/workerd-serve.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import {
   DO_AWAITED,
@@ -21,7 +22,6 @@ import {
   type StreamTimings,
 } from './measure-streams.ts';
 import { workerSocketUrl } from './worker-socket.ts';
-import { startWorkerdServe } from './workerd-serve.ts';
 
 const CONCURRENT = 200;
 const SEQUENTIAL = 200;

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopProcess, waitUntilHealthy } from '../../scripts/lib/child-process.ts';
-import { freePort } from '../../scripts/lib/proxy-dev.ts';
+import { stopProcess, waitUntilHealthy } from './child-process.ts';
+import { freePort } from './proxy-dev.ts';
 
 /** A Worker to serve: the directory holding its wrangler config, its plain-text vars, its Durable Objects. */
 export interface ServedWorker {
@@ -13,6 +13,11 @@ export interface ServedWorker {
   vars: Record<string, string>;
   /** Durable Object classes the bundle exports, each bound under `binding` (kept in memory). */
   durableObjects?: { binding: string; className: string }[];
+  /**
+   * Durable Object namespaces of another served Worker (`owner`, by name), bound here too: several
+   * Workers, each its own isolate, sharing one set of objects.
+   */
+  sharedDurableObjects?: { binding: string; className: string; owner: string }[];
 }
 
 /** Workers running under `workerd serve`, by name. */
@@ -53,6 +58,14 @@ export async function startWorkerdServe(
     for (const { binding, className } of objects) {
       bindings.push(
         `(name = ${JSON.stringify(binding)}, durableObjectNamespace = ${JSON.stringify(className)})`,
+      );
+    }
+    for (const { binding, className, owner } of worker.sharedDurableObjects ?? []) {
+      const service = workers.findIndex((other) => other.name === owner);
+      if (service < 0)
+        throw new Error(`${worker.name} shares Durable Objects of ${owner}, which is not served`);
+      bindings.push(
+        `(name = ${JSON.stringify(binding)}, durableObjectNamespace = (className = ${JSON.stringify(className)}, serviceName = "w${service}"))`,
       );
     }
     const namespaces = objects.map(
