@@ -24,6 +24,8 @@ beforeAll(async () => {
     ALLOWED_ORIGINS: ORIGIN,
     MODELS: 'gpt-4o-mini',
     RATE_LIMIT_PER_MINUTE: String(LIMIT),
+    // Credits off, so only the request allowance bounds the overdraft.
+    DISABLE_DAILY_CREDITS: 'true',
     LIMITS_ALLOWANCE_REQUESTS: String(ALLOWANCE),
     // Waiting for the counter is slow on a shared machine; this test is about the bound, not 503s.
     LIMITS_TIMEOUT_MS: '30000',

@@ -48,7 +48,12 @@ async function burst(
 describe('limits off the request path', { timeout: 60_000 }, () => {
   it('lets at most 50 + N per isolate of 200 concurrent requests through against a limit of 50 a minute', async () => {
     const upstream = stubUpstream(() => Response.json({ id: 'x' }));
-    const { env, proxies } = isolates({ RATE_LIMIT_PER_MINUTE: '50', DAILY_CREDITS: '100000' });
+    // Credits off, so only the request allowance bounds the overdraft.
+    const { env, proxies } = isolates({
+      RATE_LIMIT_PER_MINUTE: '50',
+      DAILY_CREDITS: undefined,
+      DISABLE_DAILY_CREDITS: 'true',
+    });
     const ip = freshIp();
     // Every isolate has heard of the client once, so the burst runs on allowances and overdraft.
     for (const proxy of proxies) {
@@ -77,7 +82,8 @@ describe('limits off the request path', { timeout: 60_000 }, () => {
   it('keeps the credits spent within the budget plus LIMITS_ALLOWANCE_CREDITS per isolate', async () => {
     const upstream = stubUpstream(() => Response.json({ id: 'x' }));
     const { env, proxies } = isolates({
-      RATE_LIMIT_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_MINUTE: undefined,
+      DISABLE_RATE_LIMIT: 'true',
       DAILY_CREDITS: '60',
       CREDIT_PRICES: '{"modelCall": 2}',
     });
