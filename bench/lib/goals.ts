@@ -127,6 +127,13 @@ export const GOALS: readonly Goal[] = [
     text: '≥ 35% fewer tokens than minified JSON on flat tables',
   },
   ...MODEL_MISTAKES_GOALS,
+  {
+    bench: 'proxy-ttfb',
+    metric: 'added_ttfb_p50_ms_warm_client_do_rtt_25ms',
+    atMost: 1.5,
+    basis: [{ metric: 'ttfb_p50_ms_sequential', peer: 'direct (no proxy)' }],
+    text: 'a warm client’s request gains ≤ 1.5 ms time to first byte (p50, workerd serve) with safe defaults on and the Durable Object 25 ms away each way',
+  },
 ];
 
 /** A goal's figure on a set of rows, or what is wrong with the rows. */
