@@ -1,0 +1,118 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { convertToModelMessages, jsonSchema, stepCountIs, streamText, tool, type UIMessage } from 'ai';
+
+/** A running AI SDK route. */
+export interface AiSdkServer {
+  /** `POST` here: the chat route (`streamText(...).toUIMessageStreamResponse()`). */
+  readonly url: string;
+  /** Base of the other routes: `/html`, `/json`, `/cut` (the chat route, cut after its first text). */
+  readonly origin: string;
+  /** Bodies the chat routes received. */
+  readonly bodies: Array<{ id: string; messages: UIMessage[] }>;
+  /** Ids of the items `delete_item` (a `needsApproval` tool) really deleted. */
+  readonly deleted: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A Node server built as AI SDK users build a chat route: `streamText` with `@ai-sdk/openai-compatible` pointed at
+ * the scripted model server, three tools (`lookup` runs on the server, `page_color` has no `execute` so the
+ * client runs it, `delete_item` needs approval), answered with the UI message stream. CORS is open.
+ */
+export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServer> {
+  const provider = createOpenAICompatible({ name: 'scripted', baseURL: modelBaseURL, apiKey: 'scripted' });
+  const bodies: AiSdkServer['bodies'] = [];
+  const deleted: string[] = [];
+  const tools = {
+    lookup: tool({
+      description: 'Looks up an order by id.',
+      inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),
+      execute: async ({ id }) => ({ id, status: 'shipped' }),
+    }),
+    page_color: tool({
+      description: "Reads the page's theme color.",
+      inputSchema: jsonSchema<Record<string, never>>({ type: 'object', properties: {} }),
+    }),
+    delete_item: tool({
+      description: 'Deletes an item.',
+      inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),
+      needsApproval: true,
+      execute: async ({ id }) => {
+        deleted.push(id);
+        return { deleted: id };
+      },
+    }),
+  };
+
+  const chat = async (req: IncomingMessage, res: ServerResponse, cut: boolean) => {
+    const body = JSON.parse(await text(req)) as { id: string; messages: UIMessage[] };
+    bodies.push(body);
+    const result = streamText({
+      model: provider.chatModel('scripted'),
+      messages: await convertToModelMessages(body.messages, { tools }),
+      tools,
+      stopWhen: stepCountIs(5),
+      maxRetries: 0,
+    });
+    const response = result.toUIMessageStreamResponse({ originalMessages: body.messages, sendReasoning: true });
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    const reader = response.body!.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      res.write(value);
+      if (cut && new TextDecoder().decode(value).includes('"text-delta"')) {
+        res.destroy();
+        await reader.cancel();
+        return;
+      }
+    }
+    res.end();
+  };
+
+  const server = createServer(async (req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    try {
+      if (path === '/api/chat') return await chat(req, res, false);
+      if (path === '/cut') return await chat(req, res, true);
+      if (path === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
+      if (path === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (path === '/ag-ui-stream')
+        return void res
+          .writeHead(200, { 'content-type': 'text/event-stream' })
+          .end('data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}\n\n');
+      if (path === '/down') return void res.writeHead(503).end('maintenance');
+      res.writeHead(404).end();
+    } catch (error) {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+      else res.destroy();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const idle = setTimeout(() => server.close(), 300_000);
+  idle.unref();
+  return {
+    url: `${origin}/api/chat`,
+    origin,
+    bodies,
+    deleted,
+    close: () =>
+      new Promise<void>((resolve) => {
+        clearTimeout(idle);
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function text(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
