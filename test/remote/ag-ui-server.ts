@@ -35,7 +35,8 @@ export async function startAgUiServer(): Promise<AgUiServer> {
     const reply = (words: string) => {
       const messageId = `m_${runId}`;
       send({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
-      for (const piece of words.match(/.{1,6}/g) ?? []) send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: piece });
+      for (const piece of words.match(/.{1,6}/g) ?? [])
+        send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: piece });
       send({ type: EventType.TEXT_MESSAGE_END, messageId });
     };
     if (last?.role === 'tool') reply(`The page says ${last.content}.`);
@@ -51,14 +52,24 @@ export async function startAgUiServer(): Promise<AgUiServer> {
       send({ type: EventType.TOOL_CALL_START, toolCallId: 'b1', toolCallName: 'lookup' });
       send({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'b1', delta: '{"id":"7"}' });
       send({ type: EventType.TOOL_CALL_END, toolCallId: 'b1' });
-      send({ type: EventType.TOOL_CALL_RESULT, messageId: 'r1', toolCallId: 'b1', content: '{"status":"shipped"}' });
+      send({
+        type: EventType.TOOL_CALL_RESULT,
+        messageId: 'r1',
+        toolCallId: 'b1',
+        content: '{"status":"shipped"}',
+      });
       send({ type: EventType.STATE_SNAPSHOT, snapshot: { orders: 1 } });
       send({ type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/orders', value: 2 }] });
       send({ type: EventType.STEP_FINISHED, stepName: 'lookup' });
       reply('Order 7 has shipped.');
     } else if (said.includes('color') && input.tools.some((t) => t.name === 'page_color')) {
       const parentMessageId = `m_${runId}`;
-      send({ type: EventType.TOOL_CALL_START, toolCallId: 'f1', toolCallName: 'page_color', parentMessageId });
+      send({
+        type: EventType.TOOL_CALL_START,
+        toolCallId: 'f1',
+        toolCallName: 'page_color',
+        parentMessageId,
+      });
       send({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'f1', delta: '{}' });
       send({ type: EventType.TOOL_CALL_END, toolCallId: 'f1' });
     } else reply(`You said: ${said}`);

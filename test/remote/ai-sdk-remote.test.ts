@@ -37,7 +37,10 @@ const pageColor = defineTool({
 describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamResponse)', () => {
   it('shows a server tool as a stage, reasoning, and the answer; a reload resends the conversation', async () => {
     model.enqueue(
-      { reasoning: 'The user wants order 7.', toolCalls: [{ id: 'c1', name: 'lookup', arguments: { id: '7' } }] },
+      {
+        reasoning: 'The user wants order 7.',
+        toolCalls: [{ id: 'c1', name: 'lookup', arguments: { id: '7' } }],
+      },
       { text: 'Order 7 has shipped.' },
     );
     const store = memoryStore();
@@ -62,18 +65,35 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   });
 
   it('runs a tool without server execute in the page and continues to the final answer', async () => {
-    model.enqueue({ toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] }, { text: 'The page is teal.' });
-    const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', tools: [pageColor], threads: memoryThreadStore() });
+    model.enqueue(
+      { toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] },
+      { text: 'The page is teal.' },
+    );
+    const agent = remoteAgent({
+      url: route.url,
+      protocol: 'ai-sdk',
+      tools: [pageColor],
+      threads: memoryThreadStore(),
+    });
     const events = await collect(agent.run({ message: 'What color is the page?' }));
-    expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ name: 'page_color', result: { color: 'teal' } });
+    expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({
+      name: 'page_color',
+      result: { color: 'teal' },
+    });
     expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'The page is teal.' });
     // The second request carried the page's result as the tool part's output.
     const parts = route.bodies.at(-1)!.messages.at(-1)!.parts as Array<Record<string, unknown>>;
-    expect(parts.find((p) => p.type === 'tool-page_color')).toMatchObject({ state: 'output-available', output: { color: 'teal' } });
+    expect(parts.find((p) => p.type === 'tool-page_color')).toMatchObject({
+      state: 'output-available',
+      output: { color: 'teal' },
+    });
   });
 
   it('turns tool-approval-request into our approval and sends the answer back as useChat does', async () => {
-    model.enqueue({ toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x9' } }] }, { text: 'Deleted x9.' });
+    model.enqueue(
+      { toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x9' } }] },
+      { text: 'Deleted x9.' },
+    );
     const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', threads: memoryThreadStore() });
     const first = await collect(agent.run({ message: 'Delete x9' }));
     const request = first.find((e) => e.type === 'approval.request');
@@ -89,10 +109,18 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   it('a cut stream is an interruption, never a finished answer', async () => {
     model.enqueue({ text: 'A long answer that will be cut somewhere.', chunkSize: 4, delayMs: 5 });
     const store = memoryStore();
-    const agent = remoteAgent({ url: `${route.origin}/cut`, protocol: 'ai-sdk', store, threads: memoryThreadStore() });
+    const agent = remoteAgent({
+      url: `${route.origin}/cut`,
+      protocol: 'ai-sdk',
+      store,
+      threads: memoryThreadStore(),
+    });
     const events = await collect(agent.run({ message: 'Tell me', conversationId: 'cut' }));
     expect(events.some((e) => e.type === 'response.done')).toBe(false);
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ code: 'stream_interrupted', retryable: true });
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      code: 'stream_interrupted',
+      retryable: true,
+    });
     expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'failed' });
     expect(await store.load('cut')).toEqual([]);
   });
@@ -110,7 +138,11 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     ['/json', 'received application/json'],
     ['/ag-ui-stream', 'not UI message chunks'],
   ])('%s: a typed error naming the expected content type and protocol', async (path, detail) => {
-    const agent = remoteAgent({ url: `${route.origin}${path}`, protocol: 'ai-sdk', threads: memoryThreadStore() });
+    const agent = remoteAgent({
+      url: `${route.origin}${path}`,
+      protocol: 'ai-sdk',
+      threads: memoryThreadStore(),
+    });
     const events = await collect(agent.run({ message: 'Hi' }));
     const error = events.find((e) => e.type === 'error') as { code: string; message: string };
     expect(error.code).toBe('remote_wrong_content_type');
@@ -121,11 +153,22 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   });
 
   it('an HTTP error and an unreachable backend are typed errors; an unknown protocol lists the two', async () => {
-    const down = remoteAgent({ url: `${route.origin}/down`, protocol: 'ai-sdk', threads: memoryThreadStore() });
+    const down = remoteAgent({
+      url: `${route.origin}/down`,
+      protocol: 'ai-sdk',
+      threads: memoryThreadStore(),
+    });
     const events = await collect(down.run({ message: 'Hi' }));
-    expect(events.find((e) => e.type === 'error')).toMatchObject({ code: 'remote_agent_failed', retryable: true });
+    expect(events.find((e) => e.type === 'error')).toMatchObject({
+      code: 'remote_agent_failed',
+      retryable: true,
+    });
     expect(new RemoteAgentHttpError('u', 503, 'x').status).toBe(503);
-    const gone = remoteAgent({ url: 'http://127.0.0.1:1/api/chat', protocol: 'ai-sdk', threads: memoryThreadStore() });
+    const gone = remoteAgent({
+      url: 'http://127.0.0.1:1/api/chat',
+      protocol: 'ai-sdk',
+      threads: memoryThreadStore(),
+    });
     const unreachable = (await collect(gone.run({ message: 'Hi' }))).find((e) => e.type === 'error');
     expect(unreachable).toMatchObject({ code: 'remote_unreachable' });
     expect((unreachable as { message: string }).message).toContain('Access-Control-Allow-Origin');

@@ -28,7 +28,11 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
   const tools = {
     lookup: tool({
       description: 'Looks up an order by id.',
-      inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),
+      inputSchema: jsonSchema<{ id: string }>({
+        type: 'object',
+        properties: { id: { type: 'string' } },
+        required: ['id'],
+      }),
       execute: async ({ id }) => ({ id, status: 'shipped' }),
     }),
     page_color: tool({
@@ -37,7 +41,11 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     }),
     delete_item: tool({
       description: 'Deletes an item.',
-      inputSchema: jsonSchema<{ id: string }>({ type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }),
+      inputSchema: jsonSchema<{ id: string }>({
+        type: 'object',
+        properties: { id: { type: 'string' } },
+        required: ['id'],
+      }),
       needsApproval: true,
       execute: async ({ id }) => {
         deleted.push(id);
@@ -56,7 +64,10 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
       stopWhen: stepCountIs(5),
       maxRetries: 0,
     });
-    const response = result.toUIMessageStreamResponse({ originalMessages: body.messages, sendReasoning: true });
+    const response = result.toUIMessageStreamResponse({
+      originalMessages: body.messages,
+      sendReasoning: true,
+    });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     const reader = response.body!.getReader();
     for (;;) {
@@ -80,8 +91,10 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     try {
       if (path === '/api/chat') return await chat(req, res, false);
       if (path === '/cut') return await chat(req, res, true);
-      if (path === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
-      if (path === '/json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      if (path === '/html')
+        return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
+      if (path === '/json')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       if (path === '/ag-ui-stream')
         return void res
           .writeHead(200, { 'content-type': 'text/event-stream' })

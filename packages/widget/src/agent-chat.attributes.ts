@@ -32,6 +32,9 @@ export type RespondingAgent = Agent;
 export class AgentChatAttributes extends LitElement {
   static override properties = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
+    agentUrl: { type: String, attribute: 'agent-url' },
+    agentProtocol: { type: String, attribute: 'agent-protocol' },
+    agentHeaders: { type: String, attribute: 'agent-headers' },
     provider: { type: String },
     model: { type: String },
     reasoningEffort: { type: String, attribute: 'reasoning-effort' },
@@ -69,6 +72,12 @@ export class AgentChatAttributes extends LitElement {
 
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
   declare proxyUrl: string | undefined;
+  /** An agent on another server (attribute `agent-url`): an AI SDK chat route or an AG-UI endpoint. */
+  declare agentUrl: string | undefined;
+  /** How `agent-url` speaks (attribute `agent-protocol`): `ai-sdk` or `ag-ui`. */
+  declare agentProtocol: string | undefined;
+  /** Static headers for `agent-url` as JSON (attribute `agent-headers`), e.g. `{"x-site":"shop"}`. */
+  declare agentHeaders: string | undefined;
   /**
    * Provider (attribute `provider`): `openai` (any OpenAI-compatible API behind the proxy), `anthropic`
    * (Claude through the proxy's `/v1/messages`; `reasoning-effort` sets its thinking budget), or `built-in`

@@ -97,6 +97,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart export-run-log - Downloads a conversation's run log as JSONL (in the conversation list).
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
+ * @csspart error-retry - After a retryable error (a cut stream, a failing backend): sends the message again.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
  * @csspart edit - Puts the last message back into the text box (the last turn leaves the history).
  * @csspart attachment - An attached file waiting to be sent, with its remove button.
@@ -252,7 +253,7 @@ export class AgentChatElement extends AgentChatAttributes {
     const run = this.#run;
     const strings = this.#strings;
     const running = run.status === 'running';
-    const configured = Boolean(this.agent || this.proxyUrl);
+    const configured = Boolean(this.agent || this.proxyUrl || this.agentUrl);
     const ctx: ViewContext = {
       strings,
       running,
@@ -279,6 +280,7 @@ export class AgentChatElement extends AgentChatAttributes {
       <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
+      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.retry}>${strings.retry}</button>` : nothing}
       ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
       ${this.#attachments.render(strings)}
       ${this.#extras.voice?.renderNotice()}

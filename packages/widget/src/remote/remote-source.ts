@@ -1,0 +1,95 @@
+import type { Agent, ConversationStore, Tool } from '@agent-chat/core';
+import { ConfigurationError } from '@agent-chat/core';
+import { checkRemoteProtocol, type RemoteAgent, remoteAgent } from '@agent-chat/core/remote';
+import { type PageTool, toTools } from '../page-tools.js';
+
+/** The element's settings a remote agent is built from. */
+export interface RemoteHost {
+  agentUrl: string | undefined;
+  agentProtocol: string | undefined;
+  agentHeaders: string | undefined;
+  memory: string | undefined;
+  workflows: boolean;
+  clarify: boolean;
+  reflect: boolean;
+  knowledge: string | undefined;
+  codeInterpreter: boolean;
+  imageModel: string | undefined;
+  systemPrompt: string | undefined;
+  mcpServers: unknown;
+}
+
+/** Attributes only the built-in loop honours: set beside `agent-url`, they are ignored with a warning. */
+const LOOP_ONLY: Array<[string, (host: RemoteHost) => boolean]> = [
+  ['memory', (h) => h.memory !== undefined],
+  ['workflows', (h) => h.workflows],
+  ['clarify', (h) => h.clarify],
+  ['reflect', (h) => h.reflect],
+  ['knowledge', (h) => Boolean(h.knowledge?.trim())],
+  ['code-interpreter', (h) => h.codeInterpreter],
+  ['image-model', (h) => Boolean(h.imageModel?.trim())],
+  ['system-prompt', (h) => Boolean(h.systemPrompt?.trim())],
+  ['mcp-servers', (h) => h.mcpServers !== undefined],
+];
+
+let built: { key: string; agent: RemoteAgent } | undefined;
+let warned = '';
+
+/**
+ * The remote agent of `agent-url` + `agent-protocol` (kept while they stay the same): `agent-headers` and
+ * the `token-url` bearer token go with every request, and the page tools (`.tools`, WebMCP) are read
+ * at each run. Throws `ConfigurationError` for an unknown protocol or headers that are not a JSON object.
+ */
+export function remoteAgentFor(
+  host: RemoteHost,
+  store: ConversationStore,
+  tools: () => [readonly PageTool[], readonly Tool[]],
+  bearer: (() => Promise<string>) | undefined,
+): Agent {
+  const url = new URL(host.agentUrl!.trim(), document.baseURI).href;
+  const protocol = checkRemoteProtocol(host.agentProtocol?.trim() || 'ai-sdk');
+  const headers = parseHeaders(host.agentHeaders);
+  const ignored = LOOP_ONLY.filter(([, set]) => set(host)).map(([name]) => name);
+  if (ignored.length && ignored.join() !== warned) {
+    warned = ignored.join();
+    console.warn(
+      `<agent-chat>: ${ignored.join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with agent-url: the remote agent decides these itself.`,
+    );
+  }
+  const key = JSON.stringify([url, protocol, headers, Boolean(bearer)]);
+  if (built?.key !== key || built.agent.store !== store) {
+    const agent = remoteAgent({
+      url,
+      protocol,
+      store,
+      tools: () => {
+        const [given, webMcp] = tools();
+        return [...toTools(given), ...webMcp];
+      },
+      headers: async () => (bearer ? { ...headers, authorization: `Bearer ${await bearer()}` } : headers),
+    });
+    built = { key, agent };
+  }
+  // The element drives it through the same run / respond / pending contract as a core agent.
+  return built.agent as unknown as Agent;
+}
+
+function parseHeaders(json: string | undefined): Record<string, string> {
+  if (!json?.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    value = undefined;
+  }
+  if (
+    !value ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    Object.values(value).some((v) => typeof v !== 'string')
+  )
+    throw new ConfigurationError(
+      `agent-headers must be a JSON object of strings, e.g. {"x-site":"shop"}; got ${json}.`,
+    );
+  return value as Record<string, string>;
+}
