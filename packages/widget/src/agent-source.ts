@@ -62,6 +62,8 @@ export class AgentSource implements ReactiveController {
   readonly #runs: [string, string][] = [];
   #built: { agent: Agent; options: ProxyAgentOptions; registry: ToolRegistry } | undefined;
   #pageTools: readonly Tool[] = [];
+  /** The remote agent of `agent-url`, once resolved (answers its approvals). */
+  #remoteAgent: Agent | undefined;
   #token: ClientToken | undefined;
   readonly #mcp = new McpConnection();
   readonly #host: AgentSourceHost;
@@ -189,7 +191,13 @@ export class AgentSource implements ReactiveController {
     const token = await this.#clientToken();
     await this.#webMcp.ready;
     const { remoteAgentFor } = await import('./remote/remote-source.js');
-    return remoteAgentFor(host, store, () => [host.tools, this.#webMcp.tools], token && (() => token.get()));
+    this.#remoteAgent = remoteAgentFor(
+      host,
+      store,
+      () => [host.tools, this.#webMcp.tools],
+      token && (() => token.get()),
+    );
+    return this.#remoteAgent;
   }
 
   /**
@@ -235,7 +243,7 @@ export class AgentSource implements ReactiveController {
     value: unknown,
     cannotRespond: string,
   ): Promise<AsyncIterable<AgentEvent> | undefined> {
-    const agent = this.#host.agent ?? this.#built?.agent;
+    const agent = this.#host.agent ?? (this.#host.agentUrl?.trim() ? this.#remoteAgent : this.#built?.agent);
     if (!agent || typeof agent.respond !== 'function') throw new Error(cannotRespond);
     const result: unknown = await agent.respond(requestId, value);
     if (!result || typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] !== 'function')

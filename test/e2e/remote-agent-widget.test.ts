@@ -1,0 +1,114 @@
+// Issue 25: <agent-chat agent-url agent-protocol="ai-sdk"> configured by HTML alone, in Chromium, fronting a
+// real AI SDK route (streamText + @ai-sdk/openai-compatible on the scripted model server).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { buildWidget } from '../../scripts/lib/widget-build.ts';
+import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { type AiSdkServer, startAiSdkServer } from '../remote/ai-sdk-server.ts';
+
+let model: ScriptedModelServer;
+let route: AiSdkServer;
+let site: Server;
+let siteUrl: string;
+let browser: Browser;
+const dist = mkdtempSync(join(tmpdir(), 'agent-chat-remote-dist-'));
+
+const page = (agentUrl: string) => `<!doctype html><html><body>
+<agent-chat agent-url="${agentUrl}" agent-protocol="ai-sdk" agent-headers='{"x-site":"tea"}'></agent-chat>
+<script type="module" src="/agent-chat.js"></script>
+<script type="module">
+  navigator.modelContext.registerTool({ name: 'page_color', description: "Reads the page's theme color.",
+    inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true },
+    execute: async () => ({ content: [{ type: 'text', text: 'teal' }] }) });
+</script></body></html>`;
+
+beforeAll(async () => {
+  buildWidget(dist);
+  model = await startScriptedModelServer();
+  route = await startAiSdkServer(model.baseURL);
+  site = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path.startsWith('/agent-chat')) {
+      const body = await readFile(join(dist, path)).catch(() => undefined);
+      if (!body) return void res.writeHead(404).end();
+      return void res.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
+    }
+    const target = path === '/cut' ? `${route.origin}/cut` : route.url;
+    res.writeHead(200, { 'content-type': 'text/html' }).end(page(target));
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  site?.closeAllConnections();
+  site?.close();
+  await route?.close();
+  await model?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+async function send(p: Page, text: string): Promise<void> {
+  const input = p.locator('agent-chat textarea');
+  await input.fill(text);
+  await input.press('Enter');
+}
+const answers = (p: Page) => p.locator('agent-chat [part~="message-assistant"]');
+
+describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
+  it('server tool stage, reasoning, WebMCP page tool, approval card; reload keeps the conversation', async () => {
+    const p = await browser.newPage();
+    await p.goto(`${siteUrl}/`);
+    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+
+    model.enqueue(
+      { reasoning: 'Order 7, look it up.', toolCalls: [{ id: 'c1', name: 'lookup', arguments: { id: '7' } }] },
+      { text: 'Order 7 has shipped.' },
+    );
+    await send(p, 'Where is order 7?');
+    await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('Order 7 has shipped.');
+    expect(await p.locator('agent-chat [part~="stage"][data-tool="lookup"]').getAttribute('data-status')).toBe('done');
+    expect(await p.locator('agent-chat [part~="reasoning"]').count()).toBeGreaterThan(0);
+
+    model.enqueue({ toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] }, { text: 'The page is teal.' });
+    await send(p, 'What color is the page?');
+    await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('The page is teal.');
+    expect(route.bodies.at(-2)!.messages.at(-1)!.role).toBe('user');
+
+    model.enqueue({ toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x9' } }] }, { text: 'Deleted x9.' });
+    await send(p, 'Delete x9');
+    await p.locator('agent-chat [part~="approve"]').click({ timeout: 30_000 });
+    await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('Deleted x9.');
+    expect(route.deleted).toEqual(['x9']);
+
+    await p.reload();
+    await expect.poll(() => answers(p).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    expect(await answers(p).first().textContent()).toContain('Order 7 has shipped.');
+    model.enqueue({ text: 'You asked three things.' });
+    await send(p, 'What did I ask?');
+    await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('three things');
+    expect(route.bodies.at(-1)!.messages.filter((m) => m.role === 'user')).toHaveLength(4);
+    await p.close();
+  });
+
+  it('a cut stream shows a typed error and a retry button, not a finished answer', async () => {
+    const p = await browser.newPage();
+    await p.goto(`${siteUrl}/cut`);
+    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue({ text: 'A long answer that will be cut somewhere.', chunkSize: 4, delayMs: 5 });
+    await send(p, 'Tell me');
+    const error = p.locator('agent-chat [part~="error"]');
+    await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('cut before the answer was complete');
+    expect(await p.locator('agent-chat [part~="error-retry"]').count()).toBe(1);
+    await p.close();
+  });
+});
