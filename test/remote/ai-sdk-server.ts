@@ -11,6 +11,8 @@ export interface AiSdkServer {
   readonly origin: string;
   /** Bodies the chat routes received. */
   readonly bodies: Array<{ id: string; messages: UIMessage[] }>;
+  /** Request headers of the chat routes, in the same order. */
+  readonly headers: IncomingMessage['headers'][];
   /** Ids of the items `delete_item` (a `needsApproval` tool) really deleted. */
   readonly deleted: string[];
   close(): Promise<void>;
@@ -24,6 +26,7 @@ export interface AiSdkServer {
 export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServer> {
   const provider = createOpenAICompatible({ name: 'scripted', baseURL: modelBaseURL, apiKey: 'scripted' });
   const bodies: AiSdkServer['bodies'] = [];
+  const headers: AiSdkServer['headers'] = [];
   const deleted: string[] = [];
   const tools = {
     lookup: tool({
@@ -57,6 +60,7 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
   const chat = async (req: IncomingMessage, res: ServerResponse, cut: boolean) => {
     const body = JSON.parse(await text(req)) as { id: string; messages: UIMessage[] };
     bodies.push(body);
+    headers.push(req.headers);
     const result = streamText({
       model: provider.chatModel('scripted'),
       messages: await convertToModelMessages(body.messages, { tools }),
@@ -114,6 +118,7 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     url: `${origin}/api/chat`,
     origin,
     bodies,
+    headers,
     deleted,
     close: () =>
       new Promise<void>((resolve) => {

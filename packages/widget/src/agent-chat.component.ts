@@ -37,6 +37,7 @@ import type { ViewContext } from './view-context.js';
  * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
+ * @event agent-chat-remote - With `agent-url`: an AI SDK `data-*` part or an AG-UI state change; `detail: { kind, … }`.
  *
  * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
