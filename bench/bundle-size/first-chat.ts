@@ -32,12 +32,19 @@ export interface FirstChat {
  * first answer renders, observed in Chromium: the page is loaded, a message sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
  * `agent-chat*.js` the page requested until the answer shows is counted once, gzip -9 of the file.
  */
-export async function firstChat(context: BenchContext): Promise<FirstChat | undefined> {
+export async function firstChat(
+  context: BenchContext,
+  /** Another page: its `<agent-chat>` element and the stream its backend (`http://127.0.0.1:9`) answers with. */
+  setup: { element: string; answer: string } = {
+    element: '<agent-chat proxy-url="http://127.0.0.1:9" model="gpt-4o-mini"></agent-chat>',
+    answer: ANSWER,
+  },
+): Promise<FirstChat | undefined> {
   if (!widgetScriptTag(context)) return undefined;
   const dist = join(context.root, 'packages/widget/dist');
   const proxyUrl = 'http://127.0.0.1:9';
   const page = `<!doctype html><meta charset="utf-8"><script type="module" src="/agent-chat.js"></script>
-<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"></agent-chat>`;
+${setup.element}`;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
@@ -69,7 +76,7 @@ export async function firstChat(context: BenchContext): Promise<FirstChat | unde
         : route.fulfill({
             status: 200,
             headers: { ...cors, 'content-type': 'text/event-stream' },
-            body: ANSWER,
+            body: setup.answer,
           }),
     );
     await page.goto(example.url);
