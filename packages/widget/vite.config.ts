@@ -105,12 +105,6 @@ export default defineConfig({
                 /\/(core\/src\/missing-dependency-error|widget\/src\/widget-errors)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
-            // zod and the SSE parser are shared by the MCP SDK and the AI SDK driver, both lazy: a chunk of their
-            // own, so the shared chunk a first send loads does not carry them.
-            {
-              name: 'zod',
-              test: (id: string) => /[\\/]node_modules[\\/].*[\\/](zod|eventsource-parser)[\\/]/.test(id),
-            },
             // Remote agents (agent-url): the run loop and the widget's wiring in one chunk; each protocol's
             // driver (with `ai` or `@ag-ui/client`) stays a chunk of its own, loaded only for that protocol.
             {

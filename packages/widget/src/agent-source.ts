@@ -190,12 +190,12 @@ export class AgentSource implements ReactiveController {
     const host = this.#host;
     const token = await this.#clientToken();
     await this.#webMcp.ready;
-    const { remoteAgentFor } = await import('./remote/remote-source.js');
-    this.#remoteAgent = remoteAgentFor(
+    const chunk = await import('./remote/remote-source.js');
+    this.#remoteAgent = chunk.remoteAgentFor(
       host,
       store,
       () => [host.tools, this.#webMcp.tools],
-      token && (() => token.get()),
+      token?.get.bind(token),
     );
     return this.#remoteAgent;
   }
@@ -206,7 +206,7 @@ export class AgentSource implements ReactiveController {
    */
   async mcpHub(): Promise<McpHub | undefined> {
     const host = this.#host;
-    if (host.agent || host.agentUrl?.trim() || host.mcpServers instanceof Error) return undefined;
+    if (host.agent || host.agentUrl || host.mcpServers instanceof Error) return undefined;
     return (await this.#startMcp(await this.#proxyFetch()))?.hub;
   }
 
@@ -243,7 +243,7 @@ export class AgentSource implements ReactiveController {
     value: unknown,
     cannotRespond: string,
   ): Promise<AsyncIterable<AgentEvent> | undefined> {
-    const agent = this.#host.agent ?? (this.#host.agentUrl?.trim() ? this.#remoteAgent : this.#built?.agent);
+    const agent = this.#host.agent ?? (this.#host.agentUrl ? this.#remoteAgent : this.#built?.agent);
     if (!agent || typeof agent.respond !== 'function') throw new Error(cannotRespond);
     const result: unknown = await agent.respond(requestId, value);
     if (!result || typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] !== 'function')

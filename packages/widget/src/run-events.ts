@@ -14,12 +14,6 @@ export function emitRunEvent(host: HTMLElement, event: AgentEvent, conversationI
     case 'run.finish':
       emit(host, 'agent-chat-run-finish', { runId: event.runId, status: event.status, turns: event.turns });
       break;
-    case 'remote.data':
-      emit(host, 'agent-chat-remote', { kind: 'data', name: event.name, id: event.id, data: event.data });
-      break;
-    case 'remote.state':
-      emit(host, 'agent-chat-remote', { kind: 'state', state: event.state, delta: event.delta });
-      break;
     case 'error':
       emit(host, 'agent-chat-error', {
         code: event.code,

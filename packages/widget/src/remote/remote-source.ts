@@ -1,10 +1,11 @@
-import type { Agent, ConversationStore, Tool } from '@agent-chat/core';
+import type { Agent, AgentEvent, ConversationStore, Tool } from '@agent-chat/core';
 import { ConfigurationError } from '@agent-chat/core';
 import { checkRemoteProtocol, type RemoteAgent, remoteAgent } from '@agent-chat/core/remote';
+import { emit } from '../events.js';
 import { type PageTool, toTools } from '../page-tools.js';
 
 /** The element's settings a remote agent is built from. */
-export interface RemoteHost {
+export interface RemoteHost extends HTMLElement {
   agentUrl: string | undefined;
   agentProtocol: string | undefined;
   agentHeaders: string | undefined;
@@ -32,7 +33,7 @@ const LOOP_ONLY: Array<[string, (host: RemoteHost) => boolean]> = [
   ['mcp-servers', (h) => h.mcpServers !== undefined],
 ];
 
-let built: { key: string; agent: RemoteAgent } | undefined;
+let built: { key: string; agent: Agent; remote: RemoteAgent } | undefined;
 let warned = '';
 
 /**
@@ -57,8 +58,8 @@ export function remoteAgentFor(
     );
   }
   const key = JSON.stringify([url, protocol, headers, Boolean(bearer)]);
-  if (built?.key !== key || built.agent.store !== store) {
-    const agent = remoteAgent({
+  if (built?.key !== key || built.remote.store !== store) {
+    const remote = remoteAgent({
       url,
       protocol,
       store,
@@ -68,10 +69,35 @@ export function remoteAgentFor(
       },
       headers: async () => (bearer ? { ...headers, authorization: `Bearer ${await bearer()}` } : headers),
     });
-    built = { key, agent };
+    built = { key, remote, agent: withDomEvents(remote, host) };
   }
-  // The element drives it through the same run / respond / pending contract as a core agent.
-  return built.agent as unknown as Agent;
+  return built.agent;
+}
+
+/**
+ * The remote agent as the element drives a core agent (the same run / respond / pending contract), its
+ * data parts and state changes also dispatched as `agent-chat-remote` on the element.
+ */
+function withDomEvents(remote: RemoteAgent, host: HTMLElement): Agent {
+  async function* forward(events: AsyncIterable<AgentEvent>): AsyncGenerator<AgentEvent, void, undefined> {
+    for await (const event of events) {
+      if (event.type === 'remote.data')
+        emit(host, 'agent-chat-remote', { kind: 'data', name: event.name, id: event.id, data: event.data });
+      else if (event.type === 'remote.state')
+        emit(host, 'agent-chat-remote', { kind: 'state', state: event.state, delta: event.delta });
+      yield event;
+    }
+  }
+  const agent = {
+    store: remote.store,
+    get tools() {
+      return remote.tools;
+    },
+    run: (input: Parameters<RemoteAgent['run']>[0]) => forward(remote.run(input)),
+    respond: (...args: Parameters<RemoteAgent['respond']>) => forward(remote.respond(...args)),
+    pending: (conversationId?: string) => remote.pending(conversationId),
+  };
+  return agent as unknown as Agent;
 }
 
 function parseHeaders(json: string | undefined): Record<string, string> {

@@ -1,4 +1,4 @@
-import { type BaseEvent, EventType } from '@ag-ui/core';
+import { type BaseEvent, EventType } from '@ag-ui/client';
 import type { AgentEventBody } from '../../events.js';
 import type { PendingCall } from '../protocol-session.js';
 
