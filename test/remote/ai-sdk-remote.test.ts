@@ -106,6 +106,21 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     expect(rest.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Deleted x9.' });
   });
 
+  it('a data-* part is kept on the message and exposed as a remote.data event', async () => {
+    model.enqueue({ text: 'Mild in Paris.' });
+    const threads = memoryThreadStore();
+    const agent = remoteAgent({ url: `${route.origin}/data`, protocol: 'ai-sdk', threads });
+    const events = await collect(agent.run({ message: 'Weather?', conversationId: 'd-1' }));
+    expect(events.find((e) => e.type === 'remote.data')).toMatchObject({
+      name: 'weather',
+      id: 'w1',
+      data: { city: 'Paris', celsius: 18 },
+    });
+    expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Mild in Paris.' });
+    const assistant = (await threads.get('d-1'))!.turns[0]!.messages[1] as { parts: Array<{ type: string }> };
+    expect(assistant.parts.map((p) => p.type)).toContain('data-weather');
+  });
+
   it('a cut stream is an interruption, never a finished answer', async () => {
     model.enqueue({ text: 'A long answer that will be cut somewhere.', chunkSize: 4, delayMs: 5 });
     const store = memoryStore();

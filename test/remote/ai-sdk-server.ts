@@ -1,13 +1,22 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { convertToModelMessages, jsonSchema, stepCountIs, streamText, tool, type UIMessage } from 'ai';
+import {
+  convertToModelMessages,
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  jsonSchema,
+  stepCountIs,
+  streamText,
+  tool,
+  type UIMessage,
+} from 'ai';
 
 /** A running AI SDK route. */
 export interface AiSdkServer {
   /** `POST` here: the chat route (`streamText(...).toUIMessageStreamResponse()`). */
   readonly url: string;
-  /** Base of the other routes: `/html`, `/json`, `/cut` (the chat route, cut after its first text). */
+  /** Base of the other routes: `/html`, `/json`, `/cut` (the chat route, cut after its first text), `/data` (with a data part). */
   readonly origin: string;
   /** Bodies the chat routes received. */
   readonly bodies: Array<{ id: string; messages: UIMessage[] }>;
@@ -57,7 +66,8 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     }),
   };
 
-  const chat = async (req: IncomingMessage, res: ServerResponse, cut: boolean) => {
+  const chat = async (req: IncomingMessage, res: ServerResponse, mode: 'plain' | 'cut' | 'data') => {
+    const cut = mode === 'cut';
     const body = JSON.parse(await text(req)) as { id: string; messages: UIMessage[] };
     bodies.push(body);
     headers.push(req.headers);
@@ -68,10 +78,19 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
       stopWhen: stepCountIs(5),
       maxRetries: 0,
     });
-    const response = result.toUIMessageStreamResponse({
-      originalMessages: body.messages,
-      sendReasoning: true,
-    });
+    // `data`: a data part written beside the model's stream, as a route with createUIMessageStream does.
+    const response =
+      mode === 'data'
+        ? createUIMessageStreamResponse({
+            stream: createUIMessageStream({
+              originalMessages: body.messages,
+              execute: ({ writer }) => {
+                writer.write({ type: 'data-weather', id: 'w1', data: { city: 'Paris', celsius: 18 } });
+                writer.merge(result.toUIMessageStream({ sendReasoning: true }));
+              },
+            }),
+          })
+        : result.toUIMessageStreamResponse({ originalMessages: body.messages, sendReasoning: true });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     const reader = response.body!.getReader();
     for (;;) {
@@ -93,8 +112,9 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     try {
-      if (path === '/api/chat') return await chat(req, res, false);
-      if (path === '/cut') return await chat(req, res, true);
+      if (path === '/api/chat') return await chat(req, res, 'plain');
+      if (path === '/cut') return await chat(req, res, 'cut');
+      if (path === '/data') return await chat(req, res, 'data');
       if (path === '/html')
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
       if (path === '/json')

@@ -32,8 +32,12 @@ const user = (text: string): UIMessage => ({
 });
 
 /** Posts the conversation, validates every chunk with `ai`'s schema, and builds the message both ways. */
-async function both(messages: UIMessage[], continuing?: UIMessage): Promise<[UIMessage, UIMessage]> {
-  const response = await fetch(route.url, {
+async function both(
+  messages: UIMessage[],
+  continuing?: UIMessage,
+  path = '/api/chat',
+): Promise<[UIMessage, UIMessage]> {
+  const response = await fetch(`${route.origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ id: 'chat-1', messages, trigger: 'submit-message', messageId: continuing?.id }),
@@ -76,6 +80,15 @@ describe('UIMessageBuilder builds what ai readUIMessageStream builds', () => {
     const [ours, theirs] = await both([user('Where is order 7?')]);
     expect(ours.parts.map((p) => p.type)).toContain('tool-lookup');
     expect(ours).toEqual(theirs);
+  });
+
+  it('a data part written beside the model stream', async () => {
+    model.enqueue({ text: 'Mild.' });
+    const [ours, theirs] = await both([user('Weather?')], undefined, '/data');
+    expect(ours.parts[0]).toEqual({ type: 'data-weather', id: 'w1', data: { city: 'Paris', celsius: 18 } });
+    // The part came before the `start` chunk: readUIMessageStream resets on the new message id and drops it,
+    // useChat (no reset outside resume-stream) keeps it, as we do. The rest is the same.
+    expect({ ...ours, parts: ours.parts.slice(1) }).toEqual(theirs);
   });
 
   it('a client tool call left open, then continued with its output', async () => {
