@@ -23,7 +23,7 @@ let browser: Browser;
 const dist = mkdtempSync(join(tmpdir(), 'agent-chat-remote-dist-'));
 
 const page = (agentUrl: string, protocol = 'ai-sdk', extra = '') => `<!doctype html><html><body>
-<agent-chat agent-url="${agentUrl}" agent-protocol="${protocol}" agent-headers='{"x-site":"tea"}' ${extra}></agent-chat>
+<agent-chat agent-url="${agentUrl}" agent-protocol="${protocol}" agent-headers='{"x-site":"tea"}' token-url="/token" ${extra}></agent-chat>
 <script type="module" src="/agent-chat.js"></script>
 <script type="module">
   navigator.modelContext.registerTool({ name: 'page_color', description: "Reads the page's theme color.",
@@ -38,6 +38,10 @@ beforeAll(async () => {
   agUi = await startAgUiServer();
   site = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/token')
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"token":"tok-site-1","expiresIn":600}');
     if (path.startsWith('/agent-chat')) {
       const body = await readFile(join(dist, path)).catch(() => undefined);
       if (!body) return void res.writeHead(404).end();
@@ -109,6 +113,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
       .toContain('The page is teal.');
     expect(route.bodies.at(-2)!.messages.at(-1)!.role).toBe('user');
     expect(route.headers.at(-1)!['x-site']).toBe('tea');
+    expect(route.headers.at(-1)!.authorization).toBe('Bearer tok-site-1');
 
     model.enqueue(
       { toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x9' } }] },
@@ -126,6 +131,22 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     await send(p, 'What did I ask?');
     await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('three things');
     expect(route.bodies.at(-1)!.messages.filter((m) => m.role === 'user')).toHaveLength(4);
+
+    // Regenerate: the last turn leaves the store and the thread, the question is sent again once.
+    model.enqueue({ text: 'You asked about an order, a color and a deletion.' });
+    await p.locator('agent-chat [part~="regenerate"]').click();
+    await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('a deletion');
+    const resent = route.bodies.at(-1)!.messages;
+    expect(resent.filter((m) => m.role === 'user')).toHaveLength(4);
+    expect(resent.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+    ]);
     await p.close();
   });
 

@@ -89,6 +89,34 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     });
   });
 
+  it('a page tool that needs approval asks first (our rule), then runs and the run continues', async () => {
+    let ran = 0;
+    const careful = defineTool({
+      name: 'page_color',
+      description: "Reads the page's theme color.",
+      parameters: { type: 'object', properties: {} },
+      needsApproval: true,
+      execute: () => {
+        ran++;
+        return { color: 'navy' };
+      },
+    });
+    model.enqueue({ toolCalls: [{ id: 'p2', name: 'page_color', arguments: {} }] }, { text: 'Navy.' });
+    const agent = remoteAgent({
+      url: route.url,
+      protocol: 'ai-sdk',
+      tools: [careful],
+      threads: memoryThreadStore(),
+    });
+    const first = await collect(agent.run({ message: 'Color?' }));
+    const request = first.find((e) => e.type === 'approval.request') as { requestId: string } | undefined;
+    expect(request).toBeDefined();
+    expect(ran).toBe(0);
+    const rest = await collect(agent.respond(request!.requestId, { approved: true }));
+    expect(ran).toBe(1);
+    expect(rest.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Navy.' });
+  });
+
   it('turns tool-approval-request into our approval and sends the answer back as useChat does', async () => {
     model.enqueue(
       { toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x9' } }] },
