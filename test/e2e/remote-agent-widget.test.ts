@@ -54,9 +54,11 @@ beforeAll(async () => {
           ? page(agUi.url, 'ag-ui')
           : path === '/bad-protocol'
             ? page(route.url, 'graphql')
-            : path === '/loop-only'
-              ? page(route.url, 'ai-sdk', 'memory="off" workflows')
-              : page(route.url);
+            : path === '/no-cors'
+              ? page(`${route.origin}/nocors`)
+              : path === '/loop-only'
+                ? page(route.url, 'ai-sdk', 'memory="off" workflows')
+                : page(route.url);
     res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -174,7 +176,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     await p.close();
   });
 
-  it('agent-protocol other than the two is refused with a message listing them; loop-only attributes warn', async () => {
+  it('an unknown agent-protocol lists the two; a CORS refusal names the header; loop-only attributes warn', async () => {
     const p = await browser.newPage();
     await p.goto(`${siteUrl}/bad-protocol`);
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
@@ -182,6 +184,16 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     const error = p.locator('agent-chat [part~="error"]');
     await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('"ai-sdk", "ag-ui"');
     await p.close();
+
+    // A backend that does not allow the page's origin: the error names the header to send.
+    const r = await browser.newPage();
+    await r.goto(`${siteUrl}/no-cors`);
+    await r.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    await send(r, 'Hi');
+    await expect
+      .poll(() => r.locator('agent-chat [part~="error"]').textContent(), { timeout: 30_000 })
+      .toContain(`Access-Control-Allow-Origin: ${siteUrl}`);
+    await r.close();
 
     const q = await browser.newPage();
     const warnings: string[] = [];
