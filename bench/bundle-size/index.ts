@@ -6,7 +6,7 @@ import { AGENT_CHAT, type BenchContext, type Benchmark, type Measurement } from 
 import { peerSubject } from '../lib/installed-version.ts';
 import { BROWSER, bundle, WORKER } from './esbuild-bundle.ts';
 import { firstChat } from './first-chat.ts';
-import { firstChatRemoteAgent } from './first-chat-remote.ts';
+import { remoteAgentRows } from './first-chat-remote.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
 const here = import.meta.dirname;
@@ -70,7 +70,7 @@ export const benchmark: Benchmark = {
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
     '(platform neutral), no peer. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
-    'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; first_chat_gzip_bytes_remote_agent: the same for <agent-chat agent-url agent-protocol="ai-sdk"> answered with a UI message stream; deep-chat: not observed but copied from its ' +
+    'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; first_chat_gzip_bytes_remote_agent(_ag_ui): the same for <agent-chat agent-url agent-protocol="ai-sdk" | "ag-ui"> answered in that protocol; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs.',
   method:
     'Deterministic byte counts (no timing). Every subject goes through the same esbuild (bench dependency) call: ' +
@@ -107,18 +107,7 @@ export const benchmark: Benchmark = {
           `agent-chat first chat: ${ours.gzip} gzip -9 bytes (${ours.files.map((f) => `${f.name} ${f.gzip}`).join(', ')})`,
         );
       }
-      const remote = await firstChatRemoteAgent(context);
-      if (remote) {
-        rows.push({
-          subject: AGENT_CHAT,
-          metric: 'first_chat_gzip_bytes_remote_agent',
-          value: remote.gzip,
-          unit: 'bytes',
-        });
-        context.log(
-          `agent-chat first chat, agent-url (ai-sdk): ${remote.gzip} gzip -9 bytes (${remote.files.map((f) => `${f.name} ${f.gzip}`).join(', ')})`,
-        );
-      }
+      rows.push(...(await remoteAgentRows(context)));
       const deep = rows.find(
         (r) => r.subject !== AGENT_CHAT && r.metric === 'min_gzip_bytes_widget_script_tag',
       );
