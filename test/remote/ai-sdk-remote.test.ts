@@ -168,6 +168,25 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     expect(await store.load('cut')).toEqual([]);
   });
 
+  it('stopping the run aborts the request: the run ends aborted, without an answer', async () => {
+    model.enqueue({ text: 'A slow answer that the user stops halfway through.', chunkSize: 3, delayMs: 30 });
+    const store = memoryStore();
+    const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', store, threads: memoryThreadStore() });
+    const controller = new AbortController();
+    const events: AgentEvent[] = [];
+    for await (const event of agent.run({
+      message: 'Go',
+      conversationId: 'stop',
+      signal: controller.signal,
+    })) {
+      events.push(event);
+      if (event.type === 'response.chunk') controller.abort();
+    }
+    expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'aborted' });
+    expect(events.some((e) => e.type === 'response.done' || e.type === 'error')).toBe(false);
+    expect(await store.load('stop')).toEqual([]);
+  });
+
   it("the backend's error chunk becomes a typed error event", async () => {
     model.enqueue({ error: { status: 400, body: { error: { message: 'bad request upstream' } } } });
     const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', threads: memoryThreadStore() });
