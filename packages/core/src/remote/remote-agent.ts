@@ -101,7 +101,6 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     tools: toolMap(),
     signal: signal ?? new AbortController().signal,
     maxRounds: options.maxRounds ?? 10,
-    store,
     pause: (run) => {
       for (const requestId of run.waiting.keys()) paused.set(requestId, run);
     },

@@ -1,7 +1,6 @@
 import { EventChannel } from '../agent/event-channel.js';
 import { isAbortError, toAgentChatError } from '../errors.js';
 import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
-import type { ConversationStore } from '../memory/conversation-store.js';
 import { executeTool } from '../tools/execute-tool-call.js';
 import type { Tool } from '../tools/tool.js';
 import type { PendingCall, ProtocolSession } from './protocol-session.js';
@@ -29,7 +28,6 @@ export interface RemoteRunContext {
   pause(paused: PausedRun): void;
   /** Called when the turn is finished: keep the protocol thread and the conversation's messages. */
   save(record: TurnRecord, session: ProtocolSession): Promise<void>;
-  store: ConversationStore;
 }
 
 /** The request id of an approval: the backend's approval id, or one made from the page call's id. */
