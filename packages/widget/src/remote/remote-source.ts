@@ -9,6 +9,7 @@ export interface RemoteHost extends HTMLElement {
   agentUrl: string | undefined;
   agentProtocol: string | undefined;
   agentHeaders: string | undefined;
+  tokenUrl: string | undefined;
   memory: string | undefined;
   workflows: boolean;
   clarify: boolean;
@@ -33,8 +34,11 @@ const LOOP_ONLY: Array<[string, (host: RemoteHost) => boolean]> = [
   ['mcp-servers', (h) => h.mcpServers !== undefined],
 ];
 
-let built: { key: string; agent: Agent; remote: RemoteAgent } | undefined;
-let warned = '';
+/** Per element: the agent built for its settings, and the loop-only attributes it was warned about. */
+const builtFor = new WeakMap<
+  RemoteHost,
+  { key: string; agent: Agent; remote: RemoteAgent; warned: string }
+>();
 
 /**
  * The remote agent of `agent-url` + `agent-protocol` (kept while they stay the same): `agent-headers` and
@@ -51,13 +55,13 @@ export function remoteAgentFor(
   const protocol = checkRemoteProtocol(host.agentProtocol?.trim() || 'ai-sdk');
   const headers = parseHeaders(host.agentHeaders);
   const ignored = LOOP_ONLY.filter(([, set]) => set(host)).map(([name]) => name);
-  if (ignored.length && ignored.join() !== warned) {
-    warned = ignored.join();
+  let built = builtFor.get(host);
+  if (ignored.length && ignored.join() !== built?.warned) {
     console.warn(
       `<agent-chat>: ${ignored.join(', ')} ${ignored.length > 1 ? 'are' : 'is'} ignored with agent-url: the remote agent decides these itself.`,
     );
   }
-  const key = JSON.stringify([url, protocol, headers, Boolean(bearer)]);
+  const key = JSON.stringify([url, protocol, headers, bearer ? host.tokenUrl : undefined]);
   if (built?.key !== key || built.remote.store !== store) {
     const remote = remoteAgent({
       url,
@@ -69,8 +73,10 @@ export function remoteAgentFor(
       },
       headers: async () => (bearer ? { ...headers, authorization: `Bearer ${await bearer()}` } : headers),
     });
-    built = { key, remote, agent: withDomEvents(remote, host) };
+    built = { key, remote, agent: withDomEvents(remote, host), warned: '' };
   }
+  built.warned = ignored.join();
+  builtFor.set(host, built);
   return built.agent;
 }
 
