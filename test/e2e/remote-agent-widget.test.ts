@@ -169,10 +169,10 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     model.enqueue({ text: 'Cut again.', chunkSize: 4, delayMs: 5 });
     await p.locator('agent-chat [part~="error-retry"]').click();
     await expect.poll(() => route.bodies.length, { timeout: 30_000 }).toBe(before + 1);
-    expect(route.bodies.at(-1)!.messages.at(-1)).toMatchObject({
-      role: 'user',
-      parts: [{ type: 'text', text: 'Tell me' }],
-    });
+    // Retry asks the failed question again, once: the failed turn left the store and the thread.
+    expect(route.bodies.at(-1)!.messages).toEqual([
+      expect.objectContaining({ role: 'user', parts: [{ type: 'text', text: 'Tell me' }] }),
+    ]);
     await p.close();
   });
 

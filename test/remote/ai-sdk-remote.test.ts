@@ -165,7 +165,8 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
       retryable: true,
     });
     expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'failed' });
-    expect(await store.load('cut')).toEqual([]);
+    // As the built-in loop: the question is kept, the partial answer is not.
+    expect(await store.load('cut')).toEqual([{ role: 'user', content: 'Tell me' }]);
   });
 
   it('stopping the run aborts the request: the run ends aborted, without an answer', async () => {
@@ -184,7 +185,7 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     }
     expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'aborted' });
     expect(events.some((e) => e.type === 'response.done' || e.type === 'error')).toBe(false);
-    expect(await store.load('stop')).toEqual([]);
+    expect(await store.load('stop')).toEqual([{ role: 'user', content: 'Go' }]);
   });
 
   it("the backend's error chunk becomes a typed error event", async () => {

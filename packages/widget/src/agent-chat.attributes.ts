@@ -20,7 +20,7 @@ export type RespondingAgent = Agent;
  * @csspart panel-header - Its title bar.
  * @csspart close - Its close button.
  * @csspart resize-handle - `mode="panel"`: drag it (or focus it and press ←/→) to resize the panel.
- * @csspart error-retry - After a retryable error (a cut stream, a failing backend): sends the message again.
+ * @csspart error-retry - After a retryable error (a cut stream, a failing backend): asks the failed question again (the failed turn leaves the history).
  * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
  * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
  * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.

@@ -280,7 +280,7 @@ export class AgentChatElement extends AgentChatAttributes {
       <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
-      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.retry}>${strings.retry}</button>` : nothing}
+      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.regenerate}>${strings.retry}</button>` : nothing}
       ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
       ${this.#attachments.render(strings)}
       ${this.#extras.voice?.renderNotice()}

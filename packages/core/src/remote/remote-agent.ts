@@ -78,13 +78,16 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     conversationId: string,
     record: TurnRecord,
     session: ProtocolSession,
+    failed = false,
   ): Promise<void> => {
     threads ??= defaultThreadStore();
     const thread: RemoteThread = (await threads.get(conversationId)) ?? { protocol, turns: [] };
-    thread.turns.push({ messages: session.turnMessages() });
-    thread.state = session.state();
+    const messages = session.turnMessages();
+    // A failed turn keeps only the user's message, so the thread and the store count the same turns.
+    thread.turns.push({ messages: failed ? messages.slice(0, 1) : messages });
+    if (!failed) thread.state = session.state();
     await threads.set(conversationId, thread);
-    await store.append(conversationId, record.messages());
+    await store.append(conversationId, record.messages(failed));
   };
 
   const context = (
@@ -104,7 +107,7 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     pause: (run) => {
       for (const requestId of run.waiting.keys()) paused.set(requestId, run);
     },
-    save: (r, s) => save(conversationId, r, s),
+    save: (r, s, failed) => save(conversationId, r, s, failed),
   });
 
   return {

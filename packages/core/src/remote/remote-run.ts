@@ -26,8 +26,11 @@ export interface RemoteRunContext {
   rounds: number;
   /** Called with the run's requests when it pauses. */
   pause(paused: PausedRun): void;
-  /** Called when the turn is finished: keep the protocol thread and the conversation's messages. */
-  save(record: TurnRecord, session: ProtocolSession): Promise<void>;
+  /**
+   * Called when the turn ends: keep the protocol thread and the conversation's messages. `failed`: the run
+   * failed or was stopped — only the user's message and the finished tool calls are kept, never a partial answer.
+   */
+  save(record: TurnRecord, session: ProtocolSession, failed?: boolean): Promise<void>;
 }
 
 /** The request id of an approval: the backend's approval id, or one made from the page call's id. */
@@ -64,6 +67,13 @@ export async function* remoteRun(
       message = failure.message;
       if (status === 'failed')
         emit({ type: 'error', code: failure.code, message: failure.message, retryable: failure.isRetryable });
+      // As the built-in loop: no error path loses the user's message (regenerate then asks it again).
+      try {
+        await ctx.save(ctx.record, ctx.session, true);
+      } catch (caught) {
+        const stored = toAgentChatError(caught);
+        emit({ type: 'error', code: 'store_failed', message: stored.message, retryable: false });
+      }
     }
     emit({ type: 'run.finish', status, turns: ctx.rounds, ...(message ? { message } : {}) });
   })().finally(() => channel.close());

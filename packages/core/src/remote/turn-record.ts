@@ -54,11 +54,16 @@ export class TurnRecord {
     }
   }
 
-  /** The turn's messages in store order. */
-  messages(): Message[] {
+  /**
+   * The turn's messages in store order. `failed`: the user's message and the tool calls that finished, without
+   * the (partial) answer, as the built-in loop keeps a failed turn.
+   */
+  messages(failed = false): Message[] {
     const out: Message[] = [{ role: 'user', content: this.#user }];
-    if (this.#calls.length)
-      out.push({ role: 'assistant', content: '', toolCalls: this.#calls }, ...this.#results);
+    const answered = new Set(this.#results.map((m) => (m.role === 'tool' ? m.toolCallId : '')));
+    const calls = failed ? this.#calls.filter((c) => answered.has(c.id)) : this.#calls;
+    if (calls.length) out.push({ role: 'assistant', content: '', toolCalls: calls }, ...this.#results);
+    if (failed) return out;
     out.push({
       role: 'assistant',
       content: this.#answer,
