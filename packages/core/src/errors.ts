@@ -35,7 +35,10 @@ export type AgentChatErrorCode =
   | 'python_unavailable'
   | 'image_generation_failed'
   | 'rate_limited'
-  | 'credits_exhausted';
+  | 'credits_exhausted'
+  | 'remote_agent_failed'
+  | 'remote_unreachable'
+  | 'remote_wrong_content_type';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {
