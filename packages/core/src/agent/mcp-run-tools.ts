@@ -91,6 +91,11 @@ export class McpRunTools {
     return tools;
   }
 
+  /** What the MCP Apps on screen asked the model to know (`ui/update-model-context`), if anything. */
+  appContext(): string | undefined {
+    return this.#source.apps?.modelContext();
+  }
+
   /**
    * What the system message adds in lazy mode: the catalog (cut by server to its budget), how to load,
    * servers that are down and loaded tools their servers removed.
