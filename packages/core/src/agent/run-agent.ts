@@ -190,8 +190,6 @@ async function execute(
       if (mcpTools) conversation = mcpTools.messagesForModel(conversation);
       const catalog = answerOnly ? undefined : mcpTools?.systemNote();
       if (catalog) systemPrompt = [systemPrompt, catalog].filter(Boolean).join('\n\n');
-      const appContext = mcpTools?.appContext();
-      if (appContext) systemPrompt = [systemPrompt, appContext].filter(Boolean).join('\n\n');
       const decided =
         // With no tools to offer there is nothing to decide: even in JSON mode the model just answers.
         mode === 'json' && !answerOnly && specs.length > 0

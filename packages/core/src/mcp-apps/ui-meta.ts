@@ -24,7 +24,8 @@ export interface McpToolUi {
 export function readToolUi(serverId: string, tool: McpTool): McpToolUi {
   const meta = (tool._meta ?? {}) as Record<string, unknown>;
   const ui = meta.ui;
-  const record = typeof ui === 'object' && ui !== null && !Array.isArray(ui) ? (ui as Record<string, unknown>) : {};
+  const record =
+    typeof ui === 'object' && ui !== null && !Array.isArray(ui) ? (ui as Record<string, unknown>) : {};
   if (ui !== undefined && record !== ui) warn(serverId, tool.name, '_meta.ui is not an object');
   const visibility = readVisibility(serverId, tool.name, record.visibility);
   const uri = record.resourceUri ?? meta['ui/resourceUri'];

@@ -1,5 +1,5 @@
-import { MCP_APP_MIME_TYPE } from './ui-meta.js';
 import { McpAppError } from './mcp-app-error.js';
+import { MCP_APP_MIME_TYPE } from './ui-meta.js';
 
 /** The CSP an app declares (`_meta.ui.csp` of its resource): the origins it may reach. */
 export interface McpAppCsp {

@@ -344,15 +344,15 @@ export class McpHub {
       const outcome = await this.callTool(name, args, { ...context, quiet: resourceUri !== undefined });
       if (outcome.isError) throw new Error(outcome.text || 'the tool reported an error without details.');
       if (!entry || resourceUri === undefined) return outcome.text;
-      // The app shows the result; the item keeps what it needs (stored, so a reload shows it again).
+      // The model reads the text; the app shows the result from the item, stored so a reload shows it again.
       return toolOutput([
+        { kind: 'text', text: outcome.text },
         {
           kind: 'mcp-app',
           serverId: entry.serverId,
           toolName: entry.tool.name,
           resourceUri,
           args,
-          text: outcome.text,
           result: outcome.result as Record<string, unknown>,
         },
       ]);

@@ -17,7 +17,7 @@ export type ContentItem =
 
 /**
  * A tool result an MCP App shows (SEP-1865): the tool's server, its `ui://` resource, the call's
- * arguments and the server's result as it came. `text` is what the model read.
+ * arguments and the server's result as it came (the model reads the text item beside it).
  */
 export interface McpAppContent {
   kind: 'mcp-app';
@@ -26,7 +26,6 @@ export interface McpAppContent {
   toolName: string;
   resourceUri: string;
   args: Record<string, unknown>;
-  text: string;
   result: Record<string, unknown>;
 }
 

@@ -61,8 +61,6 @@ export function toolOutputText(content: readonly ContentItem[]): string {
           return item.text ?? `[resource ${item.name ?? item.uri}]`;
         case 'html':
           return `[interactive view${item.title ? ` "${item.title}"` : ''} shown to the user]`;
-        case 'mcp-app':
-          return item.text;
         default:
           return '';
       }

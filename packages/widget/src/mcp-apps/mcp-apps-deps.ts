@@ -1,0 +1,27 @@
+import type { McpApps } from '@agent-chat/core';
+import type { AgentSource } from '../agent-source.js';
+import type { RunController } from '../run-controller.js';
+import type { SendController } from '../send-controller.js';
+
+/**
+ * What an MCP App's stage needs from `<agent-chat>` (through the view context): its controllers as they
+ * are, so the element carries no code for apps until a stage has one.
+ */
+export interface McpAppsDeps {
+  /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
+  source: Pick<AgentSource, 'mcpHub'>;
+  sender: Pick<SendController, 'send'>;
+  run: Pick<RunController, 'status'>;
+}
+
+/** The hub's MCP Apps part, or undefined when the element has no MCP servers. */
+export async function appsOf(deps: McpAppsDeps | undefined): Promise<McpApps | undefined> {
+  return (await deps?.source.mcpHub())?.apps;
+}
+
+/** Sends `text` as the visitor's next message; false when it cannot now (a run is in progress). */
+export function sendMessage(deps: McpAppsDeps | undefined, text: string): boolean {
+  if (!deps || deps.run.status === 'running') return false;
+  void deps.sender.send(text);
+  return true;
+}
