@@ -224,9 +224,7 @@ export class McpAppElement extends LitElement {
       if (answer === 'block') this.#limit.blocked = true;
       if (answer !== 'send') return false;
     }
-    const sent = sendMessage(this.deps, text);
-    if (sent) this.#limit.sent();
-    return sent;
+    return sendMessage(this.deps, text);
   }
 
   /** Shows one question at a time; a second one while the first is open gets `refused` at once. */

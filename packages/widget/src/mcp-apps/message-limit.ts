@@ -1,14 +1,14 @@
 /**
- * How often an app may add messages to the chat without asking: `max` within `windowMs`. Past that, the
- * visitor is asked about each one (one question at a time; messages that arrive meanwhile are refused),
- * and may block the app's messages altogether.
+ * How often an app may ask to add messages to the chat without the visitor's say: `max` requests within
+ * `windowMs`. Past that, the visitor is asked about each one (one question at a time; requests that
+ * arrive meanwhile are refused), and may block the app's messages altogether.
  */
 export class MessageLimit {
   readonly #max: number;
   readonly #windowMs: number;
-  readonly #sent: number[] = [];
+  readonly #recent: number[] = [];
   blocked = false;
-  /** Messages refused while a question was open or after the visitor blocked them. */
+  /** Requests refused while a question was open or after the visitor blocked them. */
   refused = 0;
   asking = false;
 
@@ -17,18 +17,14 @@ export class MessageLimit {
     this.#windowMs = windowMs;
   }
 
-  /** `send`: within the limit; `ask`: ask the visitor first; `refuse`: refuse at once. */
+  /** Counts a request: `send` within the limit, `ask` the visitor first, or `refuse` at once. */
   check(now = Date.now()): 'send' | 'ask' | 'refuse' {
     if (this.blocked || this.asking) {
       this.refused++;
       return 'refuse';
     }
-    while (this.#sent.length && now - this.#sent[0]! > this.#windowMs) this.#sent.shift();
-    return this.#sent.length < this.#max ? 'send' : 'ask';
-  }
-
-  /** Counts a message that went to the chat. */
-  sent(now = Date.now()): void {
-    this.#sent.push(now);
+    while (this.#recent.length && now - this.#recent[0]! > this.#windowMs) this.#recent.shift();
+    this.#recent.push(now);
+    return this.#recent.length <= this.#max ? 'send' : 'ask';
   }
 }
