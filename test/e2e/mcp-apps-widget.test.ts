@@ -6,6 +6,7 @@ import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import type { McpServerProcess } from '../mcp/server-everything.ts';
 import { type AppsServer, startAppsServer } from '../mcp-apps/apps-server.ts';
 import { startBasicVanillaServer } from '../mcp-apps/basic-server.ts';
+import { probesScript } from '../mcp-apps/test-apps.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -178,6 +179,98 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     // A conversation switch tears the app down.
     await page.locator('agent-chat [part~="new-conversation"]').first().click();
     await expect.poll(() => page.locator(FRAME).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps a hostile app in its sandbox (0 of 7 attempts succeed; the same probes outside it: 7 of 7); theme, lang, the app-only tool and model context', async () => {
+    // The page counts an attempt as a success only when the app got the page's own secrets, or when
+    // the collector (a host the app's CSP does not declare) heard from it.
+    const breaches = new Set<string>();
+    const setup = async (page: Page) => {
+      await page.exposeFunction('__breach', (probe: string) => breaches.add(probe));
+      await page.addInitScript(() => {
+        // The page only (init scripts run in every frame, the app's too).
+        if (window !== top) return;
+        // biome-ignore lint/suspicious/noDocumentCookie: the page's own secret cookie, for the probe to try to read.
+        document.cookie = 'probe-secret=cookie-s3cret';
+        localStorage.setItem('probe-secret', 'storage-s3cret');
+        addEventListener('message', (event) => {
+          const data = event.data as { mcpAppProbe?: unknown; value?: unknown };
+          if (typeof data?.mcpAppProbe !== 'string' || typeof data.value !== 'string') return;
+          const { mcpAppProbe: probe, value } = data;
+          const stolen =
+            (probe === 'parent-document' && value === document.title) ||
+            (probe === 'cookie' && value.includes('cookie-s3cret')) ||
+            ((probe === 'storage' || probe === 'parent-storage') && value === 'storage-s3cret');
+          if (stolen) (window as unknown as { __breach(p: string): void }).__breach(probe);
+        });
+      });
+    };
+    const counted = () => breaches.size + new Set(apps.hits).size;
+
+    // The control: the same probes in a frame without the sandbox, on the same page — the counter works.
+    const control = await openChat(setup);
+    await control.page.evaluate((script) => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = `<script>${script}; runProbes();</script>`;
+      document.body.append(frame);
+    }, probesScript(apps.collector));
+    await expect.poll(counted, { timeout: 15_000 }).toBe(7);
+    expect([...breaches].sort()).toEqual(['cookie', 'parent-document', 'parent-storage', 'storage']);
+    expect([...new Set(apps.hits)].sort()).toEqual(['/fetch', '/navigate', '/popup']);
+    await control.page
+      .context()
+      .pages()
+      .forEach(async (p) => p !== control.page && (await p.close()));
+    await control.page.close();
+    breaches.clear();
+    apps.hits.length = 0;
+
+    // The same probes as an MCP App in the chat, with theme="dark" and lang="fr".
+    model.enqueue(
+      { toolCalls: [{ id: 'p1', name: 'mcp__apps__probe', arguments: {} }] },
+      { text: 'Probe ran.' },
+    );
+    const first = model.requests.length;
+    const { page, errors } = await openChat(setup);
+    await page.evaluate(() => {
+      const chat = document.querySelector('agent-chat')!;
+      chat.setAttribute('theme', 'dark');
+      chat.setAttribute('lang', 'fr');
+    });
+    const popups: string[] = [];
+    page.context().on('page', (p) => popups.push(p.url()));
+    await send(page, 'Run the probe');
+    await answered(page, 'Probe ran.');
+    const app = page.frameLocator(FRAME);
+    await expect.poll(() => app.locator('#probes').textContent(), { timeout: 20_000 }).toBe('done');
+    await page.waitForTimeout(1_000);
+    expect(counted()).toBe(0);
+    expect(popups).toEqual([]);
+    expect(page.url()).toBe(`${example.url}/`);
+    // The host context the app got: dark, French, inline, the stage's width.
+    const context = JSON.parse((await app.locator('#ctx').textContent())!);
+    expect(context).toMatchObject({ theme: 'dark', locale: 'fr', displayMode: 'inline' });
+    expect(context.width).toBeGreaterThan(200);
+    expect(await page.locator(FRAME).getAttribute('title')).toBe('Application de probe');
+    // A change of theme reaches the app (host-context-changed).
+    await page.evaluate(() => document.querySelector('agent-chat')!.setAttribute('theme', 'light'));
+    await expect.poll(async () => JSON.parse((await app.locator('#ctx').textContent())!).theme).toBe('light');
+    // The tool result reached the app after initialized.
+    expect(await app.locator('#result').textContent()).toBe('result: Probe result 31337.');
+    // The app-only tool: callable by the app, never offered to the model.
+    expect(await app.locator('#secret').textContent()).toBe('app-only tool answered');
+    expect(apps.calls).toContain('probe_log');
+    for (const index of [first, first + 1]) {
+      expect(offeredTools(index)).not.toContain('mcp__apps__probe_log');
+      expect(systemMessage(index)).not.toContain('probe_log');
+    }
+    // What the app told the model reaches the next model call.
+    model.enqueue({ text: 'Seven ports.' });
+    await send(page, 'What did the probe find?');
+    await answered(page, 'Seven ports.');
+    expect(systemMessage(model.requests.length - 1)).toContain('The probe app found 7 open ports.');
     expect(errors).toEqual([]);
     await page.close();
   });
