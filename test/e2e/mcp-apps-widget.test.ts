@@ -219,10 +219,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     await expect.poll(counted, { timeout: 15_000 }).toBe(7);
     expect([...breaches].sort()).toEqual(['cookie', 'parent-document', 'parent-storage', 'storage']);
     expect([...new Set(apps.hits)].sort()).toEqual(['/fetch', '/navigate', '/popup']);
-    await control.page
-      .context()
-      .pages()
-      .forEach(async (p) => p !== control.page && (await p.close()));
+    for (const other of control.page.context().pages()) if (other !== control.page) await other.close();
     await control.page.close();
     breaches.clear();
     apps.hits.length = 0;
