@@ -271,4 +271,84 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('bad apps: no initialized → timeout notice; a 404 or a wrong MIME type → notice with the text result; malformed _meta.ui → console warning naming server and tool', async () => {
+    const calls = ['silent', 'missing', 'wrongmime', 'malformed'].map((name) => ({
+      id: name,
+      name: `mcp__apps__${name}`,
+      arguments: {},
+    }));
+    model.enqueue({ toolCalls: calls }, { text: 'Four tools ran.' });
+    const { page, errors, warnings } = await openChat();
+    await send(page, 'Run the four bad apps');
+    await answered(page, 'Four tools ran.');
+    const stage = (name: string) =>
+      page.locator(`agent-chat [part~="stage"][data-tool="mcp__apps__${name}"]`);
+    const notice = (name: string) => stage(name).locator('[part~="mcp-app-notice"]');
+
+    // A resource that 404s, or that is not text/html;profile=mcp-app: a notice, the text result stays.
+    await expect
+      .poll(() => notice('missing').textContent(), { timeout: 20_000 })
+      .toContain('The app of missing cannot be shown');
+    expect(await notice('missing').textContent()).toContain('ui://apps/missing.html could not be read');
+    expect(await stage('missing').locator('.stage-result').textContent()).toBe(
+      'Missing app, text result 404.',
+    );
+    await expect
+      .poll(() => notice('wrongmime').textContent())
+      .toContain('has the type "text/html", not text/html;profile=mcp-app');
+    expect(await stage('wrongmime').locator('.stage-result').textContent()).toBe('Wrong MIME, text result.');
+    for (const name of ['missing', 'wrongmime']) expect(await stage(name).locator('iframe').count()).toBe(0);
+
+    // Malformed _meta.ui: refused with a console warning naming server and tool; a plain tool's stage.
+    expect(warnings).toContainEqual(
+      expect.stringMatching(
+        /MCP server "apps", tool "malformed": malformed _meta\.ui \(resourceUri "https:\/\/evil\.example\/app\.html" is not a ui:\/\/ resource/,
+      ),
+    );
+    expect(await stage('malformed').locator('[part~="mcp-app"]').count()).toBe(0);
+    expect(await stage('malformed').locator('.stage-result').textContent()).toBe(
+      'Malformed meta, text result.',
+    );
+
+    // An app that never says initialized: closed after the timeout, and the stage says so.
+    await expect.poll(() => stage('silent').locator('iframe').count(), { timeout: 5_000 }).toBe(1);
+    await expect
+      .poll(() => notice('silent').textContent(), { timeout: 20_000 })
+      .toContain('did not start (no answer within 10 s)');
+    await expect.poll(() => stage('silent').locator('iframe').count()).toBe(0);
+    expect(await stage('silent').locator('.stage-result').textContent()).toBe('Silent result.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('an app that floods ui/message: two go through the limit, the third waits for the visitor, the rest are refused; the visitor blocks it', async () => {
+    model.enqueue(
+      { toolCalls: [{ id: 'c1', name: 'mcp__apps__chatty', arguments: {} }] },
+      { text: 'Chatty ran.' },
+      { text: 'Got your first message.' },
+    );
+    const { page, errors } = await openChat();
+    await send(page, 'Run chatty');
+    await answered(page, 'Chatty ran.');
+    const stage = page.locator('agent-chat [part~="stage"][data-tool="mcp__apps__chatty"]');
+    const prompt = stage.locator('[part~="mcp-app-prompt"]');
+    await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain('keeps sending messages');
+    expect(await prompt.textContent()).toContain('Chatty message 3');
+    await expect
+      .poll(() => stage.locator('[part~="mcp-app-notice"]').last().textContent())
+      .toContain('3 more messages from the app were refused');
+    // The first one reached the chat (a run started with it); the second found the chat busy.
+    await answered(page, 'Got your first message.');
+    const users = await page.locator('agent-chat [part~="message-user"]').allTextContents();
+    expect(users.filter((text) => text.includes('Chatty message'))).toEqual(['Chatty message 1']);
+    await prompt.locator('[part~="mcp-app-block"]').click();
+    const app = page.frameLocator(FRAME);
+    await expect
+      .poll(() => app.locator('#sent').textContent())
+      .toBe('sent,refused,refused,refused,refused,refused');
+    expect(await prompt.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
