@@ -19,6 +19,8 @@ export interface AppsServer {
   capabilities: unknown[];
   /** Names of the tools called, in order. */
   calls: string[];
+  /** URIs of the `resources/read` requests, in order. */
+  reads: string[];
   close(): Promise<void>;
 }
 
@@ -46,6 +48,12 @@ function build(server: AppsServer): McpServer {
   app('missing', 'ui://apps/missing.html', 'Missing app, text result 404.');
   app('wrongmime', 'ui://apps/wrong.html', 'Wrong MIME, text result.');
   app('malformed', 'https://evil.example/app.html', 'Malformed meta, text result.');
+  // Callable by the model only: its app may not call it.
+  mcp.registerTool(
+    'model_only',
+    { description: 'For the model only.', _meta: { ui: { visibility: ['model'] } } },
+    async () => text('model only'),
+  );
   // Callable by its app only: never offered to the model.
   mcp.registerTool(
     'probe_log',
@@ -78,6 +86,7 @@ export async function startAppsServer(): Promise<AppsServer> {
     hits: [],
     capabilities: [],
     calls: [],
+    reads: [],
     close: async () => {
       http?.closeAllConnections();
       await new Promise((resolve) => http?.close(resolve));
@@ -95,6 +104,7 @@ export async function startAppsServer(): Promise<AppsServer> {
     req.on('end', async () => {
       const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
       if (body?.method === 'initialize') server.capabilities.push(body.params?.capabilities);
+      if (body?.method === 'resources/read') server.reads.push(body.params?.uri);
       const mcp = build(server);
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
       res.on('close', () => {
