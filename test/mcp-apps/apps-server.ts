@@ -63,7 +63,7 @@ function build(server: AppsServer): McpServer {
       return text('app-only tool answered');
     },
   );
-  const resource = (uri: string, html: () => string, mimeType = MIME, meta?: object) =>
+  const resource = (uri: string, html: () => string, mimeType = MIME, meta?: Record<string, unknown>) =>
     mcp.registerResource(uri, uri, { mimeType }, async () => ({
       contents: [{ uri, mimeType, text: html(), ...(meta ? { _meta: meta } : {}) }],
     }));
