@@ -33,6 +33,7 @@ app.onhostcontextchanged = (c) => say('context', c);
 app.onteardown = async () => { say('teardown', true); return {}; };
 addEventListener('message', async (e) => {
   if (e.data?.do === 'size') await app.sendSizeChanged({ height: 123 });
+  if (e.data?.do === 'navigate') location.href = 'about:blank';
   if (e.data?.do === 'fullscreen') say('mode', (await app.requestDisplayMode({ mode: 'fullscreen' })).mode);
 });
 await app.connect();
@@ -150,5 +151,17 @@ describe('<agent-chat-mcp-app>', () => {
     element.remove();
     await waitFor(() => context.get('stage-1') === undefined && context.has('stage-1'));
     await waitFor(() => element.querySelectorAll('iframe').length === 0);
+  });
+
+  it('closes an app whose frame navigates away from its document', async () => {
+    const start = heard.length;
+    const element = mount();
+    await waitFor(message('result', start));
+    element.querySelector('iframe')!.contentWindow!.postMessage({ do: 'navigate' }, '*');
+    await waitFor(() => element.querySelectorAll('iframe').length === 0);
+    expect(element.querySelector('[part~="mcp-app"]')!.getAttribute('data-state')).toBe('closed');
+    expect(element.querySelector('[part~="mcp-app-notice"]')!.textContent).toBe(
+      'Die App von show wurde geschlossen.',
+    );
   });
 });
