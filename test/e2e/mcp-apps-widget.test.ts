@@ -101,6 +101,8 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     );
     const first = model.requests.length;
     const { page, errors, scripts } = await openChat();
+    // Until a tool with an app is called, the host is not downloaded.
+    expect(scripts.filter((s) => s.includes('mcp-app'))).toEqual([]);
     await send(page, 'What time is it?');
     await answered(page, 'Here is the time.');
     // The client advertised the extension to the servers.
