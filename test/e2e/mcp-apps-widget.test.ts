@@ -6,6 +6,7 @@ import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import type { McpServerProcess } from '../mcp/server-everything.ts';
 import { type AppsServer, startAppsServer } from '../mcp-apps/apps-server.ts';
 import { startBasicVanillaServer } from '../mcp-apps/basic-server.ts';
+import { answered, modelRequests, openChatPage, send } from '../mcp-apps/chat-page.ts';
 import { probesScript } from '../mcp-apps/test-apps.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
@@ -43,55 +44,8 @@ afterAll(async () => {
   await apps?.close();
 });
 
-interface Opened {
-  page: Page;
-  errors: string[];
-  warnings: string[];
-  scripts: string[];
-}
-
-async function openChat(setup?: (page: Page) => Promise<void>): Promise<Opened> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  const scripts: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'warning') warnings.push(m.text());
-  });
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-  });
-  await setup?.(page);
-  await page.goto(example.url);
-  await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-  return { page, errors, warnings, scripts };
-}
-
-async function send(page: Page, text: string): Promise<void> {
-  const input = page.locator('agent-chat textarea');
-  await input.fill(text);
-  await input.press('Enter');
-}
-
-async function answered(page: Page, text: string): Promise<void> {
-  const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
-  await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toContain(text);
-}
-
-function body(index: number) {
-  return model.requests[index]?.body as {
-    tools?: Array<{ function: { name: string } }>;
-    messages: Array<{ role: string; content: string }>;
-  };
-}
-
-const offeredTools = (index: number) => (body(index).tools ?? []).map((t) => t.function.name);
-const systemMessage = (index: number) => body(index).messages.find((m) => m.role === 'system')?.content ?? '';
-const userMessages = (index: number) =>
-  body(index)
-    .messages.filter((m) => m.role === 'user')
-    .map((m) => m.content);
+const openChat = (setup?: (page: Page) => Promise<void>) => openChatPage(browser, example.url, setup);
+const { offeredTools, systemMessage, userMessages } = modelRequests(() => model);
 
 describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangler dev', () => {
   it('renders the npm example server-basic-vanillajs app with its result; the app calls its server, posts a message, asks before a link, and comes back after a reload', async () => {
