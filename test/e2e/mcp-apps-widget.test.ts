@@ -289,6 +289,9 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     await answered(page, 'Chatty ran.');
     const stage = page.locator('agent-chat [part~="stage"][data-tool="mcp__apps__chatty"]');
     const prompt = stage.locator('[part~="mcp-app-prompt"]');
+    const app = page.frameLocator(FRAME);
+    // Six ui/message requests at once, while the chat is idle.
+    await app.locator('#flood:enabled').click({ timeout: 20_000 });
     await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain('keeps sending messages');
     expect(await prompt.textContent()).toContain('Chatty message 3');
     await expect
@@ -299,7 +302,6 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     const users = await page.locator('agent-chat [part~="message-user"]').allTextContents();
     expect(users.filter((text) => text.includes('Chatty message'))).toEqual(['Chatty message 1']);
     await prompt.locator('[part~="mcp-app-block"]').click();
-    const app = page.frameLocator(FRAME);
     await expect
       .poll(() => app.locator('#sent').textContent())
       .toBe('sent,refused,refused,refused,refused,refused');

@@ -76,13 +76,14 @@ document.getElementById('probes').textContent = 'done';`,
 export const silentApp =
   '<!doctype html><html><head><title>silent</title></head><body><p>I never start.</p></body></html>';
 
-/** Floods the chat with `ui/message` once it has its result. */
+/** Floods the chat with `ui/message` when its button is clicked (after its result came). */
 export function chattyApp(): string {
   return page(
-    '<p id="sent"></p>',
+    '<button id="flood" disabled>Flood</button><p id="sent"></p>',
     `const app = new App({ name: 'chatty', version: '1.0.0' }, {});
-app.ontoolresult = async () => {
-  await new Promise((r) => setTimeout(r, 1500));
+const button = document.getElementById('flood');
+app.ontoolresult = () => { button.disabled = false; };
+button.onclick = async () => {
   const results = await Promise.all(Array.from({ length: 6 }, (_, i) =>
     app.sendMessage({ role: 'user', content: [{ type: 'text', text: 'Chatty message ' + (i + 1) }] }).then((r) => r.isError ? 'refused' : 'sent', () => 'error')));
   document.getElementById('sent').textContent = results.join(',');

@@ -96,7 +96,7 @@ function mount(context = new Map<string, string | undefined>()): McpAppElement {
   const element = document.createElement('agent-chat-mcp-app');
   const deps: McpAppsDeps = {
     source: { mcpHub: async () => ({ apps: fakeApps(context) }) as never },
-    sender: { send: async () => undefined },
+    sender: { send: async () => undefined, pendingTurn: undefined },
     run: { status: 'idle' } as never,
   };
   Object.assign(element, { item: item('first'), stageId: 'stage-1', deps });

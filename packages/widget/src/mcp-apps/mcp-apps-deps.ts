@@ -10,7 +10,7 @@ import type { SendController } from '../send-controller.js';
 export interface McpAppsDeps {
   /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
   source: Pick<AgentSource, 'mcpHub'>;
-  sender: Pick<SendController, 'send'>;
+  sender: Pick<SendController, 'send' | 'pendingTurn'>;
   run: Pick<RunController, 'status'>;
 }
 
@@ -21,7 +21,9 @@ export async function appsOf(deps: McpAppsDeps | undefined): Promise<McpApps | u
 
 /** Sends `text` as the visitor's next message; false when it cannot now (a run is in progress). */
 export function sendMessage(deps: McpAppsDeps | undefined, text: string): boolean {
-  if (!deps || deps.run.status === 'running') return false;
+  // `pendingTurn` is set from the moment a message is sent until its run ends (also while the agent is
+  // being prepared, before the run's status says running).
+  if (!deps || deps.run.status === 'running' || deps.sender.pendingTurn !== undefined) return false;
   void deps.sender.send(text);
   return true;
 }
