@@ -1,4 +1,4 @@
-import type { McpAppContent, McpApps } from '@agent-chat/core';
+import type { McpAppContent, McpAppCsp, McpApps } from '@agent-chat/core';
 import {
   AppBridge,
   type McpUiDisplayMode,
@@ -21,6 +21,8 @@ export interface AppSessionHandlers {
   displayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
   /** The app asked to be closed. */
   closeRequested(): void;
+  /** The frame left the app's document (its CSP cannot stop that). */
+  navigatedAway(): void;
 }
 
 /** What {@link AppSession} needs. */
@@ -29,6 +31,8 @@ export interface AppSessionOptions {
   frame: HTMLIFrameElement;
   item: McpAppContent;
   apps: McpApps;
+  /** What the app's resource declared, granted as declared (told to the app as the host's sandbox). */
+  sandbox: { csp: McpAppCsp; permissions: Record<string, object> };
   context: McpUiHostContext;
   /** Names the app for its model context (one entry per stage). */
   key: string;
@@ -62,7 +66,7 @@ export class AppSession {
         logging: {},
         message: { text: {} },
         updateModelContext: { text: {} },
-        sandbox: { csp: {}, permissions: {} },
+        sandbox: options.sandbox,
       },
       { hostContext: options.context },
     );
@@ -121,6 +125,11 @@ export class AppSession {
       handlers.timedOut();
     }, initTimeoutMs);
     frame.srcdoc = html;
+    // The first load is the app's document; any later one is the frame going somewhere else.
+    let loads = 0;
+    frame.addEventListener('load', () => {
+      if (++loads > 1 && !this.#closed) handlers.navigatedAway();
+    });
   }
 
   /** Tells the app its context changed (theme, language, size, display mode). */

@@ -174,23 +174,12 @@ export class McpAppElement extends LitElement {
     if (resource.prefersBorder === false) frame.dataset.border = 'none';
     box.append(frame);
     this.#frame = frame;
-    // The app's own document is the only one the frame may show: a frame that navigates away (its CSP
-    // cannot stop that) is closed, so nothing more is sent to whatever it loaded.
-    let loads = 0;
-    frame.addEventListener('load', () => {
-      if (frame.srcdoc && ++loads > 1 && this.#frame === frame) {
-        this.#stop();
-        console.warn(
-          `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app navigated away; it was closed.`,
-        );
-        this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
-      }
-    });
     const definition = apps.tool(item.serverId, tool);
     const session = new AppSession({
       frame,
       item,
       apps,
+      sandbox: { csp: resource.csp, permissions: resource.permissions },
       key: this.stageId,
       initTimeoutMs: McpAppElement.initTimeoutMs,
       context: hostContext(chat, box, this.#mode, definition ? { tool: definition as never } : undefined),
@@ -213,6 +202,14 @@ export class McpAppElement extends LitElement {
         message: (text) => this.#message(text),
         openLink: (url) => this.#ask<boolean>({ kind: 'link', url }, false),
         displayMode: (mode) => this.#setMode(mode),
+        navigatedAway: () => {
+          // Nothing more is sent to whatever the frame loaded instead of the app.
+          this.#stop();
+          console.warn(
+            `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app navigated away; it was closed.`,
+          );
+          this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
+        },
         closeRequested: () => {
           this.#stop();
           this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
