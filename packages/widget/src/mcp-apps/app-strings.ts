@@ -5,6 +5,7 @@ export interface McpAppStrings {
   unavailable: string;
   noInit: string;
   closed: string;
+  replaced: string;
   openLink: string;
   open: string;
   cancel: string;
@@ -22,6 +23,7 @@ const EN: McpAppStrings = {
   noInit:
     'The app of {tool} did not start (no answer within {seconds} s); it was closed. The tool’s result is shown above.',
   closed: 'The app of {tool} was closed.',
+  replaced: 'The app of {tool} was closed: a newer result of it is shown below.',
   openLink: 'The app of {tool} wants to open {url}',
   open: 'Open',
   cancel: 'Cancel',
@@ -40,6 +42,7 @@ const FR: McpAppStrings = {
   noInit:
     'L’application de {tool} n’a pas démarré (aucune réponse en {seconds} s) ; elle a été fermée. Le résultat de l’outil est affiché ci-dessus.',
   closed: 'L’application de {tool} a été fermée.',
+  replaced: 'L’application de {tool} a été fermée : un résultat plus récent est affiché plus bas.',
   openLink: 'L’application de {tool} veut ouvrir {url}',
   open: 'Ouvrir',
   cancel: 'Annuler',
@@ -57,6 +60,7 @@ const DE: McpAppStrings = {
   noInit:
     'Die App von {tool} ist nicht gestartet (keine Antwort in {seconds} s) und wurde geschlossen. Das Ergebnis des Tools steht oben.',
   closed: 'Die App von {tool} wurde geschlossen.',
+  replaced: 'Die App von {tool} wurde geschlossen: ein neueres Ergebnis steht weiter unten.',
   openLink: 'Die App von {tool} möchte {url} öffnen',
   open: 'Öffnen',
   cancel: 'Abbrechen',

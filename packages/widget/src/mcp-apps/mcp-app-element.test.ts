@@ -87,21 +87,29 @@ function item(text: string): McpAppContent {
 let host: HTMLElement;
 afterEach(() => host?.remove());
 
-function mount(context = new Map<string, string | undefined>()): McpAppElement {
+function mount(context = new Map<string, string | undefined>(), count = 1): McpAppElement {
   host = document.createElement('div');
   Object.assign(host, { theme: 'dark' });
   host.lang = 'de';
   document.body.append(host);
   const root = host.attachShadow({ mode: 'open' });
-  const element = document.createElement('agent-chat-mcp-app');
-  const deps: McpAppsDeps = {
+  let element = document.createElement('agent-chat-mcp-app');
+  for (let i = 1; i < count; i++) {
+    root.append(element);
+    Object.assign(element, { item: item(`older ${i}`), stageId: `stage-0${i}`, deps: depsOf(context) });
+    element = document.createElement('agent-chat-mcp-app');
+  }
+  Object.assign(element, { item: item('first'), stageId: 'stage-1', deps: depsOf(context) });
+  root.append(element);
+  return element;
+}
+
+function depsOf(context: Map<string, string | undefined>): McpAppsDeps {
+  return {
     source: { mcpHub: async () => ({ apps: fakeApps(context) }) as never },
     sender: { send: async () => undefined, pendingTurn: undefined },
     run: { status: 'idle' } as never,
   };
-  Object.assign(element, { item: item('first'), stageId: 'stage-1', deps });
-  root.append(element);
-  return element;
 }
 
 describe('<agent-chat-mcp-app>', () => {
@@ -163,5 +171,24 @@ describe('<agent-chat-mcp-app>', () => {
     expect(element.querySelector('[part~="mcp-app-notice"]')!.textContent).toBe(
       'Die App von show wurde geschlossen.',
     );
+  });
+
+  it('keeps one live app per resource in a chat: a newer result of the same app replaces the older one', async () => {
+    const start = heard.length;
+    const newest = mount(new Map(), 3);
+    await waitFor(message('result', start));
+    const [first, second] = [...(newest.getRootNode() as ShadowRoot).querySelectorAll('agent-chat-mcp-app')];
+    await waitFor(() => first!.querySelector('iframe') === null && second!.querySelector('iframe') === null);
+    expect(newest.querySelectorAll('iframe')).toHaveLength(1);
+    for (const older of [first!, second!]) {
+      expect(older.querySelector('[part~="mcp-app"]')!.getAttribute('data-state')).toBe('closed');
+      expect(older.querySelector('[part~="mcp-app-notice"]')!.textContent).toContain('ein neueres Ergebnis');
+    }
+    expect(
+      heard
+        .slice(start)
+        .filter((h) => h.kind === 'result')
+        .map((h) => h.value),
+    ).toContain('first');
   });
 });

@@ -12,6 +12,9 @@ import { type ChatHost, hostContext, themeContext } from './host-context.js';
 import { appsOf, type McpAppsDeps, sendMessage } from './mcp-apps-deps.js';
 import { MessageLimit } from './message-limit.js';
 
+/** The live app of each resource, per chat: a newer result of the same app replaces the older one. */
+const live = new WeakMap<Node, Map<string, McpAppElement>>();
+
 type Prompt =
   | { kind: 'link'; url: string; resolve: (yes: boolean) => void }
   | { kind: 'flood'; text: string; resolve: (answer: 'send' | 'no' | 'block') => void };
@@ -158,7 +161,13 @@ export class McpAppElement extends LitElement {
       return;
     }
     if (!current()) return;
+    if (!this.#claim(item)) {
+      this._state = { status: 'closed', notice: format(strings.replaced, { tool }) };
+      return;
+    }
     await this.updateComplete;
+    // Replaced, restarted or removed meanwhile.
+    if (!current()) return;
     const box = this.querySelector<HTMLElement>('.mcp-app-box');
     const chat = this.#chat;
     if (!box || !chat) return;
@@ -255,6 +264,36 @@ export class McpAppElement extends LitElement {
     this.requestUpdate();
     if (mode === 'inline' && this.#session) this.#session.contextChanged({ displayMode: 'inline' });
     return allowed;
+  }
+
+  /**
+   * Makes this the live app of its resource in this chat, closing an older one; false when a newer
+   * result of the same app (later in the chat) is already live.
+   */
+  #claim(item: McpAppContent): boolean {
+    const root = this.getRootNode();
+    let byResource = live.get(root);
+    if (!byResource) {
+      byResource = new Map();
+      live.set(root, byResource);
+    }
+    const key = `${item.serverId}\n${item.resourceUri}`;
+    const other = byResource.get(key);
+    if (other && other !== this && other.isConnected) {
+      const otherIsNewer = Boolean(this.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (otherIsNewer) return false;
+      other.#replaced();
+    }
+    byResource.set(key, this);
+    return true;
+  }
+
+  #replaced(): void {
+    this.#stop();
+    this._state = {
+      status: 'closed',
+      notice: format(this.#strings.replaced, { tool: this.item?.toolName ?? '' }),
+    };
   }
 
   /** Closes the app and removes its frame; an open question is answered no. */
