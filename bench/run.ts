@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BenchContext, Benchmark, BenchRow, Measurement } from './lib/benchmark.ts';
-import { watchMachineLoad } from './lib/machine-load.ts';
+import { machineRows, watchMachineLoad } from './lib/machine-load.ts';
 import { type BenchSection, type RunRecord, resultsReadme } from './lib/results-readme.ts';
 import { resultsTable } from './lib/results-table.ts';
 
@@ -73,16 +73,19 @@ async function runOne(name: string, file: string): Promise<boolean> {
     },
   };
   const startedAt = new Date();
-  const machineLoad = watchMachineLoad();
+  const machineLoad = await watchMachineLoad();
   try {
-    const rows = (await (await load(file)).run(context)).map((m) => toRow(name, m));
-    const machine = machineLoad.stop();
+    const measured = (await (await load(file)).run(context)).map((m) => toRow(name, m));
+    const machine = await machineLoad.stop();
     console.log(
-      `  machine: load average ${machine.loadAverageBefore} → ${machine.loadAverageAfter}, busy ${machine.busyPercent ?? '?'}%`,
+      `  machine: load average ${machine.loadAverageBefore} → ${machine.loadAverageAfter}, busy ${machine.busyPercentBefore ?? '?'}% before, ${machine.busyPercent ?? '?'}% during, ${machine.busyPercentAfter ?? '?'}% after: ${machine.quiet ? 'quiet' : 'not quiet'}`,
     );
+    // An empty result is never stored: it would replace the last good one with nothing (a skipped bench).
+    if (measured.length === 0 && ok) context.fail(`${name} measured nothing`);
+    const rows = [...measured, ...machineRows(machine).map((m) => toRow(name, m))];
     if (!ok) {
       console.error(`  ${rel(resultsFile)} is left as the last complete run wrote it`);
-      console.error(`  (${rows.length} rows not stored)`);
+      console.error(`  (${measured.length} rows not stored)`);
       return false;
     }
     writeFileSync(resultsFile, `${JSON.stringify(rows, null, 2)}\n`);

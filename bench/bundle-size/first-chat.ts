@@ -5,20 +5,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import type { BenchContext } from '../lib/benchmark.ts';
+import type { FirstChatScenario } from './first-chat-scenarios.ts';
 import { widgetScriptTag } from './widget-build.ts';
-
-/** An OpenAI-style stream answering with some Markdown (so the Markdown engine is loaded, as for a real answer). */
-const ANSWER = [
-  { choices: [{ index: 0, delta: { role: 'assistant', content: 'Sencha is a **grassy** ' } }] },
-  { choices: [{ index: 0, delta: { content: 'green tea.' } }] },
-  { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
-]
-  .map(
-    (chunk) =>
-      `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', model: 'gpt-4o-mini', ...chunk })}\n\n`,
-  )
-  .concat('data: [DONE]\n\n')
-  .join('');
 
 /** The widget files a first chat downloads, with their gzip -9 sizes. */
 export interface FirstChat {
@@ -31,13 +19,17 @@ export interface FirstChat {
  * PDFs, MCP and WebMCP stay lazy for pages that use them) downloads from the widget's build before the
  * first answer renders, observed in Chromium: the page is loaded, a message sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
  * `agent-chat*.js` the page requested until the answer shows is counted once, gzip -9 of the file.
+ * `scenario` says what the first answer holds (plain Markdown, a code block, a page tool call).
  */
-export async function firstChat(context: BenchContext): Promise<FirstChat | undefined> {
+export async function firstChat(
+  context: BenchContext,
+  scenario: FirstChatScenario,
+): Promise<FirstChat | undefined> {
   if (!widgetScriptTag(context)) return undefined;
   const dist = join(context.root, 'packages/widget/dist');
   const proxyUrl = 'http://127.0.0.1:9';
   const page = `<!doctype html><meta charset="utf-8"><script type="module" src="/agent-chat.js"></script>
-<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"></agent-chat>`;
+<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"></agent-chat>${scenario.pageExtra}`;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
@@ -69,7 +61,7 @@ export async function firstChat(context: BenchContext): Promise<FirstChat | unde
         : route.fulfill({
             status: 200,
             headers: { ...cors, 'content-type': 'text/event-stream' },
-            body: ANSWER,
+            body: scenario.stream(route.request().postData() ?? ''),
           }),
     );
     await page.goto(example.url);
@@ -77,7 +69,8 @@ export async function firstChat(context: BenchContext): Promise<FirstChat | unde
     const input = page.locator('agent-chat textarea');
     await input.fill('Tell me about Sencha');
     await input.press('Enter');
-    await page.locator('agent-chat [part~="message-assistant"] strong').waitFor({ timeout: 30_000 });
+    for (const selector of scenario.rendered)
+      await page.locator(`agent-chat ${selector}`).first().waitFor({ timeout: 30_000 });
     const files = [...loaded].sort().map((name) => ({
       name,
       gzip: gzipSync(readFileSync(join(dist, name)), { level: 9 }).byteLength,

@@ -4,11 +4,17 @@ import { gzipSync } from 'node:zlib';
 import type { BuildOptions } from 'esbuild';
 import { AGENT_CHAT, type BenchContext, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { peerSubject } from '../lib/installed-version.ts';
+import { coreFirstToolCall } from './core-first-tool-call.ts';
 import { BROWSER, bundle, WORKER } from './esbuild-bundle.ts';
 import { firstChat } from './first-chat.ts';
+import { FIRST_CHAT_SCENARIOS } from './first-chat-scenarios.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
 const here = import.meta.dirname;
+const PEERS_EXTERNAL: BuildOptions = {
+  ...BROWSER,
+  external: [...(BROWSER.external ?? []), 'ai', '@ai-sdk/*', '@ag-ui/*', 'rxjs'],
+};
 const entry = (name: string) => join(here, 'entries', name);
 
 /** One thing to measure: its bytes, or undefined when it does not exist yet (after saying so). */
@@ -55,6 +61,18 @@ const SUBJECTS: Subject[] = [
     subject: () => peerSubject(here, 'deep-chat'),
     bytes: () => bundle(entry('deep-chat.ts'), BROWSER),
   },
+  // Optional entry points of core, each on its own (what it adds beside the base); their peers (ai,
+  // @ai-sdk/provider, @ag-ui/client, rxjs) are the app's, so they stay external.
+  {
+    target: 'core_ai_sdk',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/core/src/ai-sdk/index.ts', PEERS_EXTERNAL),
+  },
+  {
+    target: 'core_ag_ui',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/core/src/ag-ui/index.ts', PEERS_EXTERNAL),
+  },
   {
     target: 'proxy_worker',
     subject: () => AGENT_CHAT,
@@ -68,9 +86,14 @@ export const benchmark: Benchmark = {
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
-    '(platform neutral), no peer. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
+    '(platform neutral), no peer. core_ai_sdk / core_ag_ui: the @agent-chat/core/ai-sdk and /ag-ui entry points alone, ' +
+    'their peers (ai, @ai-sdk/provider, @ag-ui/client, rxjs) external, no peer row. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; deep-chat: not observed but copied from its ' +
-    'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs.',
+    'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs. ' +
+    'First chat is measured in three scenarios, each counted the same way: a plain Markdown answer (first_chat_gzip_bytes, the goal), ' +
+    'an answer with a fenced code block, once highlighted (_code_block), and a page tool call whose stage is done before the answer (_tool_call). ' +
+    'core_first_tool_call: a page importing the core base (the same three names) that runs one turn with a tool call and its answer in Chromium, ' +
+    'bundled with the same options; every chunk the page requested by the answer, concatenated and gzipped as core_base is (its few lines of page code included).',
   method:
     'Deterministic byte counts (no timing). Every subject goes through the same esbuild (bench dependency) call: ' +
     'browser platform (the Worker: neutral), ESM, minified, tree-shaken, ES2022, code splitting on; the bytes counted ' +
@@ -96,26 +119,48 @@ export const benchmark: Benchmark = {
         context.fail(`${name}: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    // Core base plus what its first tool call loads (the schema validator and any other lazy chunk).
+    try {
+      const code = await coreFirstToolCall();
+      const gzip = gzipSync(code.bytes, { level: 9 }).byteLength;
+      rows.push(
+        {
+          subject: AGENT_CHAT,
+          metric: 'min_bytes_core_first_tool_call',
+          value: code.bytes.byteLength,
+          unit: 'bytes',
+        },
+        { subject: AGENT_CHAT, metric: 'min_gzip_bytes_core_first_tool_call', value: gzip, unit: 'bytes' },
+      );
+      context.log(
+        `agent-chat core first tool call: ${code.bytes.byteLength} bytes minified, ${gzip} gzip -9 (${code.files.map((f) => `${f.name} ${f.bytes}`).join(', ')})`,
+      );
+    } catch (error) {
+      context.fail(`core first tool call: ${error instanceof Error ? error.message : String(error)}`);
+    }
     // First chat: what a page downloads before its first answer renders. deep-chat is one file, so its
     // first chat is its whole bundle (measured above as widget_script_tag).
     try {
-      const ours = await firstChat(context);
-      if (ours) {
-        rows.push({ subject: AGENT_CHAT, metric: 'first_chat_gzip_bytes', value: ours.gzip, unit: 'bytes' });
+      for (const scenario of FIRST_CHAT_SCENARIOS) {
+        const ours = await firstChat(context, scenario);
+        if (!ours) continue;
+        const metric = `first_chat_gzip_bytes${scenario.suffix}`;
+        rows.push({ subject: AGENT_CHAT, metric, value: ours.gzip, unit: 'bytes' });
         context.log(
-          `agent-chat first chat: ${ours.gzip} gzip -9 bytes (${ours.files.map((f) => `${f.name} ${f.gzip}`).join(', ')})`,
+          `agent-chat first chat, ${scenario.label}: ${ours.gzip} gzip -9 bytes (${ours.files.map((f) => `${f.name} ${f.gzip}`).join(', ')})`,
         );
       }
       const deep = rows.find(
         (r) => r.subject !== AGENT_CHAT && r.metric === 'min_gzip_bytes_widget_script_tag',
       );
       if (deep)
-        rows.push({
-          subject: deep.subject,
-          metric: 'first_chat_gzip_bytes',
-          value: deep.value,
-          unit: 'bytes',
-        });
+        for (const { suffix } of FIRST_CHAT_SCENARIOS)
+          rows.push({
+            subject: deep.subject,
+            metric: `first_chat_gzip_bytes${suffix}`,
+            value: deep.value,
+            unit: 'bytes',
+          });
     } catch (error) {
       context.fail(`first chat: ${error instanceof Error ? error.message : String(error)}`);
     }

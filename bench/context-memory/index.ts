@@ -10,7 +10,9 @@ export const benchmark: Benchmark = {
     'back: when it is not in the request (only its summary was sent) the model calls retrieve_full_context with the ' +
     'entry id it finds there, then answers, as a real model must. Input tokens per turn (every model call of the turn, ' +
     'retrievals included; messages + tool definitions, o200k_base) with `memory: true` (default options, extractive ' +
-    'summaries: no summarizer model) vs memory off, which resends the full history; `fewer_tokens_turn_30_without_retrievals` ' +
+    'summaries: no summarizer model) vs memory off, which resends the full history cut oldest-first to the same 128k window ' +
+    'a real app has (the scripted model notes each detail question the cut left without its detail); the goal is judged on ' +
+    'the 30-turn total (`fewer_tokens_30_turns_total`), turn 30 is shown beside it; `fewer_tokens_turn_30_without_retrievals` ' +
     'is the same conversation with a model that never retrieves. Afterwards every full entry is retrieved by id and ' +
     'compared byte for byte.',
   method:

@@ -19,6 +19,7 @@ import { FULL_HISTORY } from '../lib/goals.ts';
 import { type DetailTurnPlan, withDetailQuestions } from './detail-questions.ts';
 import { readingModel } from './reading-model.ts';
 import { type ScriptedTurnPlan, scriptedConversation } from './scenario.ts';
+import { CONTEXT_WINDOW, OUTPUT_RESERVE, slidingWindow } from './sliding-window.ts';
 
 const SYSTEM = 'You are the operations assistant of a tea shop. Use the tools; be concise.';
 
@@ -37,8 +38,13 @@ function scriptedAgent(
   outputs: ReadonlyMap<string, string>,
   memory: boolean,
   retrieve: boolean,
+  counter: TokenCounter,
 ) {
-  const model = readingModel(plan, retrieve);
+  // Memory off: no retrievals to make; the window cuts the history oldest-first and the model answers
+  // with what is left, noting each detail question whose detail was cut.
+  const lost: number[] = [];
+  const model = readingModel(plan, memory && retrieve, memory ? undefined : (turn) => lost.push(turn));
+  const windowed = memory ? undefined : slidingWindow(model, counter);
   // Tools return text already serialized, so every arm sends identical tool output and the difference
   // measured is the memory's alone; TOON's own saving is in the toon-serialization bench.
   const tools = [...new Set(plan.flatMap((turn) => turn.calls.map((c) => c.name)))].map((name) =>
@@ -49,8 +55,14 @@ function scriptedAgent(
       execute: (_args, { toolCallId }) => outputs.get(toolCallId),
     }),
   );
-  const agent = createAgent({ model, tools, store: memoryStore(), systemPrompt: SYSTEM, memory });
-  return { agent, model };
+  const agent = createAgent({
+    model: windowed ?? model,
+    tools,
+    store: memoryStore(),
+    systemPrompt: SYSTEM,
+    memory,
+  });
+  return { agent, model, lost, truncations: windowed?.truncations ?? [] };
 }
 
 /** Input tokens of one request as a provider counts them: messages plus tool definitions. */
@@ -93,9 +105,9 @@ export async function measureContextMemory(context: BenchContext): Promise<Measu
   const outputs = sentOutputs(base, counter);
   const plan = withDetailQuestions(base, (id) => outputs.get(id)!);
   const arms = {
-    retrieving: scriptedAgent(plan, outputs, true, true),
-    blind: scriptedAgent(plan, outputs, true, false),
-    full: scriptedAgent(plan, outputs, false, true),
+    retrieving: scriptedAgent(plan, outputs, true, true, counter),
+    blind: scriptedAgent(plan, outputs, true, false, counter),
+    full: scriptedAgent(plan, outputs, false, true, counter),
   };
   for (const arm of Object.values(arms)) await play(arm.agent, plan);
   const tokens = {
@@ -130,6 +142,18 @@ export async function measureContextMemory(context: BenchContext): Promise<Measu
       'off every detail is in the full history and no retrieval happens.',
   );
 
+  const { truncations, lost } = arms.full;
+  const largest = Math.max(...arms.full.model.requests.map((r) => requestTokens(counter, r)));
+  const cuts = truncations.length
+    ? `${truncations.length} of ${arms.full.model.requests.length} requests were cut (up to ` +
+      `${Math.max(...truncations.map((t) => t.dropped))} messages dropped)`
+    : `no request reached it (the largest sent was ${largest} tokens), so none was cut`;
+  context.note(
+    `Memory off gets a ${CONTEXT_WINDOW / 1000}k window (${OUTPUT_RESERVE} tokens kept for the answer) and cuts the ` +
+      `history oldest-first to fit: ${cuts}; ${lost.length} of ${detailTurns} detail ` +
+      `questions were answered without their detail, cut from the window${lost.length ? ` (turns ${lost.join(', ')})` : ''}. ` +
+      'With memory on, every detail question was answered with its detail (retrieved when only its summary was sent).',
+  );
   const rows: Measurement[] = [];
   const both = (metric: string, ours: number, full: number, unit = 'tokens') =>
     rows.push(
@@ -154,6 +178,13 @@ export async function measureContextMemory(context: BenchContext): Promise<Measu
     },
     { subject: AGENT_CHAT, metric: 'retrievals', value: retrievals.length, unit: 'calls' },
     { subject: AGENT_CHAT, metric: 'detail_questions', value: detailTurns, unit: 'turns' },
+    { subject: FULL_HISTORY, metric: 'requests_cut_to_window', value: truncations.length, unit: 'requests' },
+    {
+      subject: FULL_HISTORY,
+      metric: 'detail_questions_answered_without_detail',
+      value: lost.length,
+      unit: 'turns',
+    },
   );
   context.log(
     `turn 30: ${withRetrievals}% fewer input tokens with retrievals, ${without}% without (goal ≥ 60% with); ` +

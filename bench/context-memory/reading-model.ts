@@ -6,9 +6,18 @@
 import { type Message, RETRIEVE_FULL_CONTEXT } from '@agent-chat/core';
 import { type MockModel, mockModel } from '@agent-chat/core/test';
 import type { DetailTurnPlan } from './detail-questions.ts';
+import { CONTEXT_WINDOW } from './sliding-window.ts';
 
-/** `retrieve`: false plays the same conversation but answers without retrieving (the old, free scenario). */
-export function readingModel(plan: readonly DetailTurnPlan[], retrieve: boolean): MockModel {
+/**
+ * `retrieve`: false plays the same conversation but answers without retrieving (the old, free scenario).
+ * `onMissing` hears of each turn answered without the detail it needed in its request (its answer would
+ * be wrong): with memory off, what the window cut.
+ */
+export function readingModel(
+  plan: readonly DetailTurnPlan[],
+  retrieve: boolean,
+  onMissing?: (turn: number) => void,
+): MockModel {
   return mockModel(
     [
       (request) => {
@@ -34,10 +43,11 @@ export function readingModel(plan: readonly DetailTurnPlan[], retrieve: boolean)
             ],
           };
         }
+        if (detail && !sent(messages).includes(detail.text)) onMissing?.(turnNumber);
         return { text: turn.answer };
       },
     ],
-    { contextWindow: 400_000 },
+    { contextWindow: CONTEXT_WINDOW },
   );
 }
 

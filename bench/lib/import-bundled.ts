@@ -20,6 +20,10 @@ export async function importBundled<T>(entry: string): Promise<T> {
       format: 'esm',
       target: 'node22',
       conditions: ['@agent-chat/source', 'module', 'import', 'default'],
+      // CommonJS dependencies (the AI SDK's @vercel/oidc) call require() for Node built-ins.
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
       logLevel: 'silent',
     });
     return (await import(pathToFileURL(outfile).href)) as T;

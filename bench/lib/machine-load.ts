@@ -14,6 +14,39 @@ export interface MachineLoad {
   loadAverageAfter: number;
   /** Share of all cores' time spent busy during the run, from /proc/stat (Linux only). */
   busyPercent?: number;
+  /** Share of all cores' time spent busy in the second before the run started and the second after it ended. */
+  busyPercentBefore?: number;
+  busyPercentAfter?: number;
+  /**
+   * Whether the machine was quiet around the run ({@link isQuiet}): a run is only called quiet when this
+   * is true. Absent in records written before it was measured.
+   */
+  quiet?: boolean;
+}
+
+/**
+ * When a run counts as quiet: the 1-minute load average at the start below {@link QUIET_LOAD_PER_CORE}
+ * per core (< 1.0 on 2 cores), and the machine below {@link QUIET_BUSY_PERCENT}% busy in the second
+ * before and the second after the run (both outside the benchmark's own work, which the load average
+ * at the end and the busy share during the run include).
+ */
+export const QUIET_LOAD_PER_CORE = 0.5;
+export const QUIET_BUSY_PERCENT = 25;
+
+/** The quiet rule stated in words, for the results README. */
+export const QUIET_RULE =
+  `quiet = 1-minute load average below ${QUIET_LOAD_PER_CORE} per core at the start ` +
+  `and under ${QUIET_BUSY_PERCENT}% of all cores busy in the second before and the second after the run`;
+
+/** {@link QUIET_RULE} applied to a record. */
+export function isQuiet(machine: MachineLoad): boolean {
+  return (
+    machine.loadAverageBefore < QUIET_LOAD_PER_CORE * machine.cores &&
+    machine.busyPercentBefore !== undefined &&
+    machine.busyPercentBefore < QUIET_BUSY_PERCENT &&
+    machine.busyPercentAfter !== undefined &&
+    machine.busyPercentAfter < QUIET_BUSY_PERCENT
+  );
 }
 
 interface CpuTicks {
@@ -31,29 +64,66 @@ function cpuTicks(): CpuTicks | undefined {
   return { busy: total - (ticks[3] ?? 0) - (ticks[4] ?? 0), total };
 }
 
-/** Starts watching the machine; `stop()` returns what it saw since. */
-export function watchMachineLoad(): { stop(): MachineLoad } {
-  const before = cpuTicks();
+const busyBetween = (before?: CpuTicks, after?: CpuTicks) =>
+  before && after && after.total > before.total
+    ? Math.round(((after.busy - before.busy) / (after.total - before.total)) * 100)
+    : undefined;
+
+/** Busy share of all cores over the next `ms` (nothing of ours runs meanwhile). */
+async function sampleBusy(ms = 1000): Promise<number | undefined> {
+  const start = cpuTicks();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return busyBetween(start, cpuTicks());
+}
+
+/**
+ * Starts watching the machine: samples it for a second first (before the benchmark starts), and
+ * `stop()` samples it for a second after the benchmark ended, then returns what it saw.
+ */
+export async function watchMachineLoad(): Promise<{ stop(): Promise<MachineLoad> }> {
   const loadAverageBefore = loadavg()[0]!;
+  const busyPercentBefore = await sampleBusy();
+  const before = cpuTicks();
   return {
-    stop() {
-      const after = cpuTicks();
-      const busy =
-        before && after && after.total > before.total
-          ? ((after.busy - before.busy) / (after.total - before.total)) * 100
-          : undefined;
-      return {
+    async stop() {
+      const busy = busyBetween(before, cpuTicks());
+      const loadAverageAfter = loadavg()[0]!;
+      const busyPercentAfter = await sampleBusy();
+      const machine: MachineLoad = {
         node: process.version,
         ...chromiumVersion(),
         cpu: cpus()[0]?.model.trim() ?? 'unknown',
         cores: availableParallelism(),
         loadAverageBefore: round(loadAverageBefore),
-        loadAverageAfter: round(loadavg()[0]!),
-        ...(busy === undefined ? {} : { busyPercent: Math.round(busy) }),
+        loadAverageAfter: round(loadAverageAfter),
+        ...(busy === undefined ? {} : { busyPercent: busy }),
+        ...(busyPercentBefore === undefined ? {} : { busyPercentBefore }),
+        ...(busyPercentAfter === undefined ? {} : { busyPercentAfter }),
       };
+      return { ...machine, quiet: isQuiet(machine) };
     },
   };
 }
+
+/** The machine state as rows of the benchmark's results (subject `machine`), so every result file carries it. */
+export function machineRows(
+  machine: MachineLoad,
+): Array<{ subject: string; metric: string; value: number; unit: string }> {
+  const rows = [
+    { metric: 'load_avg_before', value: machine.loadAverageBefore, unit: 'load' },
+    { metric: 'load_avg_after', value: machine.loadAverageAfter, unit: 'load' },
+    { metric: 'cpu_busy_pct_before', value: machine.busyPercentBefore, unit: '%' },
+    { metric: 'cpu_busy_pct_during', value: machine.busyPercent, unit: '%' },
+    { metric: 'cpu_busy_pct_after', value: machine.busyPercentAfter, unit: '%' },
+    { metric: 'quiet_machine', value: machine.quiet ? 1 : 0, unit: 'bool' },
+  ];
+  return rows
+    .filter((row): row is typeof row & { value: number } => row.value !== undefined)
+    .map((row) => ({ subject: MACHINE, ...row }));
+}
+
+/** Subject of the machine-state rows. */
+export const MACHINE = 'machine';
 
 function chromiumVersion(): { chromium?: string } {
   const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

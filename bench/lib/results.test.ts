@@ -1,15 +1,60 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGENT_CHAT, type BenchRow } from './benchmark.ts';
-import { evaluateGoal, GOALS, type Goal } from './goals.ts';
+import { evaluateGoal, GOALS, type Goal, missingResults } from './goals.ts';
+import { MACHINE } from './machine-load.ts';
+import type { RunRecord } from './results-readme.ts';
 
 const resultsDir = join(import.meta.dirname, '..', 'results');
-const rows: BenchRow[] = readdirSync(resultsDir)
-  .filter((file) => file.endsWith('.json'))
-  .flatMap((file) => JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as BenchRow[]);
+const files = new Map(
+  readdirSync(resultsDir)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [
+      file.slice(0, -'.json'.length),
+      JSON.parse(readFileSync(join(resultsDir, file), 'utf8')) as BenchRow[],
+    ]),
+);
+const rows: BenchRow[] = [...files.values()].flat();
 
 describe('bench/results', () => {
+  it('has a non-empty results file for every benchmark with goals', () => {
+    expect(missingResults(files, GOALS)).toEqual([]);
+  });
+
+  it.each([
+    ['rag-quality', 'cranfield_ndcg_at_10'],
+    ['bundle-size', 'first_chat_gzip_bytes'],
+    ['bundle-size', 'first_chat_gzip_bytes_code_block'],
+    ['bundle-size', 'first_chat_gzip_bytes_tool_call'],
+    ['bundle-size', 'min_gzip_bytes_core_first_tool_call'],
+    ['context-memory', 'fewer_tokens_30_turns_total'],
+    ['mcp-tool-tokens', 'catalog_recall_at_3_ratio'],
+    ['mcp-tool-tokens', 'catalog_summary_words'],
+  ])('has the %s row %s', (bench, metric) => {
+    expect(
+      files.get(bench)?.find((row) => row.metric === metric && row.subject === AGENT_CHAT),
+    ).toBeDefined();
+  });
+
+  it('records the machine state (load average, CPU busy before and after) of every run that measured it', () => {
+    for (const [bench, own] of files) {
+      const runFile = join(resultsDir, 'runs', `${bench}.json`);
+      const run = existsSync(runFile) ? (JSON.parse(readFileSync(runFile, 'utf8')) as RunRecord) : undefined;
+      // Runs recorded before the machine rows existed have no `quiet`; the next run of that bench adds them.
+      if (run?.machine.quiet === undefined) continue;
+      const metrics = own.filter((row) => row.subject === MACHINE).map((row) => row.metric);
+      expect(metrics, bench).toEqual(
+        expect.arrayContaining([
+          'load_avg_before',
+          'load_avg_after',
+          'cpu_busy_pct_before',
+          'cpu_busy_pct_after',
+        ]),
+      );
+    }
+  });
+
   it.each(GOALS.map((goal) => [goal.text, goal] as const))('has honest rows for the goal "%s"', (_, goal) => {
     expect(evaluateGoal(goal, rows).problem).toBeUndefined();
   });
@@ -17,6 +62,26 @@ describe('bench/results', () => {
   it('has no measured difference that is exactly zero (a clamp leaves 0; a real difference has decimals)', () => {
     const suspicious = rows.filter((row) => /overhead|added|_vs_/.test(row.metric) && row.value === 0);
     expect(suspicious).toEqual([]);
+  });
+});
+
+describe('missingResults', () => {
+  const goal: Goal = { bench: 'b', metric: 'm', atLeast: 1, text: 't' };
+  const machine: BenchRow = {
+    bench: 'b',
+    subject: MACHINE,
+    metric: 'load_avg_before',
+    value: 1,
+    unit: 'load',
+  };
+
+  it('names a bench with goals whose results are empty, only machine rows, or missing', () => {
+    expect(missingResults(new Map([['b', []]]), [goal])).toEqual(['b']);
+    expect(missingResults(new Map([['b', [machine]]]), [goal])).toEqual(['b']);
+    expect(missingResults(new Map(), [goal])).toEqual(['b']);
+    expect(
+      missingResults(new Map([['b', [{ ...machine, subject: AGENT_CHAT, metric: 'm' }]]]), [goal]),
+    ).toEqual([]);
   });
 });
 

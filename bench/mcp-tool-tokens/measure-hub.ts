@@ -1,5 +1,5 @@
 // Bundled by index.ts with esbuild (Node cannot run the workspace's TypeScript source directly).
-import { McpHub, type McpServerConfig } from '@agent-chat/core';
+import { McpHub, type McpServerConfig, type McpToolSummary } from '@agent-chat/core';
 
 /** A tool as a provider receives it (the OpenAI `function` object). */
 export interface ToolSpecJson {
@@ -18,6 +18,17 @@ export async function eagerToolList(servers: McpServerConfig[]): Promise<ToolSpe
       description: tool.description,
       parameters: tool.jsonSchema,
     }));
+  } finally {
+    await hub.dispose();
+  }
+}
+
+/** The hub's one-sentence summary of every tool: what the lazy catalog is written from. */
+export async function hubSummaries(servers: McpServerConfig[]): Promise<McpToolSummary[]> {
+  const hub = new McpHub({ servers });
+  try {
+    await hub.start();
+    return await hub.summaries();
   } finally {
     await hub.dispose();
   }

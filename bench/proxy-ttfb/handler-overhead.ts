@@ -1,7 +1,7 @@
+import { applyGrant, type Counts, type GrantAsk } from '../../packages/proxy/src/usage/grant.ts';
 import { BENCH_MODEL, BENCH_PROXY_VARS } from './measure-streams.ts';
 
 type CreateProxy = typeof import('../../packages/proxy/src/index.ts').createProxy;
-type UsageAsk = import('../../packages/proxy/src/index.ts').UsageAsk;
 type ProxyEnv = import('../../packages/proxy/src/index.ts').ProxyEnv;
 
 const ORIGIN = 'http://127.0.0.1:5173';
@@ -61,36 +61,22 @@ export async function handlerOverhead(createProxy: CreateProxy, iterations: numb
 }
 
 /**
- * The `USAGE` Durable Object namespace in-process (V8 has no Durable Objects): the same decision
- * shape, counted in a Map, so the proxy's own limit bookkeeping is timed without a runtime hop.
+ * The `USAGE` Durable Object namespace in-process (V8 has no Durable Objects): the counter's own
+ * grant logic on a Map, so the proxy's own limit bookkeeping is timed without a runtime hop.
  */
 function inMemoryUsage() {
-  const spent = new Map<string, number>();
+  const counts = new Map<string, Counts>();
   return {
     idFromName: (name: string) => name,
     get: (id: string) => ({
-      async consume(ask: UsageAsk) {
-        const total = (spent.get(id) ?? 0) + ask.cost;
-        spent.set(id, total);
-        const day = new Date(ask.now).toISOString().slice(0, 10);
-        const resetAt = Date.parse(`${day}T00:00:00Z`) + 86_400_000;
-        return {
-          ok: true,
-          day,
-          rate: {
-            limit: ask.ratePerMinute ?? 0,
-            remaining: ask.ratePerMinute ?? 0,
-            resetAt: ask.now + 60_000,
-          },
-          credits: {
-            limit: ask.dailyCredits ?? 0,
-            balance: (ask.dailyCredits ?? 0) - total,
-            cost: ask.cost,
-            resetAt,
-          },
-        };
+      async grant(ask: GrantAsk) {
+        let held = counts.get(id);
+        if (held === undefined) {
+          held = { windowStart: 0, windowCount: 0, day: '', spent: 0 };
+          counts.set(id, held);
+        }
+        return applyGrant(held, ask);
       },
-      async refund() {},
     }),
   };
 }

@@ -1,6 +1,17 @@
 import { join } from 'node:path';
 import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { startWorkerdServe } from '../../scripts/lib/workerd-serve.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
+import {
+  DO_AWAITED,
+  DO_COLD,
+  DO_WARM,
+  delayedCounterWorkers,
+  doRttRows,
+  failedClosed,
+  newClientEachRequest,
+  warmBurst,
+} from './do-rtt.ts';
 import { handlerOverhead } from './handler-overhead.ts';
 import { loadProxy, loadScriptedModelServer } from './load-bundled.ts';
 import {
@@ -11,7 +22,6 @@ import {
   type StreamTimings,
 } from './measure-streams.ts';
 import { workerSocketUrl } from './worker-socket.ts';
-import { startWorkerdServe } from './workerd-serve.ts';
 
 const CONCURRENT = 200;
 const SEQUENTIAL = 200;
@@ -115,6 +125,8 @@ export const benchmark: Benchmark = {
         configDir: join(import.meta.dirname, 'bare-worker'),
         vars: { UPSTREAM_BASE_URL: model.baseURL },
       },
+      // Issue 28: the Durable Object 25 ms away each way (sequential rows and one burst only).
+      ...delayedCounterWorkers(model.baseURL),
     ]);
     try {
       const targets: Record<string, string> = {
@@ -126,6 +138,9 @@ export const benchmark: Benchmark = {
       const proxySocket = await workerSocketUrl(proxy.pid, proxy.url);
       const bareSocket = await workerSocketUrl(bare.pid, bare.url);
       for (const [subject, url] of Object.entries(served.urls)) targets[subject] = `${url}/v1`;
+      targets[DO_COLD] = targets[DO_WARM]!;
+      const doSubjects = [DO_WARM, DO_COLD, DO_AWAITED];
+      const headersOf = (subject: string) => (subject === DO_COLD ? newClientEachRequest : undefined);
       if (proxySocket && bareSocket) {
         targets[AT_SOCKET] = `${proxySocket}/v1`;
         targets[BARE_AT_SOCKET] = `${bareSocket}/v1`;
@@ -138,21 +153,21 @@ export const benchmark: Benchmark = {
         for (let i = 0; i < n; i++) model.enqueue({ text: 'The quick brown fox jumps over the lazy dog.' });
       };
       // Warm every path (connections, workerd isolates, JIT) before measuring.
-      for (const url of Object.values(targets)) {
+      for (const [subject, url] of Object.entries(targets)) {
         turns(20);
-        await measureStreams(url, 20, true);
+        await measureStreams(url, 20, true, headersOf(subject));
       }
       const sequential: Record<string, StreamTimings> = {};
       const concurrent: Record<string, StreamTimings> = {};
       for (const subject of Object.keys(targets)) {
         sequential[subject] = { ttfbMs: [], completed: 0, failures: [] };
-        concurrent[subject] = { ttfbMs: [], completed: 0, failures: [] };
+        if (!doSubjects.includes(subject)) concurrent[subject] = { ttfbMs: [], completed: 0, failures: [] };
       }
       // One request to each in turn, so load from other processes hits all subjects alike.
       turns(SEQUENTIAL * Object.keys(targets).length);
       for (let i = 0; i < SEQUENTIAL; i++) {
         for (const [subject, url] of Object.entries(targets)) {
-          const one = await measureStreams(url, 1, false);
+          const one = await measureStreams(url, 1, false, headersOf(subject));
           const into = sequential[subject]!;
           into.ttfbMs.push(...one.ttfbMs);
           into.completed += one.completed;
@@ -161,7 +176,7 @@ export const benchmark: Benchmark = {
       }
       // Bursts of CONCURRENT requests, subjects alternating over ROUNDS rounds (order reversed every
       // other round) so a busy moment on the machine does not land on one subject only.
-      const order = Object.entries(targets);
+      const order = Object.entries(targets).filter(([subject]) => !doSubjects.includes(subject));
       for (let round = 0; round < ROUNDS; round++) {
         for (const [subject, url] of round % 2 === 0 ? order : [...order].reverse()) {
           turns(CONCURRENT);
@@ -177,7 +192,8 @@ export const benchmark: Benchmark = {
         [`${CONCURRENT}_concurrent`, concurrent, CONCURRENT * ROUNDS],
       ] as const) {
         for (const [subject, timings] of Object.entries(results)) {
-          if (timings.completed !== count) {
+          // A 503 limits_unavailable is the proxy failing closed: counted in its own row, not lost.
+          if (timings.completed + failedClosed(timings) !== count) {
             context.fail(
               `${subject}, ${label}: ${timings.completed}/${count} streams completed; first failures: ${timings.failures.slice(0, 3).join('; ')}`,
             );
@@ -210,6 +226,18 @@ export const benchmark: Benchmark = {
           }
         }
       }
+      rows.push(...doRttRows(sequential, DIRECT));
+      turns(CONCURRENT);
+      const burst = await warmBurst(targets[DO_WARM]!, CONCURRENT);
+      rows.push(...burst.rows);
+      if (burst.lost.failures.length > 0)
+        context.fail(
+          `${DO_WARM}, ${CONCURRENT} concurrent: first failures: ${burst.lost.failures.slice(0, 3).join('; ')}`,
+        );
+      for (const row of rows.filter((r) => /do_rtt|limits_unavailable/.test(r.metric)))
+        context.log(
+          `${row.subject === AGENT_CHAT ? '' : `${row.subject}: `}${row.metric}: ${row.value} ${row.unit}`,
+        );
     } finally {
       await proxy.stop();
       await quiet.stop();

@@ -36,6 +36,8 @@ export async function measureStreams(
   baseURL: string,
   count: number,
   concurrent: boolean,
+  /** Extra headers per request, e.g. a new `CF-Connecting-IP` each time (a client the proxy has not seen). */
+  headers: () => Record<string, string> = () => ({}),
 ): Promise<StreamTimings> {
   const timings: StreamTimings = { ttfbMs: [], completed: 0, failures: [] };
   const one = async () => {
@@ -44,7 +46,7 @@ export async function measureStreams(
       const response = await fetch(`${baseURL}/chat/completions`, {
         method: 'POST',
         // The proxy serves only allowed browser origins (no Origin and no client token: 403).
-        headers: { 'Content-Type': 'application/json', Origin: BENCH_ORIGIN },
+        headers: { 'Content-Type': 'application/json', Origin: BENCH_ORIGIN, ...headers() },
         body: BODY,
         signal: AbortSignal.timeout(30_000),
       });

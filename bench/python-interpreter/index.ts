@@ -47,7 +47,8 @@ export const benchmark: Benchmark = {
       '<!doctype html><meta charset="utf-8"><title>python bench</title><body>' +
       '<script type="module" src="/page.js"></script><script type="module">window.__ready = true</script>';
     const server = createServer(async (req, res) => {
-      if (await servePyodideFile(req, res)) return;
+      // no-store on every file, the runtime's included, so each cold start fetches them again.
+      if (await servePyodideFile(req, res, { 'cache-control': 'no-store' })) return;
       const js =
         req.url === '/page.js' ? script : req.url === '/reference-worker.js' ? REFERENCE_WORKER : undefined;
       res.writeHead(200, {

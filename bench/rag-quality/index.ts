@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
+import { sharedDataCandidates } from '../lib/shared-data.ts';
 import type { measureQuality, VARIANTS } from './measure-quality.ts';
 
 const here = import.meta.dirname;
@@ -12,8 +13,8 @@ export const benchmark: Benchmark = {
     'Keyword retrieval quality on Cranfield (1,400 abstracts, 225 queries, graded judgements from QRelsCorrectedforTRECeval), ' +
     'in Node: mean nDCG@10 (linear gains, as trec_eval) and MAP@100 over all queries, and ms per query. agent-chat ' +
     '`keywordIndex()` (MiniSearch + stop words + Porter stemming + classic BM25) has settings that were chosen by ' +
-    'measuring on this very collection (no title boost, no coordination factor), so its figures are labelled ' +
-    '`tuned_on_cranfield`; each rejected alternative and the untuned start (MiniSearch’s own search defaults behind the ' +
+    'measuring on this very collection (no title boost, no coordination factor), so its figures are tuned on ' +
+    'Cranfield (said in the goal; the rows were named `…_tuned_on_cranfield` before); each rejected alternative and the untuned start (MiniSearch’s own search defaults behind the ' +
     'same analyzer) are measured beside it, and nDCG@10 on the odd- and even-numbered query halves shows whether each ' +
     'choice holds on both. Peers index title and abstract with their defaults: `new MiniSearch({ fields: ["title", ' +
     '"text"] })`, orama `create({ schema: { title: "string", text: "string" } })`.',
@@ -24,17 +25,20 @@ export const benchmark: Benchmark = {
     'excluded), subjects one after another in one process: a rough figure beside the quality ones. No settings of the ' +
     'peers were tuned.',
   async run(context) {
-    // shared/ sits beside the repository (a clone) or two levels up (a worktree); CRANFIELD_DIR overrides.
-    const candidates = [
-      process.env.CRANFIELD_DIR,
-      join(context.root, '..', 'shared', 'data', 'cranfield'),
-      join(context.root, '..', '..', 'shared', 'data', 'cranfield'),
-    ].filter((path): path is string => Boolean(path));
+    // ../shared/data/cranfield beside the repository (see bench/lib/shared-data.ts); CRANFIELD_DIR overrides.
+    const candidates = process.env.CRANFIELD_DIR
+      ? [process.env.CRANFIELD_DIR]
+      : sharedDataCandidates(context.root, 'cranfield');
     const dir = candidates.find((path) => existsSync(join(path, 'cran.all.1400')));
     if (!dir) {
-      context.skip(`the Cranfield collection is not in ${candidates.join(' or ')}; set CRANFIELD_DIR.`);
+      // A failure, not a skip: an empty result must never replace the last good one.
+      context.fail(
+        `the Cranfield collection (cran.all.1400) is in none of ${candidates.join(', ')}; ` +
+          'put it at ../shared/data/cranfield beside the repository, or set AGENT_CHAT_DATA_DIR (its parent) or CRANFIELD_DIR.',
+      );
       return [];
     }
+    context.log(`Cranfield from ${dir}`);
     const { measureQuality: measure, VARIANTS: variants } = await importBundled<{
       measureQuality: typeof measureQuality;
       VARIANTS: typeof VARIANTS;
@@ -56,8 +60,8 @@ export const benchmark: Benchmark = {
           `MAP@100 ${map100.toFixed(4)}, ${msPerQuery.toFixed(2)} ms/query`,
       );
       rows.push(
-        { subject, metric: 'cranfield_ndcg_at_10_tuned_on_cranfield', value: round(ndcg10), unit: 'score' },
-        { subject, metric: 'cranfield_map_at_100_tuned_on_cranfield', value: round(map100), unit: 'score' },
+        { subject, metric: 'cranfield_ndcg_at_10', value: round(ndcg10), unit: 'score' },
+        { subject, metric: 'cranfield_map_at_100', value: round(map100), unit: 'score' },
       );
       if (!key.startsWith('variant:'))
         rows.push({ subject, metric: 'cranfield_ms_per_query', value: round(msPerQuery), unit: 'ms' });

@@ -19,6 +19,7 @@ export default defineConfig({
       'stemmer',
       'zod',
       '@toon-format/toon',
+      'ai',
     ],
   },
   test: {

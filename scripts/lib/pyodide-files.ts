@@ -22,9 +22,14 @@ export function pyodideDir(): string {
 
 /**
  * Answers `GET /pyodide/<file>` with the runtime file as it is on disk (Vite would otherwise rewrite the
- * `.mjs` files as modules of its own graph); returns false for any other request.
+ * `.mjs` files as modules of its own graph); returns false for any other request. `headers` are added
+ * to each file's response (the Python bench sends `cache-control: no-store`).
  */
-export async function servePyodideFile(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export async function servePyodideFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string> = {},
+): Promise<boolean> {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
   if (!path.startsWith(PYODIDE_PATH)) return false;
   const name = path.slice(PYODIDE_PATH.length);
@@ -35,7 +40,7 @@ export async function servePyodideFile(req: IncomingMessage, res: ServerResponse
   }
   try {
     const body = await readFile(join(pyodideDir(), name));
-    res.writeHead(200, { 'content-type': type, 'access-control-allow-origin': '*' }).end(body);
+    res.writeHead(200, { ...headers, 'content-type': type, 'access-control-allow-origin': '*' }).end(body);
   } catch {
     res.writeHead(404).end();
   }

@@ -45,22 +45,20 @@ describe('agent faults over the scripted model server', () => {
     expect(log.toJSONL()).not.toContain('sk-test-abcdefghijklmnop');
   });
 
-  it('a stream cut mid-answer fails the run, keeping the user message and finished turns', async () => {
+  it('a stream cut mid-answer is retried once; cut again, the run fails, keeping the user message and finished turns', async () => {
     const ping = defineTool({
       name: 'ping',
       description: 'Ping.',
       parameters: { type: 'object', properties: {} },
       execute: () => 'pong',
     });
-    server.enqueue(
-      { toolCalls: [{ id: 'p', name: 'ping', arguments: {} }] },
-      {
-        text: 'This answer will be cut somewhere in the middle.',
-        chunkSize: 4,
-        cutAfterEvents: 5,
-        delayMs: 5,
-      },
-    );
+    const cut = {
+      text: 'This answer will be cut somewhere in the middle.',
+      chunkSize: 4,
+      cutAfterEvents: 5,
+      delayMs: 5,
+    };
+    server.enqueue({ toolCalls: [{ id: 'p', name: 'ping', arguments: {} }] }, cut, cut);
     const store = memoryStore();
     const events = await collect(
       createAgent({ model: model(), tools: [ping], store }).run({
@@ -68,15 +66,20 @@ describe('agent faults over the scripted model server', () => {
         message: 'ping it',
       }),
     );
-    const shown = ofType(events, 'response.chunk')
+    // The first cut answer is withdrawn (response.reset) before the retry streams; the retry is cut too.
+    const reset = events.findIndex((e) => e.type === 'response.reset');
+    expect(events[reset]).toMatchObject({ turn: 2, code: 'stream_interrupted' });
+    const shown = ofType(events.slice(reset), 'response.chunk')
       .map((e) => e.text)
       .join('');
     expect(shown.length).toBeGreaterThan(0);
     expect('This answer will be cut somewhere in the middle.'.startsWith(shown)).toBe(true);
     expect(shown.length).toBeLessThan(20);
+    expect(ofType(events, 'error')).toHaveLength(1);
     expect(ofType(events, 'error')[0]).toMatchObject({ code: 'stream_interrupted', retryable: true });
     expect(events.at(-1)).toMatchObject({ type: 'run.finish', status: 'failed' });
-    // Not retried: the user already saw part of it. The partial answer is not stored as if whole.
+    expect(server.pending).toBe(0);
+    // The partial answer is not stored as if whole.
     expect((await store.load('cut')).map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
   });
 

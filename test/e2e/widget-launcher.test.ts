@@ -43,7 +43,16 @@ async function axeViolations(page: Page): Promise<string[]> {
         axe: { run(c: Element): Promise<{ violations: Array<{ id: string; impact: string }> }> };
       }
     ).axe;
-    const result = await axe.run(document.querySelector('agent-chat')!);
+    const element = document.querySelector('agent-chat')!;
+    // Colours are checked once the panel's opening and any other finite animation has ended, never mid-way.
+    for (let round = 0; round < 10; round++) {
+      const running = (element.shadowRoot?.getAnimations() ?? []).filter(
+        (a) => a.playState !== 'finished' && a.effect?.getComputedTiming().endTime !== Infinity,
+      );
+      if (running.length === 0) break;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+    const result = await axe.run(element);
     return result.violations.map((v) => `${v.id} (${v.impact})`);
   });
 }

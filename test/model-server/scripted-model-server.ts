@@ -22,6 +22,11 @@ export interface ScriptedModelServer {
    * this server serves (with CORS, as a CDN would), or an error. Without one queued, `b64_json`.
    */
   enqueueImage(...answers: ImageAnswer[]): void;
+  /**
+   * Answers chat requests when no turn is queued: a function of the request, like a model that reads the
+   * conversation (a simulated small model that errs once and then does what it is told). `undefined` removes it.
+   */
+  respondWith(responder: ((request: RecordedRequest) => ScriptedTurn) | undefined): void;
   /** Turns not yet consumed. */
   readonly pending: number;
   close(): Promise<void>;
@@ -50,6 +55,7 @@ export async function startScriptedModelServer(
   const queue: ScriptedTurn[] = [];
   const images: ImageAnswer[] = [];
   const requests: RecordedRequest[] = [];
+  let responder: ((request: RecordedRequest) => ScriptedTurn) | undefined;
   const idleTimeoutMs = options.idleTimeoutMs ?? 120_000;
   let idleTimer: NodeJS.Timeout | undefined;
 
@@ -107,8 +113,9 @@ export async function startScriptedModelServer(
       sendJson(res, 400, { error: { message: 'Request body is not JSON', type: 'invalid_request_error' } });
       return;
     }
-    requests.push({ path, headers: req.headers, body, receivedAt: Date.now() });
-    const turn = queue.shift();
+    const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt: Date.now() };
+    requests.push(recorded);
+    const turn = queue.shift() ?? responder?.(recorded);
     if (!turn) {
       sendJson(res, 500, {
         error: { message: 'scripted model server: no turn scripted', type: 'server_error' },
@@ -161,6 +168,9 @@ export async function startScriptedModelServer(
     requests,
     enqueue: (...turns) => queue.push(...turns),
     enqueueImage: (...answers) => images.push(...answers),
+    respondWith: (next) => {
+      responder = next;
+    },
     get pending() {
       return queue.length;
     },

@@ -119,9 +119,9 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
     );
     for (const line of [
       'mcp__everything__<tool>:\necho: Echoes back input string\n',
-      'mcp__memory__<tool>:\ncreate_entities: Create multiple new entities in knowledge\n',
+      'mcp__memory__<tool>:\ncreate_entities: Create multiple new entities in knowledge graph\n',
       'mcp__files__<tool>:\n',
-      '\nlist_directory: Get detailed listing of all files\n',
+      '\nlist_directory: Get detailed listing of all files and directories\n',
     ])
       expect(r1.system).toContain(line);
     // Request 2: the two loaded definitions; request 3: the same, with both tools' real results.

@@ -65,6 +65,11 @@ export type AgentEventBody =
   /** One reasoning segment ended: its whole text and how long the model thought. */
   | { type: 'reasoning.done'; turn: number; text: string; durationMs: number }
   | { type: 'response.chunk'; turn: number; text: string }
+  /**
+   * The model call of `turn` was interrupted (`code`, e.g. `stream_interrupted`) and is being made again:
+   * drop the text and reasoning it streamed so far; the retry's chunks replace them.
+   */
+  | { type: 'response.reset'; turn: number; code: string; message: string }
   | { type: 'response.done'; text: string }
   // Tools
   | { type: 'tool.start'; turn: number; toolCallId: string; name: string; args: unknown; stepId?: string }

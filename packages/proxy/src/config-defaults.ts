@@ -12,6 +12,16 @@ export const DEFAULT_MAX_TOKENS = 4096;
 export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 /** `DAILY_CREDITS` when unset: credits per client per UTC day (a model call costs 1 by default). */
 export const DEFAULT_DAILY_CREDITS = 200;
+/**
+ * `LIMITS_ALLOWANCE_REQUESTS` when unset: requests per client an isolate may admit without asking the
+ * `UsageCounter` (a reserved allowance it renews in the background, or, until it is renewed, an
+ * overdraft of at most this many per window that the counter is told of afterwards). docs/adr/0007.
+ */
+export const DEFAULT_ALLOWANCE_REQUESTS = 5;
+/** `LIMITS_ALLOWANCE_CREDITS` when unset: the same for credits (per client, per isolate, per day). */
+export const DEFAULT_ALLOWANCE_CREDITS = 10;
+/** `LIMITS_TIMEOUT_MS` when unset: how long a request with no allowance left waits for the counter. */
+export const DEFAULT_LIMITS_TIMEOUT_MS = 1000;
 /** `MAX_CHOICES` when unset: `n` above 1 is refused. */
 export const DEFAULT_MAX_CHOICES = 1;
 /** `MAX_REASONING_EFFORT` when unset: higher efforts are lowered to it. */

@@ -84,6 +84,19 @@ export const positiveInteger = (hint: string, fallback?: number) =>
     }),
   );
 
+/** Like {@link positiveInteger} but 0 is allowed too (e.g. an allowance of 0 turns it off). */
+export const wholeNumber = (hint: string, fallback?: number) =>
+  z.pipe(
+    z.optional(z.union([z.string(), z.number()], { error: hint })),
+    z.transform((value, ctx) => {
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) return fallback;
+      const number = Number(value);
+      if (Number.isSafeInteger(number) && number >= 0) return number;
+      ctx.issues.push({ code: 'custom', input: value, message: hint });
+      return z.NEVER;
+    }),
+  );
+
 /** A name usable in a URL path segment or as an allowlist reference. */
 export const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 

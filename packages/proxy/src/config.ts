@@ -2,9 +2,12 @@ import * as z from 'zod/mini';
 import { MAX_TOKEN_TTL_SECONDS } from './auth/client-token.js';
 import { modelAllowlist } from './config-allowlist.js';
 import {
+  DEFAULT_ALLOWANCE_CREDITS,
+  DEFAULT_ALLOWANCE_REQUESTS,
   DEFAULT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
   DEFAULT_IMAGE_SIZES,
+  DEFAULT_LIMITS_TIMEOUT_MS,
   DEFAULT_MAX_CHOICES,
   DEFAULT_MAX_IMAGE_QUALITY,
   DEFAULT_MAX_IMAGES,
@@ -33,9 +36,11 @@ import {
   reasoningEffort,
   upstreamBaseUrl,
   upstreams,
+  wholeNumber,
 } from './config-fields.js';
 import { HttpError } from './http-error.js';
 import type { ProxyEnv } from './proxy-env.js';
+import { warnShortSecrets } from './short-secrets.js';
 import type { UsageCounter } from './usage/usage-counter.js';
 
 /** A model server the proxy forwards to, with the key it adds. */
@@ -138,8 +143,20 @@ export interface ProxyConfig {
   dailyCredits: number | undefined;
   prices: CreditPrices;
   usage: DurableObjectNamespace<UsageCounter> | undefined;
+  /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */
+  allowance: AllowanceConfig;
   /** Every secret value, for redaction. */
   secrets: readonly string[];
+}
+
+/** Per-isolate allowances: see `LIMITS_ALLOWANCE_REQUESTS`, `LIMITS_ALLOWANCE_CREDITS`, `LIMITS_TIMEOUT_MS`. */
+export interface AllowanceConfig {
+  /** Requests per client an isolate admits without asking (reserved, or overdraft per window). 0: ask every time. */
+  requests: number;
+  /** Credits per client an isolate spends without asking (reserved, or overdraft per day). 0: ask every time. */
+  credits: number;
+  /** How long a request that must ask waits before `503 limits_unavailable`. */
+  timeoutMs: number;
 }
 
 /** Default request body limit: 1 MiB, ample for chat requests with long histories. */
@@ -179,6 +196,13 @@ const envSchema = z.object({
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
   DISABLE_DAILY_CREDITS: explicitSwitch,
   CREDIT_PRICES: creditPrices,
+  LIMITS_ALLOWANCE_REQUESTS: wholeNumber(
+    'must be a whole number of requests (0 asks the counter every time), e.g. 5',
+  ),
+  LIMITS_ALLOWANCE_CREDITS: wholeNumber(
+    'must be a whole number of credits (0 asks the counter every time), e.g. 10',
+  ),
+  LIMITS_TIMEOUT_MS: positiveInteger('must be a positive whole number of milliseconds, e.g. 1000'),
   IMAGE_SIZES: nameList('1024x1024,1536x1024'),
   MAX_IMAGES: positiveInteger('must be a positive whole number of images, e.g. 1'),
   MAX_IMAGE_QUALITY: imageQuality,
@@ -208,12 +232,13 @@ type ParsedEnv = z.infer<typeof envSchema>;
 /** Cross-field checks: named secrets exist, allowlisted models name known upstreams, limits have storage. */
 function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
   const problems: string[] = [];
-  const secrets = new Set<string>();
+  // Secret values, each with the setting it came from (for the short-secret warning).
+  const secrets = new Map<string, string>();
   const secretByName = (variable: string, name: string | undefined): string | undefined => {
     if (name === undefined) return undefined;
     const value = env[name];
     if (typeof value === 'string' && value.trim() !== '') {
-      secrets.add(value.trim());
+      secrets.set(value.trim(), name);
       return value.trim();
     }
     problems.push(
@@ -323,15 +348,16 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
   }
   if (problems.length > 0) fail(problems);
 
-  const secretValues = [
-    parsed.UPSTREAM_API_KEY,
-    parsed.ANTHROPIC_API_KEY,
-    parsed.AUTH_SECRET,
-    parsed.TURNSTILE_SECRET_KEY,
-  ];
-  for (const secret of secretValues) {
-    if (secret !== undefined) secrets.add(secret);
+  const secretValues = {
+    UPSTREAM_API_KEY: parsed.UPSTREAM_API_KEY,
+    ANTHROPIC_API_KEY: parsed.ANTHROPIC_API_KEY,
+    AUTH_SECRET: parsed.AUTH_SECRET,
+    TURNSTILE_SECRET_KEY: parsed.TURNSTILE_SECRET_KEY,
+  };
+  for (const [name, secret] of Object.entries(secretValues)) {
+    if (secret !== undefined) secrets.set(secret, name);
   }
+  warnShortSecrets(secrets);
   const prices = parsed.CREDIT_PRICES ?? {};
   return {
     upstreamBaseUrl: parsed.UPSTREAM_BASE_URL,
@@ -376,7 +402,12 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       images: prices.images ?? {},
     },
     usage: limited ? usage : undefined,
-    secrets: [...secrets],
+    allowance: {
+      requests: parsed.LIMITS_ALLOWANCE_REQUESTS ?? DEFAULT_ALLOWANCE_REQUESTS,
+      credits: parsed.LIMITS_ALLOWANCE_CREDITS ?? DEFAULT_ALLOWANCE_CREDITS,
+      timeoutMs: parsed.LIMITS_TIMEOUT_MS ?? DEFAULT_LIMITS_TIMEOUT_MS,
+    },
+    secrets: [...secrets.keys()],
   };
 }
 

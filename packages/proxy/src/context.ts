@@ -1,5 +1,6 @@
 import type { ProxyConfig } from './config.js';
 import type { RequestLogFields } from './request-log.js';
+import type { Allowances } from './usage/allowance.js';
 
 /** The fetch used to reach the upstream; injectable so embedders can route through a service binding. */
 export type UpstreamFetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -25,6 +26,10 @@ export interface Context {
   user?: string;
   /** The clock (ms since the epoch); injectable so tests can cross midnight. */
   readonly now: () => number;
+  /** This isolate's per-client allowances (docs/adr/0007). */
+  readonly allowances: Allowances;
+  /** Keeps work going after the response (`ctx.waitUntil`); without a Worker ctx the work just runs. */
+  readonly waitUntil: (work: Promise<unknown>) => void;
 }
 
 /** Produces the response for a request. */

@@ -18,6 +18,7 @@ import { imagesGenerations } from './routes/images-generations.js';
 import { messages } from './routes/messages.js';
 import { models } from './routes/models.js';
 import { turnstile } from './routes/turnstile.js';
+import { Allowances } from './usage/allowance.js';
 
 /** Options for {@link createProxy}. */
 export interface ProxyOptions {
@@ -78,6 +79,17 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     ]),
   );
 
+  // One isolate's allowances per config (a deployed Worker has one env, so one config).
+  const allowances = new WeakMap<object, Allowances>();
+  const allowancesFor = (config: object) => {
+    let found = allowances.get(config);
+    if (found === undefined) {
+      found = new Allowances();
+      allowances.set(config, found);
+    }
+    return found;
+  };
+
   return async (request, env, ctx) => {
     const started = Date.now();
     const url = new URL(request.url);
@@ -101,6 +113,8 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
         log,
         params: {},
         now,
+        allowances: allowancesFor(config),
+        waitUntil: (work) => ctx?.waitUntil(work),
       });
     } catch (error) {
       response = errorResponse(error);

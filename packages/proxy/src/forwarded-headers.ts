@@ -1,4 +1,4 @@
-import { containsSecret } from './redact.js';
+import { containsSecret, redactSecrets } from './redact.js';
 
 /**
  * Client request headers passed to model upstreams. An allowlist rather than a blocklist, so Cookie,
@@ -40,7 +40,9 @@ export function upstreamRequestHeaders(incoming: Headers, apiKey: string | undef
  * Builds the client response headers from the upstream's: drops hop-by-hop headers (and any the
  * upstream's Connection header names), cookies for the upstream's domain, the upstream's own CORS
  * headers (the proxy decides CORS), Content-Length (the runtime frames the body it sends), and any
- * header whose value contains a secret.
+ * header whose value carries a secret ({@link containsSecret}). `Content-Type` is never dropped (a
+ * client cannot read a stream without it): a secret in it is redacted in place. The proxy's own
+ * CORS and usage headers are added after this and never filtered.
  */
 export function clientResponseHeaders(upstream: Headers, secrets: readonly string[]): Headers {
   const dropped = new Set(HOP_BY_HOP_HEADERS);
@@ -49,7 +51,11 @@ export function clientResponseHeaders(upstream: Headers, secrets: readonly strin
   for (const [name, value] of upstream) {
     const lower = name.toLowerCase();
     if (dropped.has(lower) || lower === 'set-cookie' || lower === 'content-length') continue;
-    if (lower.startsWith('access-control-') || containsSecret(value, secrets)) continue;
+    if (lower.startsWith('access-control-')) continue;
+    if (containsSecret(value, secrets)) {
+      if (lower === 'content-type') headers.append(name, redactSecrets(value, secrets));
+      continue;
+    }
     headers.append(name, value);
   }
   return headers;

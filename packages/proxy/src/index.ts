@@ -22,6 +22,7 @@ export { createProxy, type ProxyHandler, type ProxyOptions } from './create-prox
 export type { ErrorBody } from './error-response.js';
 export { HttpError, type HttpErrorOptions } from './http-error.js';
 export type { ProxyEnv } from './proxy-env.js';
+export type { GrantAnswer, GrantAsk } from './usage/grant.js';
 // The Durable Object class itself is exported by worker.ts (it imports cloudflare:workers);
 // these are its request and answer shapes.
 export type { CreditState, RateState, UsageAsk, UsageDecision } from './usage/usage-counter.js';

@@ -61,6 +61,12 @@ export interface ProxyEnv {
   DAILY_CREDITS?: string | number;
   /** `true` turns the daily credit budget off. */
   DISABLE_DAILY_CREDITS?: string | boolean;
+  /** Requests per client an isolate admits without awaiting the `USAGE` counter (default 5; 0 asks every time). */
+  LIMITS_ALLOWANCE_REQUESTS?: string | number;
+  /** Credits per client an isolate spends without awaiting the `USAGE` counter (default 10; 0 asks every time). */
+  LIMITS_ALLOWANCE_CREDITS?: string | number;
+  /** How long a request with no allowance left waits for the counter before `503 limits_unavailable` (default 1000). */
+  LIMITS_TIMEOUT_MS?: string | number;
   /** JSON credit prices: `{"modelCall": 5, "models": {…}, "mcpToolCall": 2, "mcpTools": {"docs/search": 3}}`. */
   CREDIT_PRICES?: string;
   /** Comma-separated sizes `POST /v1/images/generations` may ask for; default `1024x1024`. */

@@ -1,6 +1,7 @@
 // Test support for the proxy's workerd tests: a test env, a stubbed upstream and a log capture.
 import { env as bindings, createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, vi } from 'vitest';
+import type { ProxyHandler } from '../src/create-proxy';
 import type { ProxyEnv } from '../src/proxy-env';
 import worker from '../src/worker';
 
@@ -121,6 +122,25 @@ export async function callProxy(request: Request, env: ProxyEnv = testEnv()): Pr
  */
 export async function settled(): Promise<void> {
   for (const ctx of pending.splice(0)) await waitOnExecutionContext(ctx);
+}
+
+/**
+ * Calls `proxy` (e.g. one with a test clock) with an execution context per request, as the runtime
+ * would; `settled()` waits for what they left running (log lines, limits settling with the
+ * counter). Read the response bodies first.
+ */
+export function withExecutionContext(proxy: ProxyHandler) {
+  const contexts: ExecutionContext[] = [];
+  return {
+    call(request: Request, env: ProxyEnv): Promise<Response> {
+      const ctx = createExecutionContext();
+      contexts.push(ctx);
+      return proxy(request, env, ctx);
+    },
+    async settled(): Promise<void> {
+      for (const ctx of contexts.splice(0)) await waitOnExecutionContext(ctx);
+    },
+  };
 }
 
 /** A JSON chat completion request to the proxy, from the allowed origin unless told otherwise. */

@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
+import { settled } from './test/settled.js';
 
 /** A run that shows every kind of item the log can hold. */
 const everything = (): ScriptStep[] => [
@@ -83,6 +84,7 @@ describe('<agent-chat> accessibility and theming', () => {
   for (const theme of ['light', 'dark'] as const)
     it(`has no serious or critical axe-core violations (${theme}), with every kind of item shown`, async () => {
       const element = await mountBusy((e) => e.setAttribute('theme', theme));
+      await settled(element); // colours checked after every transition, never mid-way
       const result = await axe.run(element, { resultTypes: ['violations'] });
       const serious = result.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -50,6 +50,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart message-user - A message the user sent.
  * @csspart message-assistant - An answer (sanitized Markdown).
  * @csspart empty-answer - Says the model gave no answer (e.g. it only thought), in place of the answer.
+ * @csspart interrupted - After a partial answer whose stream was cut and not finished by the retry.
  * @csspart reasoning - What a reasoning model thought before an answer (`<details>`): open while it thinks, then collapsed.
  * @csspart reasoning-summary - "Thinking…", then "Thought for 2.4 s".
  * @csspart stage - Each tool call (`<details>`); `data-status` is `running`, `done` or `failed`, `data-tool` the tool.

@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
+import { settled } from './test/settled.js';
 
 const answer =
   (text: string, wait = 0) =>
@@ -33,6 +34,8 @@ const deepActive = (): Element | null => {
 };
 
 async function axeViolations(element: AgentChatElement) {
+  // Colours are checked once every transition has ended (a panel opening, a theme change), never mid-way.
+  await settled(element);
   const result = await axe.run(element, { resultTypes: ['violations'] });
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -104,7 +104,7 @@ export class ItemView {
           final && !item.stopped && item.text.trim() === ''
             ? html`<p part="empty-answer" class="empty-answer">${ctx.strings.emptyAnswer}</p>`
             : this.#markdownOf(item.id, item.text, final, ctx);
-        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
+        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${item.interrupted ? html`<span part="interrupted" class="stopped">${ctx.strings.interrupted}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
       }
       case 'stage':
         return views!.renderStage(item, ctx);

@@ -7,6 +7,7 @@ export const DE: Partial<AgentChatStrings> = {
   send: 'Senden',
   stop: 'Stopp',
   stopped: '(gestoppt)',
+  interrupted: '(unterbrochen: die Antwort ist unvollständig)',
   emptyAnswer: 'Das Modell hat keine Antwort gegeben.',
   regenerate: 'Neu erzeugen',
   using: 'Verwende {name}',

@@ -8,6 +8,7 @@ export const FR: Partial<AgentChatStrings> = {
   send: 'Envoyer',
   stop: 'Arrêter',
   stopped: '(arrêté)',
+  interrupted: '(interrompu : la réponse est incomplète)',
   emptyAnswer: 'Le modèle n’a donné aucune réponse.',
   regenerate: 'Régénérer',
   editLast: 'Modifier le dernier message',

@@ -6,6 +6,8 @@ export interface AgentChatStrings {
   send: string;
   stop: string;
   stopped: string;
+  /** After an answer whose stream was cut and could not be finished. */
+  interrupted: string;
   /** Shown in place of an answer the model left empty (e.g. it only thought, in a `<think>` it never closed). */
   emptyAnswer: string;
   regenerate: string;
@@ -106,6 +108,7 @@ export const EN: AgentChatStrings = {
   send: 'Send',
   stop: 'Stop',
   stopped: '(stopped)',
+  interrupted: '(interrupted: the answer is incomplete)',
   emptyAnswer: 'The model gave no answer.',
   regenerate: 'Regenerate',
   editLast: 'Edit last message',

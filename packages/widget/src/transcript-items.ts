@@ -116,7 +116,16 @@ export interface ReasoningItem {
 /** One thing shown in the message log, in the order it happened. */
 export type TranscriptItem =
   | { kind: 'user'; id: string; text: string }
-  | { kind: 'assistant'; id: string; runId: string; turn: number; text: string; stopped: boolean }
+  | {
+      kind: 'assistant';
+      id: string;
+      runId: string;
+      turn: number;
+      text: string;
+      stopped: boolean;
+      /** The stream was cut (again after its retry): the text is partial and shown as such. */
+      interrupted?: boolean;
+    }
   | StageItem
   | WorkflowItem
   | ClarifyItem

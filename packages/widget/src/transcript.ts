@@ -1,5 +1,6 @@
 import type { AgentEvent } from '@agent-chat/core';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
+import { markInterrupted, resetTurn } from './recovery/interrupted-answer.js';
 import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
@@ -23,6 +24,10 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
       const id = `${runId}:${event.turn}:text`;
       return [...items, { kind: 'assistant', id, runId, turn: event.turn, text: event.text, stopped: false }];
     }
+    case 'response.reset':
+      return resetTurn(items, runId, event.turn);
+    case 'error':
+      return markInterrupted(items, runId, event.code);
     case 'response.done':
       return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
     case 'tool.start':

@@ -1,3 +1,4 @@
+import { rejectUnknownOptions } from '../config/unknown-options.js';
 import { type EfficiencyLog, type EfficiencyLogOptions, efficiencyLog } from '../context/efficiency-log.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEvent, DecisionMode } from '../events.js';
@@ -129,6 +130,7 @@ export interface Agent {
  * for await (const event of agent.run({ message: 'Weather in Paris?' })) console.log(event.type);
  */
 export function createAgent(options: AgentOptions): Agent {
+  rejectUnknownOptions('createAgent', options, AGENT_OPTIONS, { limits: LIMITS });
   const { model } = options;
   if (!model || typeof model.stream !== 'function')
     throw new ConfigurationError(
@@ -247,6 +249,33 @@ export function createAgent(options: AgentOptions): Agent {
     },
   };
 }
+
+/** Every option of {@link createAgent}; typed so that a new option cannot be forgotten here. */
+const AGENT_OPTIONS = Object.keys({
+  model: 1,
+  tools: 1,
+  systemPrompt: 1,
+  store: 1,
+  limits: 1,
+  workflows: 1,
+  clarify: 1,
+  reflect: 1,
+  decisionMode: 1,
+  retry: 1,
+  checkpoints: 1,
+  runLog: 1,
+  memory: 1,
+  summarizer: 1,
+  efficiency: 1,
+  mcp: 1,
+  mcpTools: 1,
+} satisfies Record<keyof AgentOptions, 1>);
+const LIMITS = Object.keys({
+  maxTurns: 1,
+  maxIterations: 1,
+  maxParallelSteps: 1,
+  tokenBudget: 1,
+} satisfies Record<keyof AgentLimits, 1>);
 
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)

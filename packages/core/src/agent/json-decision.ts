@@ -1,5 +1,6 @@
 import type { Message } from '../model/messages.js';
-import { callModel, type ModelTurn } from './model-turn.js';
+import type { ModelTurn } from './model-turn.js';
+import { callModelWithRetry } from './recovery/interrupted-retry.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { structured } from './structured-output.js';
 import { StructuredOutputError } from './structured-output-error.js';
@@ -44,8 +45,15 @@ export async function decideWithJson(
       schema: SupervisorDecisionSchema,
       signal: run.signal,
       messages: [{ role: 'system', content: system }, ...toJsonModeMessages(conversation)],
-      call: async (request) =>
-        (await callModel(run, request, turn, { streamText: false, purpose: 'decision' })).text,
+      // A plain tool call written instead of a decision is read as the call_tool decision (its parser is a
+      // chunk of its own, shared with the text tool-call filter of the model adapters).
+      call: async (request) => {
+        const { text } = await callModelWithRetry(run, request, turn, {
+          streamText: false,
+          purpose: 'decision',
+        });
+        return (await import('./recovery/text-call-decision.js')).asDecision(text);
+      },
       onRetry: (attempt) => run.log('error', { code: 'structured_output_retry', ...attempt }),
     });
   } catch (error) {

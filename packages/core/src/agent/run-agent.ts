@@ -10,7 +10,8 @@ import { builtinToolSpecs } from './builtin-tool-specs.js';
 import type { RunInput } from './create-agent.js';
 import { EventChannel } from './event-channel.js';
 import { isMcpToolSource } from './mcp-tool-source.js';
-import { callModel, turnRequest } from './model-turn.js';
+import { turnRequest } from './model-turn.js';
+import { callModelWithRetry } from './recovery/interrupted-retry.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
@@ -162,6 +163,9 @@ async function execute(
         : undefined;
     let iterations = 0;
     let note: string | undefined;
+    // An empty answer is asked again once, with a nudge (recovery/empty-answer.ts).
+    let nudge: string | undefined;
+    let nudged = false;
     for (;;) {
       if (signal.aborted) throw new AbortedError(signal.reason);
       if (turn >= maxTurns) {
@@ -190,11 +194,13 @@ async function execute(
       if (mcpTools) conversation = mcpTools.messagesForModel(conversation);
       const catalog = answerOnly ? undefined : mcpTools?.systemNote();
       if (catalog) systemPrompt = [systemPrompt, catalog].filter(Boolean).join('\n\n');
+      if (nudge) systemPrompt = [systemPrompt, nudge].filter(Boolean).join('\n\n');
+      nudge = undefined;
       const decided =
         // With no tools to offer there is nothing to decide: even in JSON mode the model just answers.
         mode === 'json' && !answerOnly && specs.length > 0
           ? await json!.decideWithJson({ ...turnSettings, systemPrompt }, run, conversation, turn)
-          : await callModel(
+          : await callModelWithRetry(
               run,
               turnRequest(
                 systemPrompt,
@@ -217,6 +223,15 @@ async function execute(
       emit({ type: 'supervisor.decided', iteration: turn, action, reason, mode });
       if (run.logging)
         log('decision', { turn, action, reason, mode, toolCalls: toolCalls.map((c) => c.name) });
+      if (!nudged && toolCalls.length === 0 && !text.trim()) {
+        nudged = true;
+        nudge = (await import('./recovery/empty-answer.js')).EMPTY_ANSWER_NUDGE;
+        const message = 'The model gave no answer; asking it again.';
+        // What the empty call streamed (a reasoning model's thinking) gives way to the retry's.
+        emit({ type: 'response.reset', turn, code: 'empty_answer', message });
+        log('model.retry', { turn, code: 'empty_answer', message });
+        continue;
+      }
       if (toolCalls.length === 0) {
         finished.push({ role: 'assistant', content: text, ...reasoning });
         emit({ type: 'response.done', text });

@@ -39,7 +39,7 @@ export async function runTurnCalls(
       call.name === PLAN_WORKFLOW && !settings.tools.has(PLAN_WORKFLOW)
         ? // The workflow engine loads when a model first plans a workflow.
           import('./workflow-call.js').then((m) => m.runWorkflowCall(call, settings, run, turn))
-        : runToolCall(call, settings, run, args),
+        : runToolCall(call, settings, run, args, turn),
     ),
   );
   return { results, pending };
@@ -51,10 +51,17 @@ export async function runToolCall(
   settings: RunSettings,
   run: RunContext,
   args: unknown,
+  turn?: number,
 ): Promise<Message> {
   if (run.logging) run.log('tool.call', { toolCallId: call.id, name: call.name, args });
   const started = performance.now();
-  const outcome = await executeToolCall(call, settings.tools, toolContext(call.id, run, settings));
+  // The same call a third turn in a row is answered, not run: the model already has its result.
+  // Loaded with the first tool call: pages whose model only answers never download it.
+  const repeats = turn === undefined ? undefined : await import('./recovery/repeated-calls.js');
+  const repeated = repeats?.repeatedCallAnswer(run, turn!, call);
+  const outcome =
+    repeated ?? (await executeToolCall(call, settings.tools, toolContext(call.id, run, settings)));
+  if (outcome.ok) repeats?.rememberCallResult(run, call, outcome.content);
   reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
   // With memory on, tabular results reach the model as TOON when that is smaller.
   const content =

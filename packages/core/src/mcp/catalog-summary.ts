@@ -18,6 +18,13 @@ const wordsOf = (text: string) =>
 const stem = (word: string) => word.replace(/ies$/, 'y').replace(/(?:es|(?<=[^s])s|e)$/, '');
 
 /**
+ * Words a catalog summary keeps at most. Chosen by `pnpm bench mcp-tool-tokens` with a rule fixed before
+ * measuring: the shortest length (4–12) at which BM25 finds tools from task phrasings derived from their
+ * own docs (recall@3) at least 95% as well as from full descriptions. See bench/results/README.md.
+ */
+export const CATALOG_SUMMARY_WORDS = 9;
+
+/**
  * A tool's summary as the lazy catalog shows it, so that the catalog, sent with every request, stays
  * small: the first clause of the first sentence without articles, cut to `maxWords` words (no dangling
  * filler at the end), or nothing at all when it only repeats the tool's and server's names
@@ -27,7 +34,12 @@ const stem = (word: string) => word.replace(/ies$/, 'y').replace(/(?:es|(?<=[^s]
  * catalogSummary('Get the contents of a file or directory from a GitHub repository', 'get_file_contents', 'github');
  * // 'Get contents of file or directory'
  */
-export function catalogSummary(summary: string, toolName: string, serverId: string, maxWords = 6): string {
+export function catalogSummary(
+  summary: string,
+  toolName: string,
+  serverId: string,
+  maxWords = CATALOG_SUMMARY_WORDS,
+): string {
   const sentence = summary.replace(/[.!?…]+$/, '').trim();
   const named = new Set([...wordsOf(toolName), ...wordsOf(serverId)].map(stem));
   if (wordsOf(sentence).every((word) => VACUOUS.has(word) || named.has(stem(word)))) return '';

@@ -1,19 +1,24 @@
-import { catalogSummary } from './catalog-summary.js';
+import { CATALOG_SUMMARY_WORDS, catalogSummary } from './catalog-summary.js';
 import type { McpToolSummary } from './mcp-hub-options.js';
 
 /**
  * The supervisor's compact view of the MCP tools: one block per server, one `tool: summary` line per
- * tool (no bullet: a token per line, in every request), the `mcp__{server}__` prefix said once per server instead of once per tool. The summary is the
- * first clause of the description's first sentence, at most 8 words, left out where it only repeats
- * the tool's name (see {@link catalogSummary}).
+ * tool (no bullet: a token per line, in every request), the `mcp__{server}__` prefix said once per
+ * server instead of once per tool. The summary is the first clause of the description's first sentence,
+ * at most `summaryWords` words ({@link CATALOG_SUMMARY_WORDS} by default, a length chosen by the
+ * findability measure of `pnpm bench mcp-tool-tokens`), left out where it only repeats the tool's name
+ * (see {@link catalogSummary}).
  *
  * @example
  * toolCatalogText(await hub.summaries());
  * // mcp__docs__<tool>:
  * // search: Full-text search over documentation
  */
-export function toolCatalogText(summaries: readonly McpToolSummary[]): string {
-  return serverBlocks(summaries)
+export function toolCatalogText(
+  summaries: readonly McpToolSummary[],
+  summaryWords = CATALOG_SUMMARY_WORDS,
+): string {
+  return serverBlocks(summaries, summaryWords)
     .map((block) => block.text)
     .join('\n\n');
 }
@@ -37,7 +42,7 @@ export function fitToolCatalog(
   const kept: string[] = [];
   const omitted: FittedCatalog['omitted'] = [];
   let used = 0;
-  for (const block of serverBlocks(summaries)) {
+  for (const block of serverBlocks(summaries, CATALOG_SUMMARY_WORDS)) {
     const tokens = count(block.text);
     if (omitted.length === 0 && used + tokens <= maxTokens) {
       kept.push(block.text);
@@ -53,7 +58,7 @@ export function fitToolCatalog(
   return { text: kept.join('\n\n'), omitted };
 }
 
-function serverBlocks(summaries: readonly McpToolSummary[]) {
+function serverBlocks(summaries: readonly McpToolSummary[], summaryWords: number) {
   const byServer = new Map<string, McpToolSummary[]>();
   for (const summary of summaries) {
     const group = byServer.get(summary.serverId) ?? [];
@@ -63,7 +68,7 @@ function serverBlocks(summaries: readonly McpToolSummary[]) {
   return [...byServer].map(([serverId, group]) => {
     const lines = group.map((s) => {
       const tool = s.name.slice(`mcp__${serverId}__`.length);
-      const summary = catalogSummary(s.summary, s.toolName, serverId);
+      const summary = catalogSummary(s.summary, s.toolName, serverId, summaryWords);
       return summary ? `${tool}: ${summary}` : tool;
     });
     return {

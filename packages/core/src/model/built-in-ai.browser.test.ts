@@ -52,6 +52,23 @@ describe('builtInAI (Prompt API)', () => {
     expect(fake.sessions).toEqual({ created: 2, destroyed: 2 });
   });
 
+  it.each([
+    ['{"name": "page_title", "arguments": {}}'],
+    ['<tool_call>{"tool": "page_title", "args": {}}</tool_call>'],
+  ])('runs the tool call it wrote instead of a decision (%s) without asking again', async (mistake) => {
+    document.title = 'Tea shop';
+    const fake = fakeLanguageModel({
+      answers: [mistake, '{"action":"answer","reasoning":"read it","response":"You are in the Tea shop."}'],
+    });
+    restore = fake.install();
+    const events = await collect(
+      createAgent({ model: builtInAI(), tools: [pageTitle] }).run({ message: 'Which page am I on?' }),
+    );
+    expect(ofType(events, 'tool.complete')[0]).toMatchObject({ name: 'page_title', result: 'Tea shop' });
+    expect(ofType(events, 'response.done')[0]?.text).toBe('You are in the Tea shop.');
+    expect(fake.prompts).toHaveLength(2);
+  });
+
   it('reports the browser downloading its model as model.loading progress', async () => {
     restore = fakeLanguageModel({
       availability: 'downloadable',

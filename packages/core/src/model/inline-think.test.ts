@@ -91,7 +91,11 @@ describe('inline <think> splitting', () => {
     const events: AgentEvent[] = [];
     const agent = createAgent({ model, store: memoryStore() });
     for await (const event of agent.run({ conversationId: 'c', message: 'Which one?' })) events.push(event);
-    const reasoning = events.flatMap((e) => (e.type === 'reasoning.chunk' ? [e.text] : [])).join('');
+    // An empty answer is asked again once; the reset tells UIs to drop the first call's thinking.
+    const reset = events.findIndex((e) => e.type === 'response.reset');
+    expect(events[reset]).toMatchObject({ code: 'empty_answer', turn: 1 });
+    const after = events.slice(reset);
+    const reasoning = after.flatMap((e) => (e.type === 'reasoning.chunk' ? [e.text] : [])).join('');
     expect(reasoning).toBe('Let me weigh the options…');
     expect(events.filter((e) => e.type === 'response.chunk')).toEqual([]);
     expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: '' });

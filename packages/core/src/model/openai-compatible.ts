@@ -19,6 +19,7 @@ import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { openAIRequestBody } from './openai-messages.js';
 import { sseEvents } from './sse-events.js';
 import type { ModelTimeouts } from './stream-timeouts.js';
+import { recoverTextToolCalls } from './text-tool-calls.js';
 
 /** Options of {@link openAICompatible}. */
 export interface OpenAICompatibleOptions {
@@ -40,6 +41,11 @@ export interface OpenAICompatibleOptions {
   reasoningEffort?: ReasoningEffort;
   /** Limits of one call: time to the response headers (default 60 000 ms) and between body chunks (30 000 ms). */
   timeouts?: ModelTimeouts;
+  /**
+   * A tool call the model writes as its text (`{"name","arguments"}`, a fenced JSON block,
+   * `<tool_call>…</tool_call>`, as small models often do) becomes a tool call; default true. `false` keeps it as text.
+   */
+  textToolCalls?: boolean;
 }
 
 const DEFAULT_CAPABILITIES: ModelCapabilities = {
@@ -71,7 +77,10 @@ export function openAICompatible(options: OpenAICompatibleOptions): ChatModel {
   return {
     id: `${options.provider ?? 'openai'}:${options.model}`,
     capabilities: { ...DEFAULT_CAPABILITIES, ...options.capabilities },
-    stream: (request, { signal } = {}) => streamCompletion(doFetch, url, options, request, signal),
+    stream: (request, { signal } = {}) =>
+      options.textToolCalls === false
+        ? streamCompletion(doFetch, url, options, request, signal)
+        : recoverTextToolCalls(streamCompletion(doFetch, url, options, request, signal), request.tools),
   };
 }
 

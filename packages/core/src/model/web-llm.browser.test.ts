@@ -147,6 +147,40 @@ describe('webLLM through web-llm’s worker protocol (fake engine in a real Work
     log.close();
   });
 
+  it.each(['tag', 'json', 'fenced'] as const)(
+    'runs a tool call the model wrote as text (%s) instead of in the tool format, showing none of it',
+    async (shape) => {
+      const log = engineLog();
+      const model = webLLM({
+        model: HERMES,
+        worker: fakeWorker({
+          turns: [
+            { toolCalls: [{ name: 'add', arguments: { a: 2, b: 3 } }], toolCallAsText: shape },
+            { text: 'It is 5.' },
+          ],
+        }),
+      });
+      const add = defineTool({
+        name: 'add',
+        description: 'Adds two numbers',
+        parameters: {
+          type: 'object',
+          properties: { a: { type: 'number' }, b: { type: 'number' } },
+          required: ['a', 'b'],
+        },
+        execute: ({ a, b }: { a: number; b: number }) => a + b,
+      });
+      const events = await collect(createAgent({ model, tools: [add] }).run({ message: 'What is 2 + 3?' }));
+      expect(events.find((e) => e.type === 'tool.complete')).toMatchObject({ name: 'add', result: 5 });
+      const shown = events.flatMap((e) => (e.type === 'response.chunk' ? [e.text] : [])).join('');
+      expect(shown).toBe('It is 5.');
+      // One call for the mistake, one for the answer: no extra model call.
+      await expect.poll(() => log.requests.length).toBe(2);
+      await model.unload();
+      log.close();
+    },
+  );
+
   it('interrupts generation in the worker on abort', async () => {
     const log = engineLog();
     const model = webLLM({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AbortedError } from '../errors.js';
+import { createAgent } from '../agent/create-agent.js';
+import { AbortedError, StreamInterruptedError } from '../errors.js';
 import { collect } from '../test/collect.js';
 import { type FakeWebLLMScript, fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
 import type { ModelRequest } from './chat-model.js';
@@ -120,5 +121,42 @@ describe('webLLM adapter (fake engine, in Node)', () => {
     expect(error).toBeInstanceOf(LocalModelUnavailableError);
     expect(error).toMatchObject({ reason: 'no-webgpu', code: 'local_model_unavailable' });
     expect((error as Error).message).toMatch(/needs WebGPU.*fallback/);
+  });
+
+  it('turns a tool call a Hermes model wrote as text into a tool call; textToolCalls: false keeps the text', async () => {
+    const hermes = 'Hermes-3-Llama-3.1-8B-q4f32_1-MLC';
+    const script: FakeWebLLMScript = {
+      turns: [{ toolCalls: [{ name: 'lookup', arguments: { q: 'x' } }], toolCallAsText: 'tag' }],
+    };
+    const { llm } = localModel(script, hermes);
+    const events = await collect(llm.stream({ ...ask, tools: [lookup] }));
+    expect(events.filter((e) => e.type === 'text-delta')).toEqual([]);
+    expect(events.find((e) => e.type === 'tool-call-end')).toMatchObject({
+      toolCall: { name: 'lookup', arguments: '{"q":"x"}' },
+    });
+    const engine = fakeWebLLMEngine(script);
+    const off = webLLM({
+      model: hermes,
+      checkEnvironment: false,
+      textToolCalls: false,
+      engine: async () => engine,
+    });
+    const kept = await collect(off.stream({ ...ask, tools: [lookup] }));
+    expect(kept.find((e) => e.type === 'text-delta')).toMatchObject({
+      text: expect.stringContaining('<tool_call>'),
+    });
+  });
+
+  it('reports chunks that end without a finish reason as an interruption, which the loop retries once', async () => {
+    const { llm } = localModel({
+      turns: [{ text: 'Half an ans', cutAfterEvents: 1, chunkSize: 4 }, { text: 'Whole.' }],
+    });
+    await expect(collect(llm.stream(ask))).rejects.toBeInstanceOf(StreamInterruptedError);
+    const again = localModel({
+      turns: [{ text: 'Half an ans', cutAfterEvents: 1, chunkSize: 4 }, { text: 'Whole.' }],
+    });
+    const events = await collect(createAgent({ model: again.llm, retry: false }).run({ message: 'hi' }));
+    expect(events.find((e) => e.type === 'response.reset')).toMatchObject({ code: 'stream_interrupted' });
+    expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Whole.' });
   });
 });

@@ -9,6 +9,7 @@ import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './c
 import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
 import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { toOpenAIMessage } from './openai-messages.js';
+import { recoverTextToolCalls } from './text-tool-calls.js';
 import type { WebLLMChatRequest, WebLLMEngine } from './web-llm-engine.js';
 import { LocalModelLoader, type WebLLMLoadOptions } from './web-llm-loader.js';
 import { DEFAULT_LOCAL_MODEL, localCapabilities, localModelInfo } from './web-llm-models.js';
@@ -18,6 +19,8 @@ export interface WebLLMOptions extends WebLLMLoadOptions {
   /** web-llm model id; default {@link DEFAULT_LOCAL_MODEL}. See `LOCAL_MODELS` for the short list. */
   model?: string;
   capabilities?: Partial<ModelCapabilities>;
+  /** A tool call the model writes as its text instead of in web-llm's tool format becomes a tool call; default true. */
+  textToolCalls?: boolean;
 }
 
 /** A local {@link ChatModel} that can also free its GPU memory. */
@@ -54,7 +57,8 @@ export function webLLM(options: WebLLMOptions = {}): WebLLMModel {
       if (request.tools?.length && !capabilities.tools)
         throw new ToolsUnsupportedError(modelId, 'web-llm calls tools only with Hermes models');
       const engine: WebLLMEngine = yield* loader.load(id, signal);
-      yield* generate(engine, modelId, capabilities, request, signal);
+      const events = generate(engine, modelId, capabilities, request, signal);
+      yield* options.textToolCalls === false ? events : recoverTextToolCalls(events, request.tools);
     },
   };
 }
@@ -110,6 +114,8 @@ async function* generate(
     signal?.removeEventListener('abort', onAbort);
   }
   if (signal?.aborted || reader.finishReason === 'abort') throw new AbortedError(signal?.reason);
+  // web-llm ends every generation with a finish reason: chunks that stop without one were cut.
+  if (!reader.finishReason) throw new StreamInterruptedError();
   const ending = [...reader.end('stop')];
   if (held.length && !ending.some((event) => event.type === 'tool-call-end'))
     yield { type: 'text-delta', text: held.join('') };

@@ -1,11 +1,12 @@
-import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
+import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /**
  * The SSE events an Anthropic Messages stream would carry for a scripted turn: `message_start` (input
  * usage), a `redacted_thinking` block, a `thinking` block (`thinking_delta`s, then its `signature_delta`), a text block in `text_delta`s, one `tool_use` block per call with its input in
  * `input_json_delta` fragments, `message_delta` (stop reason, output usage) and `message_stop`.
  */
-export function anthropicStreamEvents(turn: ScriptedTurn, model = 'scripted-model'): string[] {
+export function anthropicStreamEvents(scripted: ScriptedTurn, model = 'scripted-model'): string[] {
+  const turn = asPlayed(scripted);
   const event = (type: string, data: Record<string, unknown>) =>
     `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   const usage = turn.usage;

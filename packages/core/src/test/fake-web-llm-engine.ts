@@ -1,7 +1,7 @@
 import type { OpenAIChunk } from '../model/openai-chunk-reader.js';
 import type { WebLLMChatRequest, WebLLMEngine } from '../model/web-llm-engine.js';
 import type { WebLLMProgressReport } from '../model/web-llm-progress.js';
-import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
+import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /** What {@link fakeWebLLMEngine} plays: load progress, then one turn per chat completion (the last repeats). */
 export interface FakeWebLLMScript {
@@ -65,7 +65,9 @@ export function fakeWebLLMEngine(
     requests.push(request);
     onRequest?.(request);
     interrupted = false;
-    const turn = script.turns[Math.min(requests.length - 1, script.turns.length - 1)] ?? { text: '' };
+    const turn = asPlayed(
+      script.turns[Math.min(requests.length - 1, script.turns.length - 1)] ?? { text: '' },
+    );
     return chunks(turn, request, () => interrupted);
   };
   return {
@@ -110,14 +112,18 @@ async function* chunks(
       ? JSON.stringify(calls.map((c) => ({ name: c.name, arguments: JSON.parse(c.arguments) })))
       : (turn.text ?? '');
   let finish = tools && calls.length ? 'tool_calls' : 'stop';
+  let sent = 0;
   for (const content of pieces(output, turn.chunkSize ?? 8)) {
     await sleep(turn.delayMs ?? 1);
     if (isInterrupted()) {
       finish = 'abort';
       break;
     }
+    // A cut generation: the chunks end without a finish reason.
+    if (turn.cutAfterEvents !== undefined && sent++ >= turn.cutAfterEvents) return;
     yield { choices: [{ delta: { content, role: 'assistant' } as never, finish_reason: null }] };
   }
+  if (turn.cutAfterEvents !== undefined) return;
   const toolCalls =
     finish === 'tool_calls'
       ? calls.map((call, index) => ({ index, type: 'function', function: call }))

@@ -1,5 +1,5 @@
 import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../model/chat-model.js';
-import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
+import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /** A turn for {@link mockModel}: a scripted turn, a list of model events, or a function of the request. */
 export type MockTurn = ScriptedTurn | ModelEvent[] | ((request: ModelRequest) => ScriptedTurn | ModelEvent[]);
@@ -36,7 +36,8 @@ export function mockModel(turns: MockTurn[], capabilities: Partial<ModelCapabili
   };
 }
 
-function toModelEvents(turn: ScriptedTurn): ModelEvent[] {
+function toModelEvents(scripted: ScriptedTurn): ModelEvent[] {
+  const turn = asPlayed(scripted);
   const events: ModelEvent[] = [];
   if (turn.reasoning) {
     for (const text of pieces(turn.reasoning, turn.chunkSize ?? 8))

@@ -1,11 +1,12 @@
-import { argumentsText, pieces, type ScriptedTurn } from './scripted-turn.js';
+import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /**
  * The SSE events (`data: …\n\n` strings) an OpenAI Chat Completions stream would carry for a scripted
  * turn: reasoning (`reasoning_content`) deltas, text deltas, tool calls whose id and name come first and whose argument JSON follows in
  * fragments, the finish reason, a usage chunk, then `[DONE]`.
  */
-export function openAIStreamEvents(turn: ScriptedTurn, model = 'scripted-model'): string[] {
+export function openAIStreamEvents(scripted: ScriptedTurn, model = 'scripted-model'): string[] {
+  const turn = asPlayed(scripted);
   const id = 'chatcmpl-scripted';
   const created = 1_700_000_000;
   const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage: unknown = undefined) =>

@@ -28,6 +28,27 @@ export interface ScriptedTurn {
   omitToolCallIds?: boolean;
   /** Answer with this body instead of a stream (an HTML login page, plain text…). */
   raw?: { status?: number; contentType: string; body: string };
+  /**
+   * Write the first of `toolCalls` as the answer's text instead of calling it, as small models do:
+   * `json` `{"name","arguments"}`, `tool-args` `{"tool","args"}`, `fenced` a ```json block, `tag` `<tool_call>…</tool_call>`.
+   */
+  toolCallAsText?: 'json' | 'tool-args' | 'fenced' | 'tag';
+}
+
+/** The turn as played: a tool call the turn writes as text ({@link ScriptedTurn.toolCallAsText}) becomes its text. */
+export function asPlayed(turn: ScriptedTurn): ScriptedTurn {
+  const call = turn.toolCalls?.[0];
+  if (!turn.toolCallAsText || !call) return turn;
+  const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+  const json = `{"name": ${JSON.stringify(call.name)}, "arguments": ${args}}`;
+  const text = {
+    json,
+    'tool-args': `{"tool": ${JSON.stringify(call.name)}, "args": ${args}}`,
+    fenced: `\`\`\`json\n${json}\n\`\`\``,
+    tag: `<tool_call>\n${json}\n</tool_call>`,
+  }[turn.toolCallAsText];
+  const { toolCalls: _calls, toolCallAsText: _as, ...rest } = turn;
+  return { ...rest, text };
 }
 
 /** Splits a string into pieces of at most `size` characters (code points are kept whole). */

@@ -109,9 +109,22 @@ function strip({ invalid: _invalid, ...outcome }: Attempt): ToolCallOutcome {
   return outcome;
 }
 
+/** An unknown tool name goes back to the model with the tools it may have meant and the full list. */
 function unknownTool(name: string, tools: ReadonlyMap<string, Tool>) {
-  const names = [...tools.keys()].join(', ') || 'none';
-  return failure(`unknown tool "${name}". Available tools: ${names}.`);
+  const names = [...tools.keys()];
+  // Meant: a name containing the other (addition / add, weather / get_weather) or sharing its first 4 letters.
+  const wanted = name.toLowerCase();
+  const close = names.filter((n) => {
+    const other = n.toLowerCase();
+    return other.includes(wanted) || wanted.includes(other) || other.slice(0, 4) === wanted.slice(0, 4);
+  });
+  const hint = close.length
+    ? ` Did you mean ${close
+        .slice(0, 3)
+        .map((n) => `"${n}"`)
+        .join(' or ')}?`
+    : '';
+  return failure(`unknown tool "${name}".${hint} Available tools: ${names.join(', ') || 'none'}.`);
 }
 
 function failure(message: string): { ok: false; error: string; content: string } {

@@ -1,3 +1,4 @@
+import { rejectUnknownOptions } from '../config/unknown-options.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
@@ -89,6 +90,17 @@ export interface ToolDefinition<Args, Result> {
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
 
+/** Every field of a {@link ToolDefinition}; typed so that a new one cannot be forgotten here. */
+const TOOL_OPTIONS = Object.keys({
+  name: 1,
+  description: 1,
+  parameters: 1,
+  fallback: 1,
+  timeoutMs: 1,
+  needsApproval: 1,
+  execute: 1,
+} satisfies Record<keyof ToolDefinition<unknown, unknown>, 1>);
+
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /**
@@ -105,6 +117,11 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  */
 export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result>): Tool<Args, Result> {
   const { name, description, parameters, execute, fallback, timeoutMs, needsApproval } = definition;
+  rejectUnknownOptions(
+    typeof name === 'string' ? `defineTool(${name})` : 'defineTool',
+    definition,
+    TOOL_OPTIONS,
+  );
   if (typeof name !== 'string' || !TOOL_NAME.test(name))
     throw new ConfigurationError(
       `defineTool: name ${JSON.stringify(name)} is invalid; use 1-64 letters, digits, "_" or "-" (e.g. "get_weather").`,

@@ -1,5 +1,17 @@
 import type { Context } from '../context.js';
 import { HttpError } from '../http-error.js';
+import {
+  admit,
+  creditsLeft,
+  decide,
+  type Ledger,
+  type Need,
+  refundCredits,
+  renewalDue,
+  requestsLeft,
+} from './allowance.js';
+import { askCounter, renewInBackground } from './ask-counter.js';
+import { DAY_MS, type GrantAnswer, WINDOW_MS } from './grant.js';
 import type { CreditState, RateState } from './usage-counter.js';
 
 /** Gives back what {@link chargeUsage} charged; call it when the upstream did not serve the request. */
@@ -8,58 +20,102 @@ export type Refund = () => Promise<void>;
 const noRefund: Refund = async () => {};
 
 /**
- * Counts the request against the user's per-minute rate limit and charges `cost` credits, in one
- * call to the user's Durable Object. Adds usage headers to the response; throws 429 (rate limit,
- * with Retry-After) or 402 (credits, with balance and reset time in the body). No-op when neither
+ * Counts the request against the client's per-minute rate limit and charges `cost` credits. Decided
+ * in the isolate from the client's allowance where it can be (docs/adr/0007), so a known client's
+ * request never waits for the `UsageCounter`; a client this isolate has not heard of, or one whose
+ * allowance is spent, waits for one answer (at most `LIMITS_TIMEOUT_MS`, then 503
+ * `limits_unavailable`). Adds usage headers to the response; throws 429 (rate limit, with
+ * Retry-After) or 402 (credits, with balance and reset time in the body). No-op when neither
  * `RATE_LIMIT_PER_MINUTE` nor `DAILY_CREDITS` is set.
  */
 export async function chargeUsage(c: Context, cost: number): Promise<Refund> {
-  const namespace = c.config.usage;
-  if (namespace === undefined) return noRefund;
-  const stub = namespace.get(namespace.idFromName(c.user ?? 'anonymous'));
-  const decision = await stub.consume({
-    now: c.now(),
-    ratePerMinute: c.config.rateLimitPerMinute,
-    dailyCredits: c.config.dailyCredits,
-    cost,
-  });
-  if (!decision.ok && decision.reason === 'rate_limited') {
+  if (c.config.usage === undefined) return noRefund;
+  const { rateLimitPerMinute, dailyCredits, allowance } = c.config;
+  const need: Need = {
+    requests: rateLimitPerMinute === undefined ? 0 : 1,
+    credits: dailyCredits === undefined ? 0 : cost,
+  };
+  const ledger = c.allowances.ledger(c.user ?? 'anonymous', c.now());
+  const verdict = decide(ledger, need, allowance);
+  if (verdict.kind === 'refuse') refuse(c, ledger, verdict.reason, cost);
+  let basis: GrantAnswer | undefined;
+  if (verdict.kind === 'admit') {
+    admit(ledger, need, verdict);
+    c.log.limits = 'isolate';
+  } else {
+    const answer = await askCounter(c, ledger, need);
+    if (answer.ok) basis = answer;
+    else {
+      // Another request's answer may have reserved enough for this one meanwhile.
+      const again = decide(ledger, need, { ...allowance, requests: 0, credits: 0 });
+      if (again.kind !== 'admit') refuse(c, ledger, answer.reason ?? 'rate_limited', cost);
+      admit(ledger, need, again);
+    }
+    c.log.limits = 'counter';
+  }
+  if (renewalDue(ledger, need, allowance)) renewInBackground(c, ledger);
+  const rate = rateState(c, ledger, basis);
+  const credits = creditState(c, ledger, cost, basis);
+  if (rate !== undefined) setAll(c.responseHeaders, rateHeaders(rate));
+  if (credits !== undefined) {
+    setAll(c.responseHeaders, creditHeaders(credits));
+    c.log.credits = cost;
+  }
+  if (credits === undefined || cost === 0) return noRefund;
+  const day = ledger.day;
+  return async () => {
+    refundCredits(ledger, day, cost);
+    renewInBackground(c, ledger);
+    c.log.credits = 0;
+    c.responseHeaders.set('X-Credits-Remaining', String(credits.balance + cost));
+  };
+}
+
+function refuse(
+  c: Context,
+  ledger: Ledger,
+  reason: 'rate_limited' | 'credits_exhausted',
+  cost: number,
+): never {
+  if (reason === 'rate_limited') {
     c.log.limited = 'rate';
-    const retryAfter = Math.max(1, Math.ceil((decision.rate.resetAt - c.now()) / 1000));
+    const rate = { ...(rateState(c, ledger) as RateState), remaining: 0 };
+    const retryAfter = Math.max(1, Math.ceil((rate.resetAt - c.now()) / 1000));
     throw new HttpError(
       429,
       'rate_limited',
-      `Too many requests: at most ${decision.rate.limit} per minute; retry in ${retryAfter} s.`,
-      { headers: { 'Retry-After': String(retryAfter), ...rateHeaders(decision.rate) } },
+      `Too many requests: at most ${rate.limit} per minute; retry in ${retryAfter} s.`,
+      { headers: { 'Retry-After': String(retryAfter), ...rateHeaders(rate) } },
     );
   }
-  if (!decision.ok) {
-    c.log.limited = 'credits';
-    const { credits } = decision;
-    throw new HttpError(
-      402,
-      'credits_exhausted',
-      `Not enough credits: this request costs ${credits.cost}, ${credits.balance} of ${credits.limit} left today; they reset at ${new Date(credits.resetAt).toISOString()}.`,
-      {
-        headers: creditHeaders(credits),
-        details: {
-          credits: { ...credits, resetAt: new Date(credits.resetAt).toISOString() },
-        },
-      },
-    );
-  }
-  if (decision.rate !== undefined) setAll(c.responseHeaders, rateHeaders(decision.rate));
-  if (decision.credits !== undefined) {
-    setAll(c.responseHeaders, creditHeaders(decision.credits));
-    c.log.credits = cost;
-  }
-  if (decision.credits === undefined || cost === 0) return noRefund;
-  const { day } = decision;
-  return async () => {
-    await stub.refund(day, cost);
-    c.log.credits = 0;
-    c.responseHeaders.set('X-Credits-Remaining', String((decision.credits?.balance ?? 0) + cost));
-  };
+  c.log.limited = 'credits';
+  const credits = creditState(c, ledger, cost) as CreditState;
+  throw new HttpError(
+    402,
+    'credits_exhausted',
+    `Not enough credits: this request costs ${credits.cost}, ${credits.balance} of ${credits.limit} left today; they reset at ${new Date(credits.resetAt).toISOString()}.`,
+    {
+      headers: creditHeaders(credits),
+      details: { credits: { ...credits, resetAt: new Date(credits.resetAt).toISOString() } },
+    },
+  );
+}
+
+/** The rate window as this isolate sees it (what the client is told). */
+function rateState(c: Context, ledger: Ledger, basis?: GrantAnswer): RateState | undefined {
+  const limit = c.config.rateLimitPerMinute;
+  if (limit === undefined) return undefined;
+  const remaining = requestsLeft(ledger, basis) ?? Math.max(0, limit - ledger.overdraftRequests);
+  return { limit, remaining: Math.min(limit, remaining), resetAt: ledger.windowStart + WINDOW_MS };
+}
+
+/** The day's credits as this isolate sees them. */
+function creditState(c: Context, ledger: Ledger, cost: number, basis?: GrantAnswer): CreditState | undefined {
+  const limit = c.config.dailyCredits;
+  if (limit === undefined) return undefined;
+  const balance = creditsLeft(ledger, basis) ?? Math.max(0, limit - ledger.overdraftCredits);
+  const resetAt = Date.parse(`${ledger.day}T00:00:00Z`) + DAY_MS;
+  return { limit, balance: Math.min(limit, balance), cost, resetAt };
 }
 
 /** Usage headers the proxy sets; exposed to browsers through CORS. */

@@ -1,4 +1,13 @@
 import { DurableObject } from 'cloudflare:workers';
+import {
+  applyGrant,
+  type Counts,
+  DAY_MS,
+  type GrantAnswer,
+  type GrantAsk,
+  utcDay,
+  WINDOW_MS,
+} from './grant.js';
 
 /** One request's ask: what it costs and which limits apply. `now` comes from the worker's clock. */
 export interface UsageAsk {
@@ -29,29 +38,20 @@ export type UsageDecision =
   | { ok: false; reason: 'rate_limited'; rate: RateState }
   | { ok: false; reason: 'credits_exhausted'; credits: CreditState };
 
-interface Stored {
-  windowStart: number;
-  windowCount: number;
-  /** UTC day (YYYY-MM-DD) that `spent` belongs to; a new day starts from zero. */
-  day: string;
-  spent: number;
-}
-
-const WINDOW_MS = 60_000;
-const DAY_MS = 86_400_000;
-
 /**
  * One Durable Object per user (or client IP) holding a fixed one-minute request window and the
- * day's spent credits. A Durable Object runs one event at a time and its state is kept in memory
- * with each change written through, so concurrent requests are counted and charged exactly.
+ * day's spent credits: the authority every isolate settles with. Model requests do not wait for it:
+ * isolates hold a small reserved allowance per client and renew it in the background ({@link grant},
+ * docs/adr/0007). A Durable Object runs one event at a time and its state is kept in memory with
+ * each change written through, so concurrent asks are counted exactly.
  */
 export class UsageCounter extends DurableObject {
-  #state: Stored = { windowStart: 0, windowCount: 0, day: '', spent: 0 };
+  #state: Counts = { windowStart: 0, windowCount: 0, day: '', spent: 0 };
 
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
-      this.#state = (await ctx.storage.get<Stored>('usage')) ?? this.#state;
+      this.#state = (await ctx.storage.get<Counts>('usage')) ?? this.#state;
     });
   }
 
@@ -117,19 +117,19 @@ export class UsageCounter extends DurableObject {
     };
   }
 
-  /** Gives back credits charged for a request the upstream did not serve, if still the same day. */
-  refund(day: string, amount: number): void {
-    if (this.#state.day !== day || amount <= 0) return;
-    this.#state.spent = Math.max(0, this.#state.spent - amount);
+  /**
+   * Counts an isolate's reported overdraft, grants the request in hand whole or refuses it, and
+   * reserves an allowance the isolate spends without asking again.
+   */
+  grant(ask: GrantAsk): GrantAnswer {
+    const answer = applyGrant(this.#state, ask);
+    // Not awaited: the output gate holds our reply until the write is durable.
     void this.ctx.storage.put('usage', this.#state);
+    return answer;
   }
 
-  /** The day's spent credits (for tests and operators). */
+  /** The day's spent (or reserved) credits, for tests and operators. */
   spent(now: number): number {
     return this.#state.day === utcDay(now) ? this.#state.spent : 0;
   }
-}
-
-function utcDay(now: number): string {
-  return new Date(now).toISOString().slice(0, 10);
 }

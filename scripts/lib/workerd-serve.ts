@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stopProcess, waitUntilHealthy } from '../../scripts/lib/child-process.ts';
-import { freePort } from '../../scripts/lib/proxy-dev.ts';
+import { stopProcess, waitUntilHealthy } from './child-process.ts';
+import { freePort } from './proxy-dev.ts';
 
 /** A Worker to serve: the directory holding its wrangler config, its plain-text vars, its Durable Objects. */
 export interface ServedWorker {
@@ -13,6 +13,11 @@ export interface ServedWorker {
   vars: Record<string, string>;
   /** Durable Object classes the bundle exports, each bound under `binding` (kept in memory). */
   durableObjects?: { binding: string; className: string }[];
+  /**
+   * Durable Object namespaces of another served Worker (`owner`, by name), bound here too: several
+   * Workers, each its own isolate, sharing one set of objects.
+   */
+  sharedDurableObjects?: { binding: string; className: string; owner: string }[];
 }
 
 /** Workers running under `workerd serve`, by name. */
@@ -40,6 +45,8 @@ export async function startWorkerdServe(
   for (const [index, worker] of workers.entries()) {
     const out = join(dir, `w${index}`);
     await bundleForDeploy(worker.configDir, out);
+    // wrangler names the bundle after the entry file (`worker.js` for `main: "worker.ts"`).
+    const bundle = readdirSync(out).find((file) => file.endsWith('.js'));
     const port = await freePort();
     urls[worker.name] = `http://127.0.0.1:${port}`;
     services.push(`(name = "w${index}", worker = .w${index})`);
@@ -53,6 +60,14 @@ export async function startWorkerdServe(
         `(name = ${JSON.stringify(binding)}, durableObjectNamespace = ${JSON.stringify(className)})`,
       );
     }
+    for (const { binding, className, owner } of worker.sharedDurableObjects ?? []) {
+      const service = workers.findIndex((other) => other.name === owner);
+      if (service < 0)
+        throw new Error(`${worker.name} shares Durable Objects of ${owner}, which is not served`);
+      bindings.push(
+        `(name = ${JSON.stringify(binding)}, durableObjectNamespace = (className = ${JSON.stringify(className)}, serviceName = "w${service}"))`,
+      );
+    }
     const namespaces = objects.map(
       ({ className }) =>
         `(className = ${JSON.stringify(className)}, uniqueKey = "w${index}-${className}", enableSql = true)`,
@@ -60,7 +75,7 @@ export async function startWorkerdServe(
     // Cap'n Proto resolves an absolute embed path against its import path, so it is relative to the config.
     definitions.push(
       `const w${index} :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "w${index}/worker.js")],
+  modules = [(name = "worker.js", esModule = embed "w${index}/${bundle}")],
   compatibilityDate = "2026-11-01",
   bindings = [${bindings.join(', ')}],
   durableObjectNamespaces = [${namespaces.join(', ')}],

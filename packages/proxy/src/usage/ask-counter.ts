@@ -1,0 +1,114 @@
+import type { Context } from '../context.js';
+import { HttpError } from '../http-error.js';
+import { askFor, type Ledger, type Need, renewalDue, settle, unsent } from './allowance.js';
+import type { GrantAnswer, GrantAsk } from './grant.js';
+
+// A renewal nobody waits for still must not hold `renewing` forever if the counter never answers.
+const RENEWAL_TIMEOUT_MS = 10_000;
+// Renewals in a row while requests keep adding overdraft; the next request starts another.
+const MAX_RENEWALS_IN_A_ROW = 4;
+
+/**
+ * Asks the client's `UsageCounter` for `need` (and a top-up of the allowance, reporting the
+ * overdraft), waiting at most `LIMITS_TIMEOUT_MS`. Fails closed: no answer in time, or a failing
+ * counter, is `503 limits_unavailable` with `Retry-After`, never a request let through unchecked.
+ */
+export async function askCounter(c: Context, ledger: Ledger, need: Need): Promise<GrantAnswer> {
+  const ask = askFor(ledger, need, limitsOf(c), c.config.allowance);
+  const call = grant(c, ask).then(
+    (answer) => {
+      settle(ledger, ask, answer);
+      return answer;
+    },
+    (error: unknown) => {
+      unsent(ledger, ask);
+      throw error;
+    },
+  );
+  // An answer that comes after the timeout still lands in the ledger (its allowance is not lost).
+  c.waitUntil(call.catch(() => {}));
+  const timeoutMs = c.config.allowance.timeoutMs;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  try {
+    const answer = await Promise.race([call, timeout]);
+    if (answer !== 'timeout') return answer;
+    throw unavailable(c, `no answer within ${timeoutMs} ms`);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw unavailable(c, 'the counter failed', error);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
+}
+
+/**
+ * Reports the overdraft and tops the allowance up, off the request path (`ctx.waitUntil`), one
+ * renewal per client at a time; repeats while requests add overdraft meanwhile.
+ */
+export function renewInBackground(c: Context, ledger: Ledger): void {
+  if (ledger.renewing) return;
+  ledger.renewing = true;
+  const renew = async () => {
+    try {
+      for (let round = 0; round < MAX_RENEWALS_IN_A_ROW; round++) {
+        const ask = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c), c.config.allowance);
+        try {
+          settle(ledger, ask, await withTimeout(grant(c, ask), RENEWAL_TIMEOUT_MS));
+        } catch {
+          unsent(ledger, ask);
+          return;
+        }
+        const needs = {
+          requests: c.config.rateLimitPerMinute === undefined ? 0 : 1,
+          credits: c.config.dailyCredits === undefined ? 0 : 1,
+        };
+        if (!renewalDue(ledger, needs, c.config.allowance)) return;
+      }
+    } finally {
+      ledger.renewing = false;
+    }
+  };
+  c.waitUntil(renew());
+}
+
+function grant(c: Context, ask: GrantAsk): Promise<GrantAnswer> {
+  const namespace = c.config.usage;
+  if (namespace === undefined) return Promise.reject(new Error('no USAGE binding'));
+  // A stub per call: stubs are I/O objects of the request that made them.
+  const stub = namespace.get(namespace.idFromName(c.user ?? 'anonymous'));
+  return stub.grant(ask) as Promise<GrantAnswer>;
+}
+
+function limitsOf(c: Context) {
+  return {
+    now: c.now(),
+    ratePerMinute: c.config.rateLimitPerMinute,
+    dailyCredits: c.config.dailyCredits,
+  };
+}
+
+function unavailable(c: Context, detail: string, cause?: unknown): HttpError {
+  c.log.limited = 'unavailable';
+  const retryAfter = Math.max(1, Math.ceil((c.config.allowance.timeoutMs * 2) / 1000));
+  return new HttpError(
+    503,
+    'limits_unavailable',
+    `The rate limit and credits could not be checked (${detail}) and this client has no allowance left in this isolate: retry in ${retryAfter} s.`,
+    { headers: { 'Retry-After': String(retryAfter) }, cause },
+  );
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => {
+    if (timer !== undefined) clearTimeout(timer);
+  });
+}

@@ -1,0 +1,27 @@
+// Test-only Worker for bench/proxy-ttfb: the proxy with its `USAGE` Durable Object `USAGE_DELAY_MS`
+// away each way, as from an isolate in another region. The counting is the real UsageCounter's.
+import { createProxy } from '../src/create-proxy';
+import type { ProxyEnv } from '../src/proxy-env';
+import { delayedUsage } from './delayed-usage';
+
+export { UsageCounter } from '../src/usage/usage-counter';
+
+interface Env extends ProxyEnv {
+  USAGE_DELAY_MS?: string;
+}
+
+const proxy = createProxy();
+// One wrapped env per isolate, like the runtime's own: the proxy validates its config (and keeps
+// its allowances) per env object.
+let wrapped: { from: Env; env: ProxyEnv } | undefined;
+
+export default {
+  fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    if (wrapped?.from !== env) {
+      const delay = Number(env.USAGE_DELAY_MS ?? 0);
+      const usage = env.USAGE === undefined ? undefined : delayedUsage(env.USAGE, delay);
+      wrapped = { from: env, env: { ...env, USAGE: usage } };
+    }
+    return proxy(request, wrapped.env, ctx);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+
+// The script-tag build configured by HTML, through the real proxy (wrangler dev) to the scripted model:
+// the model's stream is cut mid-answer (the upstream drops the connection), the widget retries once and
+// shows the retried answer in place of the partial one.
+let stack: WidgetStack;
+let model: ScriptedModelServer;
+let example: ExampleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startWidgetStack({
+    upstreamApiKey: 'sk-e2e-mistakes-upstream',
+    ownBuild: 'agent-chat-mistakes-dist-',
+  });
+  ({ model, example, browser } = stack);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const PARTIAL = 'Our shop opens every weekday';
+const ANSWER = 'The shop opens at nine on weekdays and at ten on Saturdays.';
+
+describe('<agent-chat> from HTML, when the model’s stream is cut', () => {
+  it('replaces the partial answer by the retried one, with no partial text left', async () => {
+    // Role chunk + 5 pieces of 6 characters, 80 ms apart, then the connection drops; the retry answers whole.
+    model.enqueue(
+      { text: `${PARTIAL} at nine.`, chunkSize: 6, delayMs: 80, cutAfterEvents: 6 },
+      { text: ANSWER, chunkSize: 6, delayMs: 10 },
+    );
+    const page: Page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    const input = page.locator('agent-chat textarea');
+    await input.fill('When are you open?');
+    await input.press('Enter');
+
+    const answers = page.locator('agent-chat [part~="message-assistant"]');
+    // The partial text is on screen before the cut…
+    await expect.poll(() => answers.last().textContent(), { timeout: 30_000 }).toContain('Our shop');
+    // …then only the retried answer is.
+    await expect.poll(() => answers.allTextContents(), { timeout: 30_000 }).toEqual([ANSWER]);
+    await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
+    expect(await page.locator('agent-chat [part~="log"]').textContent()).not.toContain('every weekday');
+    expect(await page.locator('agent-chat [part="error"]').count()).toBe(0);
+    expect(model.pending).toBe(0);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+});
