@@ -112,6 +112,13 @@ export default defineConfig({
               test: (id: string) => /\/core\/src\/remote\/[^/]+\.ts$|\/widget\/src\/remote\//.test(id),
               includeDependenciesRecursively: false,
             },
+            // zod and PKCE, shared by the two MCP SDK chunks (the hub's v1 client, the MCP Apps host's v2
+            // protocol layer): a chunk of their own, never the shared one every first send loads.
+            {
+              name: 'mcp-shared',
+              test: (id: string) => /[\\/]node_modules[\\/].*[\\/](zod|pkce-challenge)[\\/]/.test(id),
+              includeDependenciesRecursively: false,
+            },
             { name: 'agent-chat', minShareCount: 2, test: (id: string) => !id.includes('gpt-tokenizer') },
           ],
         },

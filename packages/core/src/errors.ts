@@ -22,6 +22,7 @@ export type AgentChatErrorCode =
   | 'mcp_request_failed'
   | 'mcp_invalid_answer'
   | 'mcp_auth_failed'
+  | 'mcp_app_unavailable'
   | 'model_not_found'
   | 'model_timeout'
   | 'tools_unsupported'

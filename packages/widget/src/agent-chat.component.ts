@@ -266,6 +266,7 @@ export class AgentChatElement extends AgentChatAttributes {
       cancelModel: this.#cancelModel,
       retryModel: this.#send.retry,
       readAloud: this.#extras.voice?.renderReadAloud.bind(this.#extras.voice),
+      mcpApps: { source: this.#source, sender: this.#send, run: this.#run },
       renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
     const canRedo =
