@@ -4,6 +4,8 @@ export interface FirstChatScenario {
   suffix: string;
   /** What the README says it is. */
   label: string;
+  /** The `<agent-chat>` element, when not the default `proxy-url` + `model` one (its backend is `http://127.0.0.1:9`). */
+  element?: string;
   /** HTML after the `<agent-chat>` element (e.g. a script giving it page tools). */
   pageExtra: string;
   /** The OpenAI-style SSE body for a request body (a tool call first, then an answer, for the tool scenario). */

@@ -29,7 +29,7 @@ export async function firstChat(
   const dist = join(context.root, 'packages/widget/dist');
   const proxyUrl = 'http://127.0.0.1:9';
   const page = `<!doctype html><meta charset="utf-8"><script type="module" src="/agent-chat.js"></script>
-<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"></agent-chat>${scenario.pageExtra}`;
+${scenario.element ?? `<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"></agent-chat>`}${scenario.pageExtra}`;
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);

@@ -7,6 +7,7 @@ import { peerSubject } from '../lib/installed-version.ts';
 import { coreFirstToolCall } from './core-first-tool-call.ts';
 import { BROWSER, bundle, WORKER } from './esbuild-bundle.ts';
 import { firstChat } from './first-chat.ts';
+import { remoteAgentRows } from './first-chat-remote.ts';
 import { FIRST_CHAT_SCENARIOS } from './first-chat-scenarios.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
@@ -88,7 +89,7 @@ export const benchmark: Benchmark = {
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
     '(platform neutral), no peer. core_ai_sdk / core_ag_ui: the @agent-chat/core/ai-sdk and /ag-ui entry points alone, ' +
     'their peers (ai, @ai-sdk/provider, @ag-ui/client, rxjs) external, no peer row. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
-    'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; deep-chat: not observed but copied from its ' +
+    'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; first_chat_gzip_bytes_remote_agent(_ag_ui): the same for <agent-chat agent-url agent-protocol="ai-sdk" | "ag-ui"> answered in that protocol; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs. ' +
     'First chat is measured in three scenarios, each counted the same way: a plain Markdown answer (first_chat_gzip_bytes, the goal), ' +
     'an answer with a fenced code block, once highlighted (_code_block), and a page tool call whose stage is done before the answer (_tool_call). ' +
@@ -150,6 +151,7 @@ export const benchmark: Benchmark = {
           `agent-chat first chat, ${scenario.label}: ${ours.gzip} gzip -9 bytes (${ours.files.map((f) => `${f.name} ${f.gzip}`).join(', ')})`,
         );
       }
+      rows.push(...(await remoteAgentRows(context)));
       const deep = rows.find(
         (r) => r.subject !== AGENT_CHAT && r.metric === 'min_gzip_bytes_widget_script_tag',
       );

@@ -105,6 +105,20 @@ export default defineConfig({
                 /\/(core\/src\/missing-dependency-error|widget\/src\/widget-errors)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
+            // Remote agents (agent-url): the run loop and the widget's wiring in one chunk; each protocol's
+            // driver (with `ai` or `@ag-ui/client`) stays a chunk of its own, loaded only for that protocol.
+            {
+              name: 'remote',
+              test: (id: string) => /\/core\/src\/remote\/[^/]+\.ts$|\/widget\/src\/remote\//.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // zod and PKCE, shared by the two MCP SDK chunks (the hub's v1 client, the MCP Apps host's v2
+            // protocol layer): a chunk of their own, never the shared one every first send loads.
+            {
+              name: 'mcp-shared',
+              test: (id: string) => /[\\/]node_modules[\\/].*[\\/](zod|pkce-challenge)[\\/]/.test(id),
+              includeDependenciesRecursively: false,
+            },
             { name: 'agent-chat', minShareCount: 2, test: (id: string) => !id.includes('gpt-tokenizer') },
           ],
         },

@@ -9,7 +9,7 @@ import { backwardImports, cycles, importGraph, repoRoot } from './import-graph.t
 const CORE_LAYERS = [
   ['config', 'model', 'context', 'telemetry'],
   ['tools'],
-  ['mcp', 'rag'],
+  ['mcp', 'mcp-apps', 'rag'],
   ['memory'],
   ['agent'],
   ['ai-sdk', 'ag-ui', 'remote'],

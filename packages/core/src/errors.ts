@@ -22,6 +22,7 @@ export type AgentChatErrorCode =
   | 'mcp_request_failed'
   | 'mcp_invalid_answer'
   | 'mcp_auth_failed'
+  | 'mcp_app_unavailable'
   | 'model_not_found'
   | 'model_timeout'
   | 'tools_unsupported'
@@ -35,7 +36,10 @@ export type AgentChatErrorCode =
   | 'python_unavailable'
   | 'image_generation_failed'
   | 'rate_limited'
-  | 'credits_exhausted';
+  | 'credits_exhausted'
+  | 'remote_agent_failed'
+  | 'remote_unreachable'
+  | 'remote_wrong_content_type';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {

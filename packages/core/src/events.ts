@@ -163,6 +163,11 @@ export type AgentEventBody =
       /** The call that caused the load. */
       toolCallId: string;
     }
+  // Remote agents (`@agent-chat/core/remote`): what the backend sent beside text and tools, kept as it came
+  /** An AI SDK `data-*` part (`name` without the `data-` prefix); a part with the same `id` replaces the last. */
+  | { type: 'remote.data'; name: string; id?: string; data: unknown }
+  /** AG-UI shared state after a `STATE_SNAPSHOT` or `STATE_DELTA` (JSON Patch, given as `delta`). */
+  | { type: 'remote.state'; state: unknown; delta?: unknown[] }
   // Context
   | { type: 'context.compacted'; beforeTokens: number; afterTokens: number; method: string }
   | {

@@ -96,6 +96,16 @@ export type {
 export type { McpToolArgs } from './mcp/mcp-tool.js';
 export type { ElicitationAnswer } from './mcp/pending-answers.js';
 export type { McpToolOutcome } from './mcp/tool-result.js';
+export { McpAppError, type McpAppProblem } from './mcp-apps/mcp-app-error.js';
+export { McpApps } from './mcp-apps/mcp-apps.js';
+export {
+  MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
+  type McpToolUi,
+  type McpToolVisibility,
+  readToolUi,
+} from './mcp-apps/ui-meta.js';
+export type { McpAppCsp, McpAppResource } from './mcp-apps/ui-resource.js';
 export type {
   ConversationExport,
   ConversationStore,
@@ -139,7 +149,7 @@ export type {
   ToolSpec,
   Usage,
 } from './model/chat-model.js';
-export type { ChartSpec, ContentItem } from './model/content.js';
+export type { ChartSpec, ContentItem, McpAppContent } from './model/content.js';
 export { type CreditsLeft, creditsFromHeaders } from './model/credits.js';
 export { fallback } from './model/fallback.js';
 export {

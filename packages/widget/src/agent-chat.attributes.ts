@@ -20,6 +20,7 @@ export type RespondingAgent = Agent;
  * @csspart panel-header - Its title bar.
  * @csspart close - Its close button.
  * @csspart resize-handle - `mode="panel"`: drag it (or focus it and press ←/→) to resize the panel.
+ * @csspart error-retry - After a retryable error (a cut stream, a failing backend): asks the failed question again (the failed turn leaves the history).
  * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
  * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
  * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.
@@ -32,6 +33,9 @@ export type RespondingAgent = Agent;
 export class AgentChatAttributes extends LitElement {
   static override properties = {
     proxyUrl: { type: String, attribute: 'proxy-url' },
+    agentUrl: { type: String, attribute: 'agent-url' },
+    agentProtocol: { type: String, attribute: 'agent-protocol' },
+    agentHeaders: { type: String, attribute: 'agent-headers' },
     provider: { type: String },
     model: { type: String },
     reasoningEffort: { type: String, attribute: 'reasoning-effort' },
@@ -69,6 +73,12 @@ export class AgentChatAttributes extends LitElement {
 
   /** Origin of the agent-chat proxy (attribute `proxy-url`); the model endpoint is `${proxyUrl}/v1`. */
   declare proxyUrl: string | undefined;
+  /** An agent on another server (attribute `agent-url`): an AI SDK chat route or an AG-UI endpoint. */
+  declare agentUrl: string | undefined;
+  /** How `agent-url` speaks (attribute `agent-protocol`): `ai-sdk` or `ag-ui`. */
+  declare agentProtocol: string | undefined;
+  /** Static headers for `agent-url` as JSON (attribute `agent-headers`), e.g. `{"x-site":"shop"}`. */
+  declare agentHeaders: string | undefined;
   /**
    * Provider (attribute `provider`): `openai` (any OpenAI-compatible API behind the proxy), `anthropic`
    * (Claude through the proxy's `/v1/messages`; `reasoning-effort` sets its thinking budget), or `built-in`

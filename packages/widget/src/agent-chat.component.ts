@@ -37,6 +37,7 @@ import type { ViewContext } from './view-context.js';
  * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
+ * @event agent-chat-remote - With `agent-url`: an AI SDK `data-*` part or an AG-UI state change; `detail: { kind, … }`.
  *
  * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
@@ -253,7 +254,7 @@ export class AgentChatElement extends AgentChatAttributes {
     const run = this.#run;
     const strings = this.#strings;
     const running = run.status === 'running';
-    const configured = Boolean(this.agent || this.proxyUrl);
+    const configured = Boolean(this.agent || this.proxyUrl || this.agentUrl);
     const ctx: ViewContext = {
       strings,
       running,
@@ -265,6 +266,7 @@ export class AgentChatElement extends AgentChatAttributes {
       cancelModel: this.#cancelModel,
       retryModel: this.#send.retry,
       readAloud: this.#extras.voice?.renderReadAloud.bind(this.#extras.voice),
+      mcpApps: { source: this.#source, sender: this.#send, run: this.#run },
       renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
     const canRedo =
@@ -280,6 +282,7 @@ export class AgentChatElement extends AgentChatAttributes {
       <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
+      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.regenerate}>${strings.retry}</button>` : nothing}
       ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
       ${this.#attachments.render(strings)}
       ${this.#extras.voice?.renderNotice()}

@@ -40,6 +40,9 @@ export interface AgentSourceHost extends ReactiveElement {
   imageModel: string | undefined;
   conversationId: string | undefined;
   turnstileSiteKey: string | undefined;
+  agentUrl: string | undefined;
+  agentProtocol: string | undefined;
+  agentHeaders: string | undefined;
 }
 
 /** Tells the model to link what it found, so answers cite the site's documents. */
@@ -59,6 +62,8 @@ export class AgentSource implements ReactiveController {
   readonly #runs: [string, string][] = [];
   #built: { agent: Agent; options: ProxyAgentOptions; registry: ToolRegistry } | undefined;
   #pageTools: readonly Tool[] = [];
+  /** The remote agent of `agent-url`, once resolved (answers its approvals). */
+  #remoteAgent: Agent | undefined;
   #token: ClientToken | undefined;
   readonly #mcp = new McpConnection();
   readonly #host: AgentSourceHost;
@@ -135,6 +140,7 @@ export class AgentSource implements ReactiveController {
   async resolve(store: ConversationStore, extraTools: readonly Tool[]): Promise<Agent> {
     const host = this.#host;
     if (host.agent) return host.agent;
+    if (host.agentUrl?.trim()) return this.#remote(store);
     checkProvider(host.provider);
     if (host.mcpServers instanceof Error) throw host.mcpServers;
     const fetch = await this.#proxyFetch();
@@ -179,13 +185,28 @@ export class AgentSource implements ReactiveController {
     return agent;
   }
 
+  /** The remote agent of `agent-url` (its code is a lazy chunk), with the page's tools and the bearer token. */
+  async #remote(store: ConversationStore): Promise<Agent> {
+    const host = this.#host;
+    const token = await this.#clientToken();
+    await this.#webMcp.ready;
+    const chunk = await import('./remote/remote-source.js');
+    this.#remoteAgent = chunk.remoteAgentFor(
+      host,
+      store,
+      () => [host.tools, this.#webMcp.tools],
+      token?.get.bind(token),
+    );
+    return this.#remoteAgent;
+  }
+
   /**
    * The started hub of `mcp-servers` (undefined without servers, or with `.agent`), asking nothing of the
    * user: starting it finishes a redirect sign-in that came back.
    */
   async mcpHub(): Promise<McpHub | undefined> {
     const host = this.#host;
-    if (host.agent || host.mcpServers instanceof Error) return undefined;
+    if (host.agent || host.agentUrl || host.mcpServers instanceof Error) return undefined;
     return (await this.#startMcp(await this.#proxyFetch()))?.hub;
   }
 
@@ -222,7 +243,7 @@ export class AgentSource implements ReactiveController {
     value: unknown,
     cannotRespond: string,
   ): Promise<AsyncIterable<AgentEvent> | undefined> {
-    const agent = this.#host.agent ?? this.#built?.agent;
+    const agent = this.#host.agent ?? (this.#host.agentUrl ? this.#remoteAgent : this.#built?.agent);
     if (!agent || typeof agent.respond !== 'function') throw new Error(cannotRespond);
     const result: unknown = await agent.respond(requestId, value);
     if (!result || typeof (result as AsyncIterable<AgentEvent>)[Symbol.asyncIterator] !== 'function')

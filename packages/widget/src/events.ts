@@ -31,12 +31,19 @@ export interface AgentChatErrorDetail {
   resetAt?: string;
 }
 
+/** `detail` of `agent-chat-remote`: what a remote agent sent beside text and tools (AI SDK `data-*` parts, AG-UI state). */
+export type AgentChatRemoteDetail =
+  | { kind: 'data'; name: string; id?: string; data: unknown }
+  | { kind: 'state'; state: unknown; delta?: unknown[] };
+
 /** The custom events `<agent-chat>` dispatches; all bubble and cross shadow roots (`composed`). */
 export interface AgentChatEventMap {
   'agent-chat-message': CustomEvent<AgentChatMessageDetail>;
   'agent-chat-run-start': CustomEvent<AgentChatRunStartDetail>;
   'agent-chat-run-finish': CustomEvent<AgentChatRunFinishDetail>;
   'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
+  /** With `agent-url`: a data part or a state change of the remote agent. */
+  'agent-chat-remote': CustomEvent<AgentChatRemoteDetail>;
   /** The launcher's or panel's chat opened (`open()`, the launcher button, a restored state does not fire). */
   'agent-chat-open': CustomEvent<null>;
   /** It closed (`close()`, the close button, Esc). */

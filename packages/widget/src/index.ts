@@ -7,6 +7,7 @@ export type {
   AgentChatErrorDetail,
   AgentChatEventMap,
   AgentChatMessageDetail,
+  AgentChatRemoteDetail,
   AgentChatRunFinishDetail,
   AgentChatRunStartDetail,
 } from './events.js';

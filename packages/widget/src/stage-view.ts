@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { renderPythonCode } from './code-view.js';
 import { renderContent } from './content-view.js';
+import { renderMcpApp } from './mcp-apps/mcp-app-view.js';
 import { format } from './strings.js';
 import type { StageItem, ToolsLoadedItem, WorkflowItem, WorkflowStepView } from './transcript.js';
 import { formatDuration, previewJson, type ViewContext } from './view-context.js';
@@ -20,8 +21,10 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
       : stage.status === 'done'
         ? strings.done
         : strings.failedStatus;
+  // A stage with an MCP App stays open: the app is the result.
+  const app = stage.content.some((item) => item.kind === 'mcp-app');
   return html`<details part="stage" class="stage" data-status=${stage.status} data-tool=${stage.name}
-    ?open=${stage.status === 'running' || (!ctx.autoCollapse && !stage.restored)}>
+    ?open=${stage.status === 'running' || app || (!ctx.autoCollapse && !stage.restored)}>
     <summary part="stage-summary">
       <span class="stage-title">${format(title, { name: stage.name })}</span>
       <span class="stage-status">${statusText}</span>
@@ -42,10 +45,15 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
           : nothing
       }
       ${stage.content.map((item) =>
-        // Program output keeps its spacing (printed tables line up).
-        item.kind === 'text' && pythonCode(stage) !== undefined
-          ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
-          : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
+        // In an app's stage the text item is the result shown above: not twice.
+        app && item.kind === 'text'
+          ? nothing
+          : item.kind === 'mcp-app'
+            ? renderMcpApp(item, stage.id, ctx)
+            : // Program output keeps its spacing (printed tables line up).
+              item.kind === 'text' && pythonCode(stage) !== undefined
+              ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
+              : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
       )}
     </div>
   </details>`;

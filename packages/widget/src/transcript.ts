@@ -154,7 +154,11 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         },
       ];
     case 'run.finish':
-      return closeReasoning(event.status === 'aborted' ? markStopped(items, runId) : items, runId);
+      // A failed run's partial answer (a cut stream) is marked like a stopped one, never shown as finished.
+      return closeReasoning(
+        event.status === 'aborted' || event.status === 'failed' ? markStopped(items, runId) : items,
+        runId,
+      );
     default:
       return items;
   }

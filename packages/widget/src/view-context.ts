@@ -1,4 +1,5 @@
 import type { TemplateResult } from 'lit';
+import type { McpAppsDeps } from './mcp-apps/mcp-apps-deps.js';
 import type { AgentChatStrings } from './strings.js';
 import type { ApprovalItem, ClarifyItem, TranscriptItem } from './transcript.js';
 
@@ -19,6 +20,8 @@ export interface ViewContext {
   retryModel(): void;
   /** The Connect form of an MCP server's sign-in request, when the accounts UI has loaded. */
   renderSignIn?(item: ClarifyItem): TemplateResult | undefined;
+  /** What the stage of an MCP App needs from the element (its hub, sending a message). */
+  mcpApps?: McpAppsDeps;
   /** The read-aloud control of a finished answer, once the voice chunk has loaded. */
   readAloud?(item: TranscriptItem, final: boolean): unknown;
 }

@@ -96,7 +96,9 @@ export class McpRunTools {
    * servers that are down and loaded tools their servers removed.
    */
   systemNote(): string | undefined {
-    if (!this.#lazy) return undefined;
+    // What the MCP Apps on screen asked the model to know (`ui/update-model-context`), in either mode.
+    const apps = this.#source.apps?.modelContext();
+    if (!this.#lazy) return apps;
     // Tools already loaded are in the tool list with their full definitions: not listed twice.
     const unloaded = [...this.#byName.values()].filter((s) => !this.#loaded.has(s.name));
     const catalog = fitToolCatalog(unloaded, this.#loading.catalogMaxTokens, (text) => estimate.count(text));
@@ -115,6 +117,7 @@ export class McpRunTools {
       lines.push(
         `Unloaded because their servers no longer offer them: ${[...this.#vanished].join(', ')}. Do not call them.`,
       );
+    if (apps) lines.push(apps);
     return lines.length > 0 ? lines.join('\n\n') : undefined;
   }
 

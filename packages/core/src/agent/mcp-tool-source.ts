@@ -12,6 +12,8 @@ export interface McpToolSource {
   tools(names?: readonly string[]): Promise<Tool[]>;
   /** Servers and their health, for notices about servers that are down. */
   servers?(): Array<{ id: string; status: string; lastError?: string }>;
+  /** MCP Apps on screen: what they asked the model to know (added to the next model call). */
+  apps?: { modelContext(): string | undefined };
 }
 
 /** How the agent offers the tools of its `mcp` source (see {@link AgentOptions.mcpTools}). */

@@ -1,5 +1,7 @@
 import { AbortedError, AgentChatError, ConfigurationError } from '../errors.js';
+import { McpApps } from '../mcp-apps/mcp-apps.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
+import { type ToolOutput, toolOutput } from '../tools/tool-output.js';
 import { HubSignIn, type McpResumedSignIn } from './auth/hub-sign-in.js';
 import { McpAuthError } from './auth/mcp-auth-error.js';
 import type { McpAccount } from './auth/server-auth.js';
@@ -52,7 +54,7 @@ export class McpHub {
   readonly #questions: ServerQuestions;
   readonly #scopes = new Map<string, CallScope[]>();
   readonly #refreshing = new Map<string, Promise<void>>();
-  readonly #built = new Map<string, { source: object; tool: Tool<McpToolArgs, string> }>();
+  readonly #built = new Map<string, { source: object; tool: Tool<McpToolArgs, string | ToolOutput> }>();
   readonly #closing = new AbortController();
   readonly #onPageHide = () => {
     for (const connection of this.#connections.values()) connection.terminateOnUnload();
@@ -60,11 +62,21 @@ export class McpHub {
   readonly #unloadTarget: EventTarget | undefined;
   readonly #signIn: HubSignIn;
   #sequence = 0;
+  /**
+   * MCP Apps (SEP-1865): the `ui://` resources of tools that link one (read once per server and URI),
+   * calls from an app to its own server's tools, and what apps tell the model.
+   */
+  readonly apps: McpApps;
 
   constructor(options: McpHubOptions) {
     if (!options || !Array.isArray(options.servers))
       throw new ConfigurationError('McpHub: servers must be an array of { id, url }.');
     this.#options = options;
+    this.apps = new McpApps({
+      connection: (serverId) => this.#connections.get(serverId),
+      tool: (serverId, toolName) => this.#catalog.ui(`mcp__${serverId}__${toolName}`),
+      signal: this.#closing.signal,
+    });
     this.#questions = new ServerQuestions(options, this.#closing.signal, (id) => this.#questionSink(id));
     this.#signIn = new HubSignIn({
       closing: this.#closing.signal,
@@ -174,7 +186,7 @@ export class McpHub {
    * from the servers now and kept. Names that are not available (unknown, or their server is down)
    * are skipped; compare with `summaries()` to tell.
    */
-  async tools(names?: readonly string[]): Promise<Tool<McpToolArgs, string>[]> {
+  async tools(names?: readonly string[]): Promise<Tool<McpToolArgs, string | ToolOutput>[]> {
     await this.#ensureFresh();
     const wanted = names ?? this.#catalog.summaries().map((summary) => summary.name);
     const missing = new Map<string, Set<string>>();
@@ -187,7 +199,7 @@ export class McpHub {
     }
     // MCP has no per-tool schema request: one tools/list per server that has tools to materialise.
     await Promise.all([...missing].map(([serverId, set]) => this.#refresh(serverId, false, set)));
-    const tools: Tool<McpToolArgs, string>[] = [];
+    const tools: Tool<McpToolArgs, string | ToolOutput>[] = [];
     for (const name of wanted) {
       const tool = this.#tool(name);
       if (tool) tools.push(tool);
@@ -202,7 +214,10 @@ export class McpHub {
   async callTool(
     name: string,
     args: McpToolArgs,
-    context: Partial<Pick<ToolContext, 'signal' | 'toolCallId' | 'emit'>> = {},
+    context: Partial<Pick<ToolContext, 'signal' | 'toolCallId' | 'emit'>> & {
+      /** Keep the result's items to the caller instead of emitting them (an app shows the result). */
+      quiet?: boolean;
+    } = {},
   ): Promise<McpToolOutcome> {
     let summary = this.#catalog.summary(name);
     const downServer = summary ? undefined : this.#downServerOf(name);
@@ -257,8 +272,9 @@ export class McpHub {
         },
       });
       const outcome = normalizeToolResult(result, this.#options.maxResultChars ?? 20_000);
-      for (const content of outcome.items) scope.emit?.({ type: 'tool.content', toolCallId, content });
-      return outcome;
+      if (!context.quiet)
+        for (const content of outcome.items) scope.emit?.({ type: 'tool.content', toolCallId, content });
+      return { ...outcome, result };
     } catch (error) {
       if (error instanceof McpServerUnavailableError) this.#serverDown(summary.serverId, error);
       // Our idle timeout (not the caller's abort) ended the call: say so to the model.
@@ -317,15 +333,29 @@ export class McpHub {
     await Promise.all([...this.#connections.values()].map((connection) => connection.close()));
   }
 
-  #tool(name: string): Tool<McpToolArgs, string> | undefined {
+  #tool(name: string): Tool<McpToolArgs, string | ToolOutput> | undefined {
     const full = this.#catalog.full(name);
     if (!full) return undefined;
     const built = this.#built.get(name);
     if (built?.source === full) return built.tool;
+    const entry = this.#catalog.ui(name);
+    const resourceUri = entry?.ui.resourceUri;
     const tool = toAgentTool(name, full, async (args, context) => {
-      const outcome = await this.callTool(name, args, context);
+      const outcome = await this.callTool(name, args, { ...context, quiet: resourceUri !== undefined });
       if (outcome.isError) throw new Error(outcome.text || 'the tool reported an error without details.');
-      return outcome.text;
+      if (!entry || resourceUri === undefined) return outcome.text;
+      // The model reads the text; the app shows the result from the item, stored so a reload shows it again.
+      return toolOutput([
+        { kind: 'text', text: outcome.text },
+        {
+          kind: 'mcp-app',
+          serverId: entry.serverId,
+          toolName: entry.tool.name,
+          resourceUri,
+          args,
+          result: outcome.result as Record<string, unknown>,
+        },
+      ]);
     });
     this.#built.set(name, { source: full, tool });
     return tool;

@@ -1,6 +1,7 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { checkJsonSchema } from '../tools/json-schema-check.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
+import type { ToolOutput } from '../tools/tool-output.js';
 
 /** Arguments of an MCP tool: a JSON object checked against the server's input schema. */
 export type McpToolArgs = Record<string, unknown>;
@@ -13,8 +14,8 @@ export type McpToolArgs = Record<string, unknown>;
 export function toAgentTool(
   name: string,
   mcpTool: McpTool,
-  execute: (args: McpToolArgs, context: ToolContext) => Promise<string>,
-): Tool<McpToolArgs, string> {
+  execute: (args: McpToolArgs, context: ToolContext) => Promise<string | ToolOutput>,
+): Tool<McpToolArgs, string | ToolOutput> {
   const { $schema: _dialect, ...inputSchema } = mcpTool.inputSchema as Record<string, unknown>;
   const jsonSchema = { ...inputSchema, type: 'object' };
   const validate = (value: unknown) => {

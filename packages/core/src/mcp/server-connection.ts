@@ -19,6 +19,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { AbortedError, AgentChatError } from '../errors.js';
+import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../mcp-apps/ui-meta.js';
 import { authRefusal } from './auth/auth-refusal.js';
 import { McpAuthError } from './auth/mcp-auth-error.js';
 import { ServerAuth } from './auth/server-auth.js';
@@ -261,6 +262,8 @@ export class ServerConnection {
       capabilities: {
         elicitation: { form: { applyDefaults: true } },
         ...(sample ? { sampling: {} } : {}),
+        // MCP Apps (SEP-1865): servers may link tools to `ui://` apps the widget hosts.
+        extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } },
       },
       // Eval-free validation (no `new Function`), so the hub runs under a strict Content-Security-Policy.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),

@@ -1,5 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import { estimateTokenCounter } from '../context/token-counter.js';
+import { type McpToolUi, readToolUi } from '../mcp-apps/ui-meta.js';
 import type { McpServerConfig, McpToolSummary } from './mcp-hub-options.js';
 import { firstSentence, isToolAllowed, qualifiedToolName } from './mcp-names.js';
 
@@ -14,6 +15,8 @@ export class ToolCatalog {
   readonly #summaries = new Map<string, McpToolSummary>();
   readonly #full = new Map<string, McpTool>();
   readonly #refreshedAt = new Map<string, number>();
+  /** MCP Apps metadata of every listed tool (also the app-only ones the model never sees), by full name. */
+  readonly #ui = new Map<string, { serverId: string; tool: McpTool; ui: McpToolUi }>();
 
   /**
    * Takes a server's fresh listing: summaries for the allowed tools, full definitions only for names
@@ -31,6 +34,10 @@ export class ToolCatalog {
       if (!isToolAllowed(tool.name, config.allow, config.deny)) continue;
       const name = qualifiedToolName(config.id, tool.name);
       if (seen.has(name)) continue;
+      const ui = readToolUi(config.id, tool);
+      this.#ui.set(name, { serverId: config.id, tool, ui });
+      // An app-only tool is callable by its server's app, never offered to the model.
+      if (!ui.visibility.includes('model')) continue;
       seen.add(name);
       this.#summaries.set(name, {
         name,
@@ -52,6 +59,7 @@ export class ToolCatalog {
 
   /** Forgets a server's tools (it is down, or gone from the config). */
   remove(serverId: string, options: { keepFull?: boolean } = {}): void {
+    for (const [name, entry] of this.#ui) if (entry.serverId === serverId) this.#ui.delete(name);
     for (const [name, summary] of this.#summaries)
       if (summary.serverId === serverId) {
         this.#summaries.delete(name);
@@ -72,6 +80,11 @@ export class ToolCatalog {
   /** The full definition, when the tool has been materialised. */
   full(name: string): McpTool | undefined {
     return this.#summaries.has(name) ? this.#full.get(name) : undefined;
+  }
+
+  /** A listed tool's MCP Apps metadata and definition (app-only tools included). */
+  ui(name: string): { serverId: string; tool: McpTool; ui: McpToolUi } | undefined {
+    return this.#ui.get(name);
   }
 
   /** Names whose full definition is kept. */

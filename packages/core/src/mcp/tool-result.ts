@@ -13,6 +13,8 @@ export interface McpToolOutcome {
   isError: boolean;
   /** The text was longer than the budget and was cut. */
   truncated: boolean;
+  /** The server's result as it came (for an MCP App, which is sent it whole). */
+  result?: unknown;
 }
 
 // Raster formats only: SVG can carry scripts, so it is passed on as a resource, never as an image.

@@ -12,7 +12,22 @@ export type ContentItem =
   | { kind: 'table'; columns: string[]; rows: unknown[][]; caption?: string }
   | { kind: 'chart'; chart: ChartSpec }
   | { kind: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string; name?: string }
-  | { kind: 'html'; html: string; title?: string };
+  | { kind: 'html'; html: string; title?: string }
+  | McpAppContent;
+
+/**
+ * A tool result an MCP App shows (SEP-1865): the tool's server, its `ui://` resource, the call's
+ * arguments and the server's result as it came (the model reads the text item beside it).
+ */
+export interface McpAppContent {
+  kind: 'mcp-app';
+  serverId: string;
+  /** The tool's name on its server. */
+  toolName: string;
+  resourceUri: string;
+  args: Record<string, unknown>;
+  result: Record<string, unknown>;
+}
 
 /** A simple chart a UI can draw without a charting library. */
 export interface ChartSpec {

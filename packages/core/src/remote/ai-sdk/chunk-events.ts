@@ -1,0 +1,128 @@
+import type { UIMessageChunk } from 'ai';
+import type { AgentEventBody } from '../../events.js';
+import { outputText } from '../protocol-session.js';
+
+/** Turns UI message chunks into our events, keeping what a chunk alone does not say (tool names, timings). */
+export class ChunkEvents {
+  readonly #emit: (event: AgentEventBody) => void;
+  readonly #tools = new Map<string, { name: string; started: number }>();
+  readonly #reasoning = new Map<string, { text: string; started: number }>();
+  #turn = 0;
+
+  constructor(emit: (event: AgentEventBody) => void) {
+    this.#emit = emit;
+  }
+
+  chunk(chunk: UIMessageChunk): void {
+    const emit = this.#emit;
+    switch (chunk.type) {
+      case 'start-step':
+        this.#turn++;
+        emit({ type: 'supervisor.thinking', iteration: this.#turn, mode: 'native-tools' });
+        break;
+      case 'text-delta':
+        emit({ type: 'response.chunk', turn: this.#turn, text: chunk.delta });
+        break;
+      case 'reasoning-start':
+        this.#reasoning.set(chunk.id, { text: '', started: Date.now() });
+        break;
+      case 'reasoning-delta': {
+        const r = this.#reasoning.get(chunk.id) ?? { text: '', started: Date.now() };
+        r.text += chunk.delta;
+        this.#reasoning.set(chunk.id, r);
+        emit({ type: 'reasoning.chunk', turn: this.#turn, text: chunk.delta });
+        break;
+      }
+      case 'reasoning-end': {
+        const r = this.#reasoning.get(chunk.id);
+        this.#reasoning.delete(chunk.id);
+        if (r)
+          emit({
+            type: 'reasoning.done',
+            turn: this.#turn,
+            text: r.text,
+            durationMs: Date.now() - r.started,
+          });
+        break;
+      }
+      case 'tool-input-available':
+        this.#tools.set(chunk.toolCallId, { name: chunk.toolName, started: Date.now() });
+        emit({
+          type: 'tool.start',
+          turn: this.#turn,
+          toolCallId: chunk.toolCallId,
+          name: chunk.toolName,
+          args: chunk.input,
+        });
+        break;
+      case 'tool-input-error':
+        emit({
+          type: 'tool.error',
+          toolCallId: chunk.toolCallId,
+          name: chunk.toolName,
+          error: chunk.errorText,
+          durationMs: 0,
+        });
+        break;
+      case 'tool-output-available': {
+        if (chunk.preliminary) {
+          emit({
+            type: 'tool.progress',
+            toolCallId: chunk.toolCallId,
+            progress: 0,
+            message: outputText(chunk.output),
+          });
+          break;
+        }
+        const tool = this.#end(chunk.toolCallId);
+        emit({
+          type: 'tool.complete',
+          toolCallId: chunk.toolCallId,
+          name: tool.name,
+          result: chunk.output,
+          content: outputText(chunk.output),
+          durationMs: tool.durationMs,
+        });
+        break;
+      }
+      case 'tool-output-error': {
+        const tool = this.#end(chunk.toolCallId);
+        emit({
+          type: 'tool.error',
+          toolCallId: chunk.toolCallId,
+          name: tool.name,
+          error: chunk.errorText,
+          durationMs: tool.durationMs,
+        });
+        break;
+      }
+      case 'tool-output-denied': {
+        const tool = this.#end(chunk.toolCallId);
+        emit({
+          type: 'tool.error',
+          toolCallId: chunk.toolCallId,
+          name: tool.name,
+          error: 'Declined by the user.',
+          durationMs: tool.durationMs,
+        });
+        break;
+      }
+      default:
+        if (chunk.type.startsWith('data-')) {
+          const data = chunk as { type: `data-${string}`; id?: string; data: unknown };
+          emit({
+            type: 'remote.data',
+            name: data.type.slice(5),
+            ...(data.id ? { id: data.id } : {}),
+            data: data.data,
+          });
+        }
+    }
+  }
+
+  #end(toolCallId: string): { name: string; durationMs: number } {
+    const tool = this.#tools.get(toolCallId);
+    this.#tools.delete(toolCallId);
+    return { name: tool?.name ?? 'tool', durationMs: tool ? Date.now() - tool.started : 0 };
+  }
+}

@@ -1,0 +1,72 @@
+import type { UIMessageChunk } from 'ai';
+import { sseEvents } from '../../model/sse-events.js';
+import type { BodyReader } from '../../model/stream-timeouts.js';
+import { RemoteAgentContentTypeError } from '../remote-errors.js';
+
+/** Every chunk type of the UI message stream (`UIMessageChunk['type']`), besides `data-*`. */
+const CHUNK_TYPES: ReadonlySet<string> = new Set<Exclude<UIMessageChunk['type'], `data-${string}`>>([
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'custom',
+  'error',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-approval-request',
+  'tool-approval-response',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'tool-input-start',
+  'tool-input-delta',
+  'source-url',
+  'source-document',
+  'file',
+  'reasoning-file',
+  'steering-message',
+  'start-step',
+  'finish-step',
+  'reset-step',
+  'start',
+  'finish',
+  'abort',
+  'message-metadata',
+]);
+
+/**
+ * The chunks of a UI message stream body (`data: {json}` events up to `data: [DONE]`). An event that is
+ * not a chunk (another protocol's stream, plain JSON lines) is a `RemoteAgentContentTypeError`.
+ */
+export async function* uiMessageChunks(
+  url: string,
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<UIMessageChunk> {
+  const reader = body.getReader();
+  const source: BodyReader = {
+    read: async () => {
+      const { done, value } = await reader.read();
+      return done ? undefined : value;
+    },
+    stop: () => void reader.cancel().catch(() => undefined),
+  };
+  for await (const event of sseEvents(source)) {
+    if (event.data === '[DONE]') return;
+    let chunk: { type?: unknown } | undefined;
+    try {
+      chunk = JSON.parse(event.data) as { type?: unknown };
+    } catch {
+      chunk = undefined;
+    }
+    const type = typeof chunk?.type === 'string' ? chunk.type : undefined;
+    if (!type || !(CHUNK_TYPES.has(type) || type.startsWith('data-')))
+      throw new RemoteAgentContentTypeError(
+        url,
+        'ai-sdk',
+        `received events that are not UI message chunks (first: ${event.data.slice(0, 80)})`,
+      );
+    yield chunk as UIMessageChunk;
+  }
+}

@@ -1,0 +1,203 @@
+import type { RunInput } from '../agent/create-agent.js';
+import type { PendingRequest } from '../agent/run-checkpoint-store.js';
+import { UnknownRequestError } from '../agent/unknown-request-error.js';
+import type { AgentEvent } from '../events.js';
+import type { ConversationStore } from '../memory/conversation-store.js';
+import { memoryStore } from '../memory/memory-store.js';
+import type { Tool } from '../tools/tool.js';
+import type { PendingCall, ProtocolDriver, ProtocolSession } from './protocol-session.js';
+import { checkRemoteProtocol, type RemoteProtocol } from './remote-errors.js';
+import { checkedFetch, type RemoteHeaders } from './remote-fetch.js';
+import { type PausedRun, type RemoteRunContext, remoteRun, runPageTool } from './remote-run.js';
+import { defaultThreadStore, type RemoteThread, type RemoteThreadStore } from './remote-thread-store.js';
+import { TurnRecord } from './turn-record.js';
+
+/** Options of {@link remoteAgent}. */
+export interface RemoteAgentOptions {
+  /** The backend's endpoint: an AI SDK chat route, or an AG-UI agent URL. */
+  url: string;
+  protocol: RemoteProtocol;
+  /** Sent with every request (static, or a function for a fresh token). */
+  headers?: RemoteHeaders;
+  fetch?: typeof fetch;
+  /** Page tools offered to the backend and run here when it calls them (a function: read at each run). */
+  tools?: readonly Tool[] | (() => readonly Tool[]);
+  /** Where conversations are kept (as with `createAgent`); default in memory. */
+  store?: ConversationStore;
+  /** Where the protocol's own messages are kept for resending; default IndexedDB where there is one. */
+  threads?: RemoteThreadStore;
+  /** Rounds (backend requests) per user message at most; default 10. */
+  maxRounds?: number;
+}
+
+/** An agent on another server, with the `run` / `respond` / `pending` contract of `createAgent`'s. */
+export interface RemoteAgent {
+  readonly url: string;
+  readonly protocol: RemoteProtocol;
+  readonly store: ConversationStore;
+  readonly tools: ReadonlyMap<string, Tool>;
+  run(input: RunInput): AsyncGenerator<AgentEvent, void, undefined>;
+  /** Answers an `approval.request` (`true` / `false`); the run continues once all of its requests are answered. */
+  respond(
+    requestId: string,
+    value: unknown,
+    options?: { signal?: AbortSignal },
+  ): AsyncGenerator<AgentEvent, void, undefined>;
+  pending(conversationId?: string): Promise<PendingRequest[]>;
+}
+
+/**
+ * Fronts an agent that runs elsewhere: an AI SDK route (`toUIMessageStreamResponse`) or an AG-UI endpoint.
+ * Its runs yield our events; page tools run in the page when the backend calls them, and the run goes on.
+ *
+ * @example
+ * const agent = remoteAgent({ url: '/api/chat', protocol: 'ai-sdk', tools: [pageTool] });
+ * for await (const event of agent.run({ message: 'Hi' })) console.log(event.type);
+ */
+export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
+  const protocol = checkRemoteProtocol(options.protocol);
+  const url = options.url;
+  const store = options.store ?? memoryStore();
+  const fetch = checkedFetch(url, protocol, options.headers, options.fetch);
+  let threads: RemoteThreadStore | undefined = options.threads;
+  let driver: Promise<ProtocolDriver> | undefined;
+  const loadDriver = (): Promise<ProtocolDriver> => {
+    driver ??=
+      protocol === 'ai-sdk'
+        ? import('./ai-sdk/ai-sdk-driver.js').then((m) => m.aiSdkDriver(url, fetch))
+        : import('./ag-ui/ag-ui-driver.js').then((m) => m.agUiDriver(url, fetch));
+    return driver;
+  };
+  const pageTools = (): readonly Tool[] =>
+    typeof options.tools === 'function' ? options.tools() : (options.tools ?? []);
+  const toolMap = (): ReadonlyMap<string, Tool> => new Map(pageTools().map((t) => [t.name, t]));
+  const paused = new Map<string, PausedRun>();
+  const answers = new Map<PausedRun, Array<{ call: PendingCall; approved: boolean }>>();
+
+  const save = async (
+    conversationId: string,
+    record: TurnRecord,
+    session: ProtocolSession,
+    failed = false,
+  ): Promise<void> => {
+    threads ??= defaultThreadStore();
+    const thread: RemoteThread = (await threads.get(conversationId)) ?? { protocol, turns: [] };
+    const messages = session.turnMessages();
+    // A failed turn keeps only the user's message, so the thread and the store count the same turns.
+    thread.turns.push({ messages: failed ? messages.slice(0, 1) : messages });
+    if (!failed) thread.state = session.state();
+    await threads.set(conversationId, thread);
+    await store.append(conversationId, record.messages(failed));
+  };
+
+  const context = (
+    conversationId: string,
+    session: ProtocolSession,
+    record: TurnRecord,
+    rounds: number,
+    signal: AbortSignal | undefined,
+  ): RemoteRunContext => ({
+    session,
+    conversationId,
+    record,
+    rounds,
+    tools: toolMap(),
+    signal: signal ?? new AbortController().signal,
+    maxRounds: options.maxRounds ?? 10,
+    pause: (run) => {
+      for (const requestId of run.waiting.keys()) paused.set(requestId, run);
+    },
+    save: (r, s, failed) => save(conversationId, r, s, failed),
+  });
+
+  return {
+    url,
+    protocol,
+    store,
+    get tools() {
+      return toolMap();
+    },
+    async *run(input) {
+      const conversationId = input.conversationId ?? `conv_${crypto.randomUUID()}`;
+      threads ??= defaultThreadStore();
+      const thread = await reconciled(threads, store, conversationId, protocol);
+      const session = (await loadDriver()).session({ conversationId, thread, pageTools: pageTools() });
+      session.addUser(input.message);
+      const record = new TurnRecord(input.message);
+      yield* remoteRun(context(conversationId, session, record, 0, input.signal), {
+        type: 'run.start',
+        conversationId,
+        message: input.message,
+      });
+    },
+    async *respond(requestId, value, respondOptions) {
+      const run = paused.get(requestId);
+      const call = run?.waiting.get(requestId);
+      if (!run || !call) throw new UnknownRequestError(requestId);
+      paused.delete(requestId);
+      run.waiting.delete(requestId);
+      const approved = value === true || (value as { approved?: unknown } | null)?.approved === true;
+      const given = answers.get(run) ?? [];
+      given.push({ call, approved });
+      answers.set(run, given);
+      if (run.waiting.size > 0) return;
+      answers.delete(run);
+      const ctx = context(run.conversationId, run.session, run.record, run.rounds, respondOptions?.signal);
+      const start = {
+        type: 'run.start',
+        conversationId: run.conversationId,
+        message: '',
+        resumes: requestId,
+      } as const;
+      yield* remoteRun(ctx, start, async (emit) => {
+        for (const answer of given) {
+          if (answer.call.kind === 'approval') run.session.approval(answer.call, answer.approved);
+          else if (answer.approved) await runPageTool(ctx, answer.call, emit);
+          else {
+            const error = 'The user declined this call.';
+            emit({
+              type: 'tool.error',
+              toolCallId: answer.call.toolCallId,
+              name: answer.call.name,
+              error,
+              durationMs: 0,
+            });
+            run.session.toolResult(answer.call, { ok: false, error });
+          }
+        }
+      });
+    },
+    async pending(conversationId) {
+      return [...paused.entries()]
+        .filter(([, run]) => !conversationId || run.conversationId === conversationId)
+        .map(([requestId, run]) => {
+          const call = run.waiting.get(requestId)!;
+          return {
+            requestId,
+            kind: 'approval',
+            conversationId: run.conversationId,
+            toolCallId: call.toolCallId,
+            name: call.name,
+            args: call.args,
+          };
+        });
+    },
+  };
+}
+
+/** The stored thread, cut to the turns the conversation store still has (regenerate and edit drop the last). */
+async function reconciled(
+  threads: RemoteThreadStore,
+  store: ConversationStore,
+  conversationId: string,
+  protocol: RemoteProtocol,
+): Promise<RemoteThread | undefined> {
+  const thread = await threads.get(conversationId);
+  if (!thread || thread.protocol !== protocol) return undefined;
+  const turns = (await store.load(conversationId)).filter((m) => m.role === 'user').length;
+  if (thread.turns.length > turns) {
+    thread.turns = thread.turns.slice(0, turns);
+    await threads.set(conversationId, thread);
+  }
+  return thread;
+}

@@ -1,0 +1,61 @@
+import type { RemoteProtocol } from './remote-errors.js';
+
+/**
+ * What a protocol needs to resend a conversation, kept beside the conversation store's messages: per turn
+ * the protocol's own messages (AI SDK `UIMessage`s, AG-UI messages), and AG-UI's shared state.
+ */
+export interface RemoteThread {
+  protocol: RemoteProtocol;
+  /** One entry per finished turn, in order; a turn dropped from the conversation (regenerate, edit) goes too. */
+  turns: Array<{ messages: unknown[] }>;
+  state?: unknown;
+}
+
+/** Where remote threads are kept, by conversation id. */
+export interface RemoteThreadStore {
+  get(conversationId: string): Promise<RemoteThread | undefined>;
+  set(conversationId: string, thread: RemoteThread): Promise<void>;
+}
+
+/** Threads in memory (tests, Node, or a page without IndexedDB). */
+export function memoryThreadStore(): RemoteThreadStore {
+  const threads = new Map<string, RemoteThread>();
+  return {
+    get: async (id) => structuredClone(threads.get(id)),
+    set: async (id, thread) => void threads.set(id, structuredClone(thread)),
+  };
+}
+
+/** Threads in the browser's IndexedDB (database `name`, store `threads`), so a reload keeps them. */
+export function indexedDBThreadStore(name = 'agent-chat-remote'): RemoteThreadStore {
+  let db: Promise<IDBDatabase> | undefined;
+  const open = (): Promise<IDBDatabase> => {
+    db ??= new Promise((resolve, reject) => {
+      const request = indexedDB.open(name, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('threads');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    return db;
+  };
+  const call = async <T>(
+    mode: IDBTransactionMode,
+    run: (store: IDBObjectStore) => IDBRequest,
+  ): Promise<T> => {
+    const store = (await open()).transaction('threads', mode).objectStore('threads');
+    return new Promise<T>((resolve, reject) => {
+      const request = run(store);
+      request.onsuccess = () => resolve(request.result as T);
+      request.onerror = () => reject(request.error);
+    });
+  };
+  return {
+    get: (id) => call<RemoteThread | undefined>('readonly', (store) => store.get(id)),
+    set: async (id, thread) => void (await call('readwrite', (store) => store.put(thread, id))),
+  };
+}
+
+/** IndexedDB where the runtime has it, memory otherwise. */
+export function defaultThreadStore(): RemoteThreadStore {
+  return typeof indexedDB === 'undefined' ? memoryThreadStore() : indexedDBThreadStore();
+}
