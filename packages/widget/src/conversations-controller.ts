@@ -1,6 +1,6 @@
 import type { Agent, ConversationStore, ConversationSummary } from '@agent-chat/core';
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import { type ConversationActions, renderConversations } from './conversations-view.js';
+import type { ConversationActions } from './conversations-view.js';
 import { databaseName, defaultStore } from './default-store.js';
 import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
 import type { RunController } from './run-controller.js';
@@ -27,6 +27,9 @@ interface ListState {
  */
 export class ConversationsController implements ReactiveController {
   #list: ListState = { open: false, items: [] };
+  /** The list's view: a lazy chunk, loaded the first time the list is opened (not on the first-chat path). */
+  #view: Promise<typeof import('./conversations-view.js')> | undefined;
+  #renderList: (typeof import('./conversations-view.js'))['renderConversations'] | undefined;
   #defaultStore: ConversationStore | undefined;
   #restoring: Promise<void> = Promise.resolve();
   readonly #host: ConversationsHost;
@@ -158,8 +161,8 @@ export class ConversationsController implements ReactiveController {
 
   /** The list panel, when open. */
   render(strings: AgentChatStrings): TemplateResult | typeof nothing {
-    if (!this.#list.open) return nothing;
-    return renderConversations(
+    if (!this.#list.open || !this.#renderList) return nothing;
+    return this.#renderList(
       this.#list.items,
       this.#run.conversationId,
       this.#list.renaming,
@@ -169,7 +172,10 @@ export class ConversationsController implements ReactiveController {
   }
 
   async #refreshList(): Promise<void> {
-    this.#setList({ items: await this.store.list() });
+    this.#view ??= import('./conversations-view.js');
+    const [items, view] = await Promise.all([this.store.list(), this.#view]);
+    this.#renderList = view.renderConversations;
+    this.#setList({ items });
   }
 
   #setList(patch: Partial<ListState>): void {

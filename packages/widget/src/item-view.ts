@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import type { ModelLoadState } from './model-view.js';
-import type { AgentChatStrings } from './strings.js';
+import { type AgentChatStrings, format } from './strings.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
 
@@ -92,6 +92,12 @@ export class ItemView {
     if (!views && TOOL_KINDS.has(item.kind)) {
       // The first tool item on the page: its view arrives in a moment (a few ms from the same server).
       loadToolViews().then(ctx.rerender, () => {});
+      // A tool call is seen running from its first event: its summary line needs nothing from the chunk.
+      if (item.kind === 'stage') {
+        const s = ctx.strings;
+        const title = item.status === 'running' ? s.using : item.status === 'done' ? s.used : s.failed;
+        return html`<details part="stage" class="stage" data-status=${item.status} data-tool=${item.name} open aria-busy="true"><summary part="stage-summary"><span class="stage-title">${format(title, { name: item.name })}</span></summary></details>`;
+      }
       return html`<div class="stage-loading" aria-busy="true"></div>`;
     }
     switch (item.kind) {
