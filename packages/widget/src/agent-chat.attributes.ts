@@ -1,6 +1,7 @@
 import type { Agent, ConversationStore, TransformersEmbedderOptions } from '@agent-chat/core';
 import { LitElement } from 'lit';
 import type { PageTool } from './page-tools.js';
+import type { StarterPromptsInput } from './start-screen/starter-prompts.js';
 import type { AgentChatStrings } from './strings.js';
 import { type McpServerConfig, parseMcpServers } from './widget-config.js';
 
@@ -61,6 +62,11 @@ export class AgentChatAttributes extends LitElement {
     clarify: { type: Boolean },
     reflect: { type: Boolean },
     tokenUrl: { type: String, attribute: 'token-url' },
+    greeting: { type: String },
+    starterPrompts: { attribute: 'starter-prompts' },
+    feedback: {
+      converter: { fromAttribute: (value: string | null) => value !== 'off' && value !== 'false' },
+    },
     strings: { attribute: false },
     tools: { attribute: false },
     agent: { attribute: false },
@@ -162,6 +168,19 @@ export class AgentChatAttributes extends LitElement {
    * renews the token before it expires.
    */
   declare tokenUrl: string | undefined;
+  /** A greeting shown above the starter prompts while the conversation is empty (attribute `greeting`). */
+  declare greeting: string | undefined;
+  /**
+   * Suggestions shown while the conversation is empty; a click sends one (attribute `starter-prompts`, JSON):
+   * strings, or `{ "label", "prompt", "icon"? }` objects (`icon`: a short text such as an emoji). Malformed
+   * JSON shows none and warns in the console.
+   */
+  declare starterPrompts: StarterPromptsInput | undefined;
+  /**
+   * Thumbs up / down under each answer (a comment box on down), sent as `agent-chat-feedback` and kept
+   * with the message; `feedback="off"` removes them.
+   */
+  declare feedback: boolean;
   /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
   declare strings: Partial<AgentChatStrings> | undefined;
   /**
@@ -186,6 +205,7 @@ export class AgentChatAttributes extends LitElement {
     this.reflect = false;
     this.codeInterpreter = false;
     this.voiceInput = false;
+    this.feedback = true;
   }
 }
 

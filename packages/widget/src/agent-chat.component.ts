@@ -20,6 +20,7 @@ import { RunController } from './run-controller.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
 import { SendController } from './send-controller.js';
+import { renderStartScreen } from './start-screen/start-screen-loader.js';
 import { type AgentChatStrings, resolveStrings, stringsReady } from './strings.js';
 import type { ViewContext } from './view-context.js';
 
@@ -95,6 +96,9 @@ import type { ViewContext } from './view-context.js';
  * @csspart limit-notice - Says that a rate limit was hit or the credits are spent, and when they reset (`role="status"`).
  * @csspart knowledge-notice - The `knowledge` documents that could not be indexed, each naming why.
  * @csspart export-run-log - Downloads a conversation's run log as JSONL (in the conversation list).
+ * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
+ * @csspart greeting - The `greeting` text.
+ * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
@@ -274,6 +278,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${this.#accounts.render(strings, this.lang)}
       ${this.#knowledge.render(strings)}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
+      ${run.transcript.length || running ? nothing : renderStartScreen({ host: this, send: (prompt) => void this.#send.send(prompt) })}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>
       <slot name="turnstile"></slot>

@@ -29,7 +29,7 @@ export class ConversationsController implements ReactiveController {
   #list: ListState = { open: false, items: [] };
   /** The list's view: a lazy chunk, loaded the first time the list is opened (not on the first-chat path). */
   #view: Promise<typeof import('./conversations-view.js')> | undefined;
-  #renderList: (typeof import('./conversations-view.js'))['renderConversations'] | undefined;
+  #renderList: typeof import('./conversations-view.js')['renderConversations'] | undefined;
   #defaultStore: ConversationStore | undefined;
   #restoring: Promise<void> = Promise.resolve();
   readonly #host: ConversationsHost;

@@ -54,6 +54,8 @@ export interface AgentChatStrings {
   accountScopes?: string;
   /** `{name}`: a server that needs the user's sign-in before its tools can be used. */
   signInNeeded?: string;
+  /** The start screen's list of starter prompts; default texts load with it. */
+  starterPrompts?: string;
   rename: string;
   delete: string;
   export: string;
