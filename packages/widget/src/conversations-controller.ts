@@ -1,8 +1,8 @@
 import type { Agent, ConversationStore, ConversationSummary } from '@agent-chat/core';
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import type { ConversationActions } from './conversations-view.js';
+import type { ConversationListDeps } from './conversation-list/conversation-list-deps.js';
 import { databaseName, defaultStore } from './default-store.js';
-import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
+import { dropLastTurn, transcriptFromMessages } from './history.js';
 import type { RunController } from './run-controller.js';
 import type { AgentChatStrings } from './strings.js';
 import { lastConversation } from './widget-config.js';
@@ -14,8 +14,10 @@ export interface ConversationsHost extends ReactiveElement {
   conversationId: string | undefined;
 }
 
+type ListChunk = typeof import('./conversation-list/conversation-list.js');
+
 /** The conversation list: shown or not, its entries, the one being renamed. */
-interface ListState {
+export interface ListState {
   open: boolean;
   items: readonly ConversationSummary[];
   renaming?: string;
@@ -27,9 +29,9 @@ interface ListState {
  */
 export class ConversationsController implements ReactiveController {
   #list: ListState = { open: false, items: [] };
-  /** The list's view: a lazy chunk, loaded the first time the list is opened (not on the first-chat path). */
-  #view: Promise<typeof import('./conversations-view.js')> | undefined;
-  #renderList: typeof import('./conversations-view.js')['renderConversations'] | undefined;
+  /** The list panel: a lazy chunk, loaded the first time the list is opened (not on the first-chat path). */
+  #view: Promise<ListChunk> | undefined;
+  #renderList: ListChunk['renderConversationList'] | undefined;
   #defaultStore: ConversationStore | undefined;
   #restoring: Promise<void> = Promise.resolve();
   readonly #host: ConversationsHost;
@@ -135,46 +137,36 @@ export class ConversationsController implements ReactiveController {
     if (this.#list.open) void this.#refreshList();
   };
 
-  readonly actions: ConversationActions = {
-    open: (id) => void this.open(id).then(this.#focus),
-    create: () => void this.open(undefined).then(this.#focus),
-    rename: (id) => {
-      this.#setList({ renaming: id });
-      this.#host.updateComplete.then(() =>
-        this.#host.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select(),
-      );
-    },
-    commitRename: (id, title) => {
-      if (this.#list.renaming !== id) return;
-      this.#setList({ renaming: undefined });
-      if (title?.trim()) void this.store.rename(id, title.trim()).then(() => this.#refreshList());
-    },
-    remove: (id) =>
-      void this.store.delete(id).then(async () => {
-        if (id === this.#run.conversationId) await this.open(undefined);
-        await this.#refreshList();
-      }),
-    exportOne: (id) => void downloadConversation(this.store, id).catch(this.#fail),
-    exportRunLog: (id) => this.#exportRunLog(id),
-    close: () => this.#setList({ open: false }),
-  };
+  /** Starts a new, empty conversation (header and list). */
+  readonly create = (): void => void this.open(undefined).then(this.#focus);
+
+  /** What the list panel (a lazy chunk) works with. */
+  get listDeps(): ConversationListDeps {
+    return {
+      store: this.store,
+      host: this.#host,
+      currentId: () => this.#run.conversationId,
+      open: (id) => void this.open(id).then(this.#focus),
+      create: this.create,
+      openEmpty: () => this.open(undefined),
+      fail: this.#fail,
+      exportRunLog: this.#exportRunLog,
+      patch: (patch) => this.#setList(patch),
+      refresh: () => this.#refreshList(),
+      renaming: () => this.#list.renaming,
+    };
+  }
 
   /** The list panel, when open. */
   render(strings: AgentChatStrings): TemplateResult | typeof nothing {
     if (!this.#list.open || !this.#renderList) return nothing;
-    return this.#renderList(
-      this.#list.items,
-      this.#run.conversationId,
-      this.#list.renaming,
-      strings,
-      this.actions,
-    );
+    return this.#renderList(this.#list.items, this.#list.renaming, strings, this.listDeps);
   }
 
   async #refreshList(): Promise<void> {
-    this.#view ??= import('./conversations-view.js');
+    this.#view ??= import('./conversation-list/conversation-list.js');
     const [items, view] = await Promise.all([this.store.list(), this.#view]);
-    this.#renderList = view.renderConversations;
+    this.#renderList = view.renderConversationList;
     this.#setList({ items });
   }
 
