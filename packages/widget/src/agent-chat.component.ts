@@ -4,6 +4,7 @@ import { AccountsController } from './accounts-controller.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentSource } from './agent-source.js';
+import { AnswerActionsLoader } from './answer-actions/answer-actions-loader.js';
 import { ATTACHED_NOTE } from './attachments.js';
 import { AttachmentsController } from './attachments-controller.js';
 import { renderComposer, renderRedo } from './composer-view.js';
@@ -38,6 +39,7 @@ import type { ViewContext } from './view-context.js';
  * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
+ * @event agent-chat-feedback - The user rated an answer; `detail: { conversationId, messageId, runId, rating, comment? }`.
  *
  * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
@@ -99,6 +101,12 @@ import type { ViewContext } from './view-context.js';
  * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
  * @csspart greeting - The `greeting` text.
  * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
+ * @csspart copy - Copies an answer's Markdown; the line beside it says "Copied" or "Couldn't copy" (`role="status"`).
+ * @csspart code-copy - Copies a code block's code (in each code block of a finished answer).
+ * @csspart feedback-up - Rates an answer as good (`aria-pressed` once rated).
+ * @csspart feedback-down - Rates it as bad: opens the comment box first.
+ * @csspart feedback-comment - The optional comment box of a bad rating (`<form>`).
+ * @csspart feedback-send - Sends the bad rating with its comment.
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
@@ -176,6 +184,14 @@ export class AgentChatElement extends AgentChatAttributes {
     extraTools: () => this.#knowledge.tools(),
     input: this.#input,
     fail: this.#fail,
+  });
+  readonly #answerActions = new AnswerActionsLoader({
+    host: this,
+    items: () => this.#run.transcript,
+    conversationId: () => this.#run.conversationId,
+    store: () => this.#conversations.store,
+    running: () => this.#run.status === 'running',
+    log: (id, record) => this.#source.log(id, record),
   });
   readonly #extras = new ExtrasLoader(this, () => this.#run.transcript);
   readonly #requests = new PendingRequestsController(this, {
@@ -268,6 +284,7 @@ export class AgentChatElement extends AgentChatAttributes {
       cancelModel: this.#cancelModel,
       retryModel: this.#send.retry,
       readAloud: this.#extras.voice?.renderReadAloud.bind(this.#extras.voice),
+      answerActions: this.#answerActions.render,
       renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
     const canRedo =

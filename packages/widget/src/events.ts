@@ -31,12 +31,26 @@ export interface AgentChatErrorDetail {
   resetAt?: string;
 }
 
+/** `detail` of `agent-chat-feedback`: the user rated an answer (kept with the message, in the run log too). */
+export interface AgentChatFeedbackDetail {
+  conversationId: string;
+  /** The rated message: `<conversationId>:<position of the message in the conversation>`. */
+  messageId: string;
+  /** The run that produced the answer. */
+  runId: string;
+  rating: 'up' | 'down';
+  /** What the user wrote in the comment box (thumbs down only), if anything. */
+  comment?: string;
+}
+
 /** The custom events `<agent-chat>` dispatches; all bubble and cross shadow roots (`composed`). */
 export interface AgentChatEventMap {
   'agent-chat-message': CustomEvent<AgentChatMessageDetail>;
   'agent-chat-run-start': CustomEvent<AgentChatRunStartDetail>;
   'agent-chat-run-finish': CustomEvent<AgentChatRunFinishDetail>;
   'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
+  /** The user rated an answer (thumbs up, or thumbs down with an optional comment). */
+  'agent-chat-feedback': CustomEvent<AgentChatFeedbackDetail>;
   /** The launcher's or panel's chat opened (`open()`, the launcher button, a restored state does not fire). */
   'agent-chat-open': CustomEvent<null>;
   /** It closed (`close()`, the close button, Esc). */

@@ -96,7 +96,7 @@ export class ItemView {
       if (item.kind === 'stage') {
         const s = ctx.strings;
         const title = item.status === 'running' ? s.using : item.status === 'done' ? s.used : s.failed;
-        return html`<details part="stage" class="stage" data-status=${item.status} data-tool=${item.name} open aria-busy="true"><summary part="stage-summary"><span class="stage-title">${format(title, { name: item.name })}</span></summary></details>`;
+        return html`<details part="stage" class="stage" data-status=${item.status} data-tool=${item.name} ?open=${item.status === 'running'} aria-busy="true"><summary part="stage-summary"><span class="stage-title">${format(title, { name: item.name })}</span></summary></details>`;
       }
       return html`<div class="stage-loading" aria-busy="true"></div>`;
     }
@@ -110,7 +110,7 @@ export class ItemView {
           final && !item.stopped && item.text.trim() === ''
             ? html`<p part="empty-answer" class="empty-answer">${ctx.strings.emptyAnswer}</p>`
             : this.#markdownOf(item.id, item.text, final, ctx);
-        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
+        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>${ctx.answerActions?.(item, final)}`;
       }
       case 'stage':
         return views!.renderStage(item, ctx);

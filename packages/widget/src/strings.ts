@@ -54,6 +54,16 @@ export interface AgentChatStrings {
   accountScopes?: string;
   /** `{name}`: a server that needs the user's sign-in before its tools can be used. */
   signInNeeded?: string;
+  /** Copy and feedback under answers; default texts load with them. */
+  copy?: string;
+  copyCode?: string;
+  copied?: string;
+  copyFailed?: string;
+  goodAnswer?: string;
+  badAnswer?: string;
+  feedbackComment?: string;
+  sendFeedback?: string;
+  feedbackThanks?: string;
   /** The start screen's list of starter prompts; default texts load with it. */
   starterPrompts?: string;
   rename: string;

@@ -1,0 +1,52 @@
+// Loaded with import() by answer-actions-loader.ts once the first answer has finished: copy and feedback.
+import { html, nothing, type TemplateResult } from 'lit';
+import { renderCommentBox, renderThumbs } from '../feedback/feedback-view.js';
+import { resolveStrings } from '../strings.js';
+import type { TranscriptItem } from '../transcript.js';
+import type { AnswerActionsDeps } from './answer-actions-deps.js';
+import { AnswerActionsState } from './answer-actions-state.js';
+
+const states = new WeakMap<object, AnswerActionsState>();
+
+/**
+ * The bar under a finished answer: Copy (its Markdown), thumbs up / down on the last answer of each turn
+ * (unless `feedback="off"`), and a status line that says "Copied" or "Couldn't copy" (`role="status"`).
+ */
+export function renderAnswerActions(
+  item: TranscriptItem,
+  deps: AnswerActionsDeps,
+): TemplateResult | typeof nothing {
+  if (item.kind !== 'assistant' || !item.text.trim()) return nothing;
+  let state = states.get(deps.host);
+  if (!state) {
+    state = new AnswerActionsState(deps);
+    states.set(deps.host, state);
+  }
+  state.syncRatings();
+  const text = state.text;
+  const items = deps.items();
+  const at = items.indexOf(item);
+  const turn = items.slice(0, at).filter((i) => i.kind === 'user').length - 1;
+  const next = items.slice(at + 1).find((i) => i.kind === 'user' || i.kind === 'assistant');
+  const rateable = deps.host.feedback && turn >= 0 && next?.kind !== 'assistant';
+  const s = state;
+  const actions = {
+    rate: (rating: 'up' | 'down', comment?: string) =>
+      void s.rate(item.id, item.runId, turn, rating, comment),
+    comment: (open: boolean) => {
+      s.commenting = open ? turn : undefined;
+      deps.host.requestUpdate();
+      if (open)
+        void deps.host.updateComplete.then(() =>
+          deps.host.renderRoot.querySelector<HTMLTextAreaElement>('.feedback-comment textarea')?.focus(),
+        );
+    },
+  };
+  const status = state.status.get(item.id);
+  return html`<div class="answer-actions" data-item=${item.id}>
+      <button type="button" part="copy" @click=${() => void s.copy(item.id, item.text)}>${text.copy}</button>
+      ${rateable ? renderThumbs(state.ratings.get(turn), deps.running(), text, actions) : nothing}
+      <span class="action-status ${status?.failed ? 'failed' : ''}" role="status">${status?.text ?? ''}</span>
+    </div>
+    ${rateable && state.commenting === turn ? renderCommentBox(text, resolveStrings(deps.host.lang, deps.host.strings).cancel, actions) : nothing}`;
+}
