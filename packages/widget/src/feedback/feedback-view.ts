@@ -9,6 +9,12 @@ export interface FeedbackActions {
   comment(open: boolean): void;
 }
 
+/** A thumb (drawn, not an emoji: emoji fonts are missing on many systems); `down` turns it over. */
+const thumb = (down: boolean) =>
+  html`<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" fill="none" stroke="currentColor"
+    stroke-width="2" stroke-linejoin="round" transform=${down ? 'rotate(180)' : 'rotate(0)'}><path d="M7 10v11H3V10z"/><path
+    d="M7 10l4-8c1.7 0 3 1.3 3 3v4h5.5a2 2 0 0 1 2 2.3l-1.4 8A2 2 0 0 1 18.1 21H7"/></svg>`;
+
 /** Thumbs up / down of one answer (`aria-pressed` shows the stored rating). */
 export function renderThumbs(
   rating: MessageFeedback | undefined,
@@ -18,10 +24,10 @@ export function renderThumbs(
 ): TemplateResult {
   return html`<button type="button" part="feedback-up" class="thumb" aria-label=${text.goodAnswer}
       title=${text.goodAnswer} aria-pressed=${rating?.rating === 'up'} ?disabled=${disabled}
-      @click=${() => actions.rate('up')}>👍</button>
+      @click=${() => actions.rate('up')}>${thumb(false)}</button>
     <button type="button" part="feedback-down" class="thumb" aria-label=${text.badAnswer}
       title=${text.badAnswer} aria-pressed=${rating?.rating === 'down'} ?disabled=${disabled}
-      @click=${() => actions.comment(true)}>👎</button>`;
+      @click=${() => actions.comment(true)}>${thumb(true)}</button>`;
 }
 
 /** The comment box of thumbs down: Send records the rating (with the comment, if any); Cancel or Esc does not. */
