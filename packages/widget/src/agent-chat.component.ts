@@ -7,7 +7,7 @@ import { AgentSource } from './agent-source.js';
 import { AnswerActionsLoader } from './answer-actions/answer-actions-loader.js';
 import { ATTACHED_NOTE } from './attachments.js';
 import { AttachmentsController } from './attachments-controller.js';
-import { renderComposer, renderRedo } from './composer-view.js';
+import { renderComposer } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
 import { databaseName } from './default-store.js';
 import { ExtrasLoader } from './extras-loader.js';
@@ -191,6 +191,11 @@ export class AgentChatElement extends AgentChatAttributes {
     conversationId: () => this.#run.conversationId,
     store: () => this.#conversations.store,
     running: () => this.#run.status === 'running',
+    strings: () => this.#strings,
+    reset: (items, id) => this.#run.reset(items, id),
+    send: (text) => void this.#send.send(text),
+    input: this.#input,
+    fail: this.#fail,
     log: (id, record) => this.#source.log(id, record),
   });
   readonly #extras = new ExtrasLoader(this, () => this.#run.transcript);
@@ -301,7 +306,7 @@ export class AgentChatElement extends AgentChatAttributes {
       <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
-      ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
+      ${canRedo ? this.#answerActions.redo() : nothing}
       ${this.#attachments.render(strings)}
       ${this.#extras.voice?.renderNotice()}
       ${renderComposer({

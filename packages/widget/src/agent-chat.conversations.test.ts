@@ -141,10 +141,13 @@ describe('<agent-chat> conversations', () => {
     });
     await send(element, 'one');
     await send(element, 'two');
+    // Regenerate and edit come with the answer actions' chunk, once an answer is there.
+    await expect.poll(() => $(element, '[part~="regenerate"]')).not.toBeNull();
     await userEvent.click($(element, '[part~="regenerate"]')!);
     await expect.poll(() => answers(element)).toEqual(['Answer 1 to one', 'Answer 3 to two']);
     expect(model.requests.at(-1)?.messages.map((m) => m.content)).toEqual(['one', 'Answer 1 to one', 'two']);
 
+    await expect.poll(() => $(element, '[part~="edit"]')).not.toBeNull();
     await userEvent.click($(element, '[part~="edit"]')!);
     await expect.poll(() => ($(element, 'textarea') as HTMLTextAreaElement).value).toBe('two');
     expect(answers(element)).toEqual(['Answer 1 to one']);

@@ -2,7 +2,7 @@ import type { Agent, ConversationStore, ConversationSummary } from '@agent-chat/
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { ConversationListDeps } from './conversation-list/conversation-list-deps.js';
 import { databaseName, defaultStore } from './default-store.js';
-import { dropLastTurn, transcriptFromMessages } from './history.js';
+import { transcriptFromMessages } from './history.js';
 import type { RunController } from './run-controller.js';
 import type { AgentChatStrings } from './strings.js';
 import { lastConversation } from './widget-config.js';
@@ -21,11 +21,13 @@ export interface ListState {
   open: boolean;
   items: readonly ConversationSummary[];
   renaming?: string;
+  /** The search box's query. */
+  query?: string;
 }
 
 /**
  * The element's conversations: which store holds them, the one shown (restored after a reload), the
- * list panel (open, rename, delete, export) and dropping the last turn for regenerate / edit.
+ * list panel (open, rename, delete, export).
  */
 export class ConversationsController implements ReactiveController {
   #list: ListState = { open: false, items: [] };
@@ -111,22 +113,6 @@ export class ConversationsController implements ReactiveController {
     lastConversation.set(this.#host, id);
   }
 
-  /** Removes the last turn from the store and the transcript; returns the user's text of that turn. */
-  async dropLastTurn(): Promise<string | undefined> {
-    const id = this.#run.conversationId;
-    if (!id || this.#run.status === 'running') return undefined;
-    try {
-      const text = await dropLastTurn(this.store, id);
-      const items = this.#run.transcript;
-      const cut = items.findLastIndex((item) => item.kind === 'user');
-      this.#run.reset(cut === -1 ? items : items.slice(0, cut), id);
-      return text;
-    } catch (error) {
-      this.#fail(error);
-      return undefined;
-    }
-  }
-
   /** A message was sent: an open list shows its (new) conversation. */
   sync(): void {
     if (this.#list.open) void this.#refreshList();
@@ -154,6 +140,7 @@ export class ConversationsController implements ReactiveController {
       patch: (patch) => this.#setList(patch),
       refresh: () => this.#refreshList(),
       renaming: () => this.#list.renaming,
+      query: () => this.#list.query ?? '',
     };
   }
 
@@ -165,7 +152,11 @@ export class ConversationsController implements ReactiveController {
 
   async #refreshList(): Promise<void> {
     this.#view ??= import('./conversation-list/conversation-list.js');
-    const [items, view] = await Promise.all([this.store.list(), this.#view]);
+    const view = await this.#view;
+    const query = this.#list.query ?? '';
+    const items = await view.listItems(this.store, query);
+    // A later search may have started meanwhile: only the newest one is shown.
+    if (query !== (this.#list.query ?? '')) return;
     this.#renderList = view.renderConversationList;
     this.#setList({ items });
   }

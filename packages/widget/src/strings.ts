@@ -64,6 +64,9 @@ export interface AgentChatStrings {
   feedbackComment?: string;
   sendFeedback?: string;
   feedbackThanks?: string;
+  /** The conversation list's search box, and what it says when nothing matches; defaults load with the list. */
+  searchConversations?: string;
+  noConversationFound?: string;
   /** The start screen's list of starter prompts; default texts load with it. */
   starterPrompts?: string;
   rename: string;

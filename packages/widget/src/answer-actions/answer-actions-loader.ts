@@ -5,7 +5,7 @@ import type { AnswerActionsDeps } from './answer-actions-deps.js';
 type Chunk = typeof import('./answer-actions.js');
 
 /**
- * Copy and feedback under each finished answer. Their code is a lazy chunk fetched once the first answer
+ * Copy and feedback under each finished answer, regenerate and edit. Their code is a lazy chunk fetched once the first answer
  * has finished, when the browser is idle: it is not on the path to the first answer.
  */
 export class AnswerActionsLoader {
@@ -15,6 +15,11 @@ export class AnswerActionsLoader {
 
   constructor(deps: AnswerActionsDeps) {
     this.#deps = deps;
+  }
+
+  /** Regenerate and "Edit last message", once the chunk has loaded. */
+  redo(): unknown {
+    return this.#chunk ? this.#chunk.renderRedo(this.#deps) : nothing;
   }
 
   readonly render = (item: TranscriptItem, final: boolean): unknown => {

@@ -6,6 +6,8 @@ import type { TranscriptItem } from '../transcript.js';
 import type { AnswerActionsDeps } from './answer-actions-deps.js';
 import { AnswerActionsState } from './answer-actions-state.js';
 
+export { renderRedo } from './redo.js';
+
 const states = new WeakMap<object, AnswerActionsState>();
 
 /**

@@ -21,6 +21,8 @@ export interface ConversationListDeps {
   patch(patch: Partial<ListState>): void;
   /** Reads the list from the store again. */
   refresh(): Promise<void>;
+  /** The search query shown in the list. */
+  query(): string;
   /** The conversation whose title is being edited. */
   renaming(): string | undefined;
 }

@@ -1,8 +1,12 @@
 // Loaded with import() by conversations-controller.ts the first time the list is opened: the panel and
 // what its buttons do stay off the first-chat path.
-import type { ConversationSummary } from '@agent-chat/core';
+import type { ConversationStore, ConversationSummary } from '@agent-chat/core';
 import type { TemplateResult } from 'lit';
 import { type ConversationActions, renderConversations } from '../conversations-view.js';
+import { searchStyles } from '../search/search.styles.js';
+import { renderSearchBox } from '../search/search-box.js';
+import { searchConversations } from '../search/search-conversations.js';
+import { searchText } from '../search/search-text.js';
 import type { AgentChatStrings } from '../strings.js';
 import type { ConversationListDeps } from './conversation-list-deps.js';
 import { downloadConversation } from './download-conversation.js';
@@ -14,7 +18,20 @@ export function renderConversationList(
   strings: AgentChatStrings,
   deps: ConversationListDeps,
 ): TemplateResult {
-  return renderConversations(items, deps.currentId(), renamingId, strings, listActions(deps));
+  const root = deps.host.renderRoot as ShadowRoot;
+  if (!root.adoptedStyleSheets.includes(searchStyles.styleSheet!))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, searchStyles.styleSheet!];
+  const lang = (deps.host as { lang?: string }).lang;
+  const search = renderSearchBox(deps.query(), items.length, searchText(lang, strings), (query) => {
+    deps.patch({ query });
+    void deps.refresh();
+  });
+  return renderConversations(items, deps.currentId(), renamingId, strings, listActions(deps), search, lang);
+}
+
+/** The entries of the list: every conversation, or those matching `query`. */
+export function listItems(store: ConversationStore, query: string): Promise<ConversationSummary[]> {
+  return searchConversations(store, query);
 }
 
 /** What the list's buttons do. */
