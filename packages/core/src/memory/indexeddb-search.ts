@@ -4,22 +4,34 @@ import type { Message } from '../model/messages.js';
 import type { ConversationSummary } from './conversation-store.js';
 import type { AgentChatDB, ConversationRecord, SearchRecord } from './indexeddb-schema.js';
 
-/** Text kept per conversation for search: its first this many characters. */
+/** Vocabulary kept per conversation for search: at most this many characters. */
 const MAX_SEARCH_TEXT = 100_000;
+
+/** The words of a text, lower-cased: letters and digits of any script. */
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 const range = (id: string) => IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER]);
 
-/** The searchable text of messages: what the user wrote and the answers, lower-cased; no tool traffic. */
+/**
+ * The searchable vocabulary of messages: each distinct word of what the user wrote and of the answers
+ * (no tool traffic), lower-cased, space-separated. Smaller than the text (answers repeat their words), so
+ * a search over 500 conversations reads little.
+ */
 export function searchText(messages: readonly Message[]): string {
-  return messages
-    .filter((m) => m.role === 'user' || (m.role === 'assistant' && m.content))
-    .map((m) => m.content.toLowerCase())
-    .join('\n')
-    .slice(0, MAX_SEARCH_TEXT);
+  const vocabulary = new Set<string>();
+  for (const m of messages)
+    if (m.role === 'user' || (m.role === 'assistant' && m.content))
+      for (const word of words(m.content)) vocabulary.add(word);
+  return [...vocabulary].join(' ').slice(0, MAX_SEARCH_TEXT);
 }
 
 /**
- * The conversations whose title or messages contain every word of `query`, newest first. Each
+ * The conversations whose title or messages contain every word of `query` (a word may be the start or
+ * part of a longer one), newest first. Each
  * conversation's text is kept in the `search` store with the conversation version it was made from; a
  * conversation written since (or never indexed, e.g. after the v2 → v3 upgrade) is indexed again here,
  * so appending a turn pays nothing for search.
@@ -28,7 +40,7 @@ export async function searchIndexedDB(
   d: IDBPDatabase<AgentChatDB>,
   query: string,
 ): Promise<ConversationSummary[]> {
-  const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const terms = words(query);
   const read = d.transaction(['conversations', 'search']);
   const [records, texts] = await Promise.all([
     read.objectStore('conversations').index('by-updated').getAll(),
