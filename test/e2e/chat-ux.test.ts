@@ -171,4 +171,66 @@ describe('chat UX configured by HTML alone', () => {
     expect(pageErrors).toEqual([]);
     await page.close();
   });
+
+  it('finds a conversation by a word of its third message among 500 stored conversations', async () => {
+    const page = await context.newPage();
+    await page.goto(stack.example.url);
+    // The list opens the element's IndexedDB database (schema and all) as a visit would.
+    await page.locator('agent-chat [part~="conversations-toggle"]').click();
+    const search = page.locator('agent-chat [part~="conversation-search"]');
+    await search.waitFor({ timeout: 20_000 });
+    // 500 conversations of earlier visits, three turns each, written into that database.
+    await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('agent-chat');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction(['conversations', 'entries'], 'readwrite');
+      for (let n = 0; n < 500; n++) {
+        const id = `seed-${n}`;
+        const messages = [1, 2, 3].flatMap((k) => [
+          {
+            role: 'user',
+            content:
+              n === 377 && k === 3 ? 'Could you gift-wrap the marzipan tin?' : `Question ${k} about tea ${n}`,
+          },
+          { role: 'assistant', content: `Answer ${k}: green teas like Sencha suit you. `.repeat(8) },
+        ]);
+        tx.objectStore('conversations').put({
+          id,
+          title: `Question 1 about tea ${n}`,
+          createdAt: 1_700_000_000_000 + n,
+          updatedAt: 1_700_000_000_000 + n,
+          messageCount: messages.length,
+          version: 1,
+        });
+        for (const [seq, message] of messages.entries())
+          tx.objectStore('entries').put({ conversationId: id, seq, message });
+      }
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    });
+    await search.fill('marzipan');
+    const entries = page.locator('agent-chat [part~="conversation"]');
+    // Only that one (not the 499 others, nor the conversation of the test before).
+    await expect
+      .poll(() => entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-id'))), {
+        timeout: 20_000,
+      })
+      .toEqual(['seed-377']);
+    // Opening it shows the whole conversation, the third message included.
+    await entries.first().locator('.conversation-title').click();
+    await expect
+      .poll(() => page.locator('agent-chat [part~="message-user"]').allTextContents())
+      .toEqual([
+        'Question 1 about tea 377',
+        'Question 2 about tea 377',
+        'Could you gift-wrap the marzipan tin?',
+      ]);
+    await page.close();
+  });
 });
