@@ -20,6 +20,7 @@ import { PendingRequestsController } from './pending-requests.js';
 import { RunController } from './run-controller.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
+import { renderScrollToLatest } from './scroll-to-latest/scroll-to-latest-loader.js';
 import { SendController } from './send-controller.js';
 import { renderStartScreen } from './start-screen/start-screen-loader.js';
 import { type AgentChatStrings, resolveStrings, stringsReady } from './strings.js';
@@ -107,6 +108,7 @@ import type { ViewContext } from './view-context.js';
  * @csspart feedback-down - Rates it as bad: opens the comment box first.
  * @csspart feedback-comment - The optional comment box of a bad rating (`<form>`).
  * @csspart feedback-send - Sends the bad rating with its comment.
+ * @csspart scroll-to-latest - "Jump to latest": shown while an answer streams and the reader has scrolled up.
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
@@ -303,6 +305,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${run.transcript.length || running ? nothing : renderStartScreen({ host: this, send: (prompt) => void this.#send.send(prompt) })}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>
+      ${running && this.#scroll.detached ? renderScrollToLatest(this, this.#scroll.jump) : nothing}
       <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}

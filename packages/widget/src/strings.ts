@@ -10,6 +10,8 @@ export interface AgentChatStrings {
   emptyAnswer: string;
   regenerate: string;
   editLast: string;
+  /** "Jump to latest" while an answer streams below a reader who scrolled up; default texts load with it. */
+  jumpToLatest?: string;
   attach: string;
   removeAttachment: string;
   using: string;
