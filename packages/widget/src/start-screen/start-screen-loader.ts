@@ -8,32 +8,22 @@ export interface StartScreenDeps {
   send(prompt: string): void;
 }
 
-type Chunk = typeof import('./start-screen.js');
-let chunk: Chunk | undefined;
-let requested = false;
-/** Elements that asked before the chunk arrived: each renders again once it has. */
-const waiting = new Set<AgentChatAttributes>();
+let view: typeof import('./start-screen.js') | undefined;
 
 /**
  * The start screen of an empty conversation when the page set `greeting` or `starter-prompts`. Its view
- * is a lazy chunk (pages without one never download it); nothing is shown until it has loaded.
+ * is a lazy chunk (pages without one never download it); nothing is shown until it has loaded. Each
+ * element that asks before then renders again once it has (the browser fetches the module once).
  */
 export function renderStartScreen(deps: StartScreenDeps): unknown {
   if (!deps.host.greeting && !deps.host.starterPrompts) return nothing;
-  if (chunk) return chunk.renderStartScreen(deps);
-  waiting.add(deps.host);
-  if (requested) return nothing;
-  requested = true;
+  if (view) return view.renderStartScreen(deps);
   import('./start-screen.js').then(
     (loaded) => {
-      chunk = loaded;
-      for (const host of waiting) host.requestUpdate();
-      waiting.clear();
+      view = loaded;
+      deps.host.requestUpdate();
     },
-    (error: unknown) => {
-      requested = false;
-      console.error('<agent-chat>: could not load the start screen', error);
-    },
+    (error: unknown) => console.error('<agent-chat>: could not load the start screen', error),
   );
   return nothing;
 }
