@@ -12,7 +12,8 @@ export type RespondingAgent = Agent;
  * The configuration surface of `<agent-chat>`: every attribute and property a page sets. The element
  * (`agent-chat.component.ts`) extends it with the behaviour; keeping them apart keeps each readable.
  *
- * The launcher / panel modes and voice are documented here, beside their attributes:
+ * The launcher / panel modes, voice, the start screen, copy, feedback and search are documented here, beside
+ * their attributes:
  * @event agent-chat-open - The launcher's or panel's chat opened (button, `open()`, `toggle()`).
  * @event agent-chat-close - It closed (close button, Esc, `close()`, `toggle()`).
  * @csspart launcher - `mode="launcher"`/`"panel"`: the floating button that opens the chat (`aria-expanded`).
@@ -24,6 +25,34 @@ export type RespondingAgent = Agent;
  * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
  * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
  * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.
+ * @event agent-chat-feedback - The user rated an answer; `detail: { conversationId, messageId, runId, rating, comment? }`.
+ * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
+ * @csspart greeting - The `greeting` text.
+ * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
+ * @csspart copy - Copies an answer's Markdown; the line beside it says "Copied" or "Couldn't copy" (`role="status"`).
+ * @csspart code-copy - Copies a code block's code (in each code block of a finished answer).
+ * @csspart feedback-up - Rates an answer as good (`aria-pressed` once rated).
+ * @csspart feedback-down - Rates it as bad: opens the comment box first.
+ * @csspart feedback-comment - The optional comment box of a bad rating (`<form>`).
+ * @csspart feedback-send - Sends the bad rating with its comment.
+ * @csspart scroll-to-latest - "Jump to latest": shown while an answer streams and the reader has scrolled up.
+ * @csspart conversation-search - The search box of the conversation list (titles and message text).
+ * @csspart conversation-time - When a conversation last changed, in the list (shown on hover and focus).
+ * Rich content of tool calls (in their stages):
+ * @csspart content-text - Text from a tool.
+ * @csspart content-markdown - Markdown from a tool (sanitized).
+ * @csspart content-image - An image from a tool.
+ * @csspart content-figure - An image with its Open / Download links.
+ * @csspart image-open - Opens a raster image full size in a new tab.
+ * @csspart image-download - Downloads an image.
+ * @csspart stage-code - The code of a `python` stage, highlighted.
+ * @csspart stage-output - What a `python` stage printed, spacing kept.
+ * @csspart content-audio - Audio from a tool.
+ * @csspart content-table - A table from a tool.
+ * @csspart content-chart - A chart from a tool (SVG).
+ * @csspart content-json - A JSON viewer (nested `<details>`).
+ * @csspart content-resource - A resource (file) from a tool or MCP server.
+ * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
  * @cssprop --agent-chat-panel-width - Width of the launcher's panel and the docked panel; default 24rem.
  * @cssprop --agent-chat-panel-space - Set by the element on `<html>`: the room the open docked panel takes (`0px` otherwise), for the page's margin.
  * @cssprop --agent-chat-launcher-size - Diameter of the launcher button; default 3.5rem.

@@ -40,7 +40,6 @@ import type { ViewContext } from './view-context.js';
  * @event agent-chat-run-start - A run started; `detail: { runId, conversationId }`.
  * @event agent-chat-run-finish - A run ended; `detail: { runId, status, turns }`.
  * @event agent-chat-error - A run or configuration error; `detail: { code, message, retryable }`.
- * @event agent-chat-feedback - The user rated an answer; `detail: { conversationId, messageId, runId, rating, comment? }`.
  *
  * @csspart frame - The box inside the element that lays out header, log and composer.
  * @csspart header - The bar with the conversation buttons.
@@ -64,20 +63,6 @@ import type { ViewContext } from './view-context.js';
  * @csspart workflow-summary - The plan's goal, status and duration.
  * @csspart workflow-batch - A group of steps; `data-parallel="true"` when its steps run in parallel.
  * @csspart workflow-step - One step; `data-step` is its id, `data-status` its status.
- * @csspart content-text - Text from a tool.
- * @csspart content-markdown - Markdown from a tool (sanitized).
- * @csspart content-image - An image from a tool.
- * @csspart content-figure - An image with its Open / Download links.
- * @csspart image-open - Opens a raster image full size in a new tab.
- * @csspart image-download - Downloads an image.
- * @csspart stage-code - The code of a `python` stage, highlighted.
- * @csspart stage-output - What a `python` stage printed, spacing kept.
- * @csspart content-audio - Audio from a tool.
- * @csspart content-table - A table from a tool.
- * @csspart content-chart - A chart from a tool (SVG).
- * @csspart content-json - A JSON viewer (nested `<details>`).
- * @csspart content-resource - A resource (file) from a tool or MCP server.
- * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
  * @csspart clarify - A question from the agent or an MCP server (`<form>`); `data-state` is `pending` or `answered`.
  * @csspart form-submit - The submit button of a question.
  * @csspart approval - An approval request; `data-state` is `pending`, `approved` or `denied`.
@@ -99,16 +84,6 @@ import type { ViewContext } from './view-context.js';
  * @csspart limit-notice - Says that a rate limit was hit or the credits are spent, and when they reset (`role="status"`).
  * @csspart knowledge-notice - The `knowledge` documents that could not be indexed, each naming why.
  * @csspart export-run-log - Downloads a conversation's run log as JSONL (in the conversation list).
- * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
- * @csspart greeting - The `greeting` text.
- * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
- * @csspart copy - Copies an answer's Markdown; the line beside it says "Copied" or "Couldn't copy" (`role="status"`).
- * @csspart code-copy - Copies a code block's code (in each code block of a finished answer).
- * @csspart feedback-up - Rates an answer as good (`aria-pressed` once rated).
- * @csspart feedback-down - Rates it as bad: opens the comment box first.
- * @csspart feedback-comment - The optional comment box of a bad rating (`<form>`).
- * @csspart feedback-send - Sends the bad rating with its comment.
- * @csspart scroll-to-latest - "Jump to latest": shown while an answer streams and the reader has scrolled up.
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
  * @csspart regenerate - Asks the last question again (the old answer leaves the history).
@@ -189,16 +164,13 @@ export class AgentChatElement extends AgentChatAttributes {
   });
   readonly #answerActions = new AnswerActionsLoader({
     host: this,
-    items: () => this.#run.transcript,
-    conversationId: () => this.#run.conversationId,
-    store: () => this.#conversations.store,
-    running: () => this.#run.status === 'running',
-    strings: () => this.#strings,
-    reset: (items, id) => this.#run.reset(items, id),
-    send: (text) => void this.#send.send(text),
+    run: this.#run,
+    send: this.#send,
+    source: this.#source,
     input: this.#input,
     fail: this.#fail,
-    log: (id, record) => this.#source.log(id, record),
+    store: () => this.#conversations.store,
+    strings: () => this.#strings,
   });
   readonly #extras = new ExtrasLoader(this, () => this.#run.transcript);
   readonly #requests = new PendingRequestsController(this, {

@@ -39,7 +39,7 @@ export class AnswerActionsState {
 
   /** Reads the ratings of the conversation shown, once per conversation. */
   syncRatings(): void {
-    const id = this.#deps.conversationId();
+    const id = this.#deps.run.conversationId;
     if (id === this.#ratingsOf) return;
     this.#ratingsOf = id;
     this.ratings = new Map();
@@ -64,7 +64,7 @@ export class AnswerActionsState {
   /** Records a rating of the answer of user turn `turn`: stored with the message, logged, then emitted. */
   async rate(itemId: string, runId: string, turn: number, rating: 'up' | 'down', comment?: string) {
     const deps = this.#deps;
-    const conversationId = deps.conversationId();
+    const conversationId = deps.run.conversationId;
     const feedback: MessageFeedback = { rating, ...(comment ? { comment } : {}), at: Date.now() };
     const position = conversationId
       ? await saveFeedback(deps.store(), conversationId, turn, feedback).catch(() => undefined)
@@ -84,7 +84,7 @@ export class AnswerActionsState {
       rating,
       ...(comment ? { comment } : {}),
     };
-    await deps.log(conversationId, record as RunLogRecord).catch(() => {});
+    await deps.source.log(conversationId, record as RunLogRecord).catch(() => {});
     emit(deps.host, 'agent-chat-feedback', {
       conversationId,
       messageId,

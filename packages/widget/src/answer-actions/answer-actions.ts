@@ -26,7 +26,7 @@ export function renderAnswerActions(
   }
   state.syncRatings();
   const text = state.text;
-  const items = deps.items();
+  const items = deps.run.transcript;
   const at = items.indexOf(item);
   const turn = items.slice(0, at).filter((i) => i.kind === 'user').length - 1;
   const next = items.slice(at + 1).find((i) => i.kind === 'user' || i.kind === 'assistant');
@@ -47,7 +47,7 @@ export function renderAnswerActions(
   const status = state.status.get(item.id);
   return html`<div class="answer-actions" data-item=${item.id}>
       <button type="button" part="copy" @click=${() => void s.copy(item.id, item.text)}>${text.copy}</button>
-      ${rateable ? renderThumbs(state.ratings.get(turn), deps.running(), text, actions) : nothing}
+      ${rateable ? renderThumbs(state.ratings.get(turn), deps.run.status === 'running', text, actions) : nothing}
       <span class="action-status ${status?.failed ? 'failed' : ''}" role="status">${status?.text ?? ''}</span>
     </div>
     ${rateable && state.commenting === turn ? renderCommentBox(text, resolveStrings(deps.host.lang, deps.host.strings).cancel, actions) : nothing}`;

@@ -11,7 +11,7 @@ export function renderRedo(deps: AnswerActionsDeps): TemplateResult {
   const s = strings();
   const regenerate = async () => {
     const text = await dropLast(deps);
-    if (text !== undefined) deps.send(text);
+    if (text !== undefined) void deps.send.send(text);
   };
   const edit = async () => {
     const text = await dropLast(deps);
@@ -28,13 +28,13 @@ export function renderRedo(deps: AnswerActionsDeps): TemplateResult {
 
 /** Removes the last turn from the store and the transcript; returns the user's text of that turn. */
 async function dropLast(deps: AnswerActionsDeps): Promise<string | undefined> {
-  const id = deps.conversationId();
-  if (!id || deps.running()) return undefined;
+  const id = deps.run.conversationId;
+  if (!id || deps.run.status === 'running') return undefined;
   try {
     const text = await dropLastTurn(deps.store(), id);
-    const items = deps.items();
+    const items = deps.run.transcript;
     const cut = items.findLastIndex((item) => item.kind === 'user');
-    deps.reset(cut === -1 ? items : items.slice(0, cut), id);
+    deps.run.reset(cut === -1 ? items : items.slice(0, cut), id);
     return text;
   } catch (error) {
     deps.fail(error);
