@@ -165,6 +165,7 @@ export class AgentChatElement extends AgentChatAttributes {
   readonly #answerActions = new AnswerActionsLoader({
     host: this,
     run: this.#run,
+    conversations: this.#conversations,
     send: this.#send,
     source: this.#source,
     input: this.#input,

@@ -102,7 +102,7 @@ export class ItemView {
     }
     switch (item.kind) {
       case 'user':
-        return html`<div part="message message-user" class="message user">${item.text}</div>`;
+        return html`<div part="message message-user" class="message user">${item.text}</div>${ctx.answerActions?.(item, true)}`;
       case 'assistant': {
         const final = !ctx.running || item !== ctx.items.at(-1);
         // An answer that ended empty (the model only thought, or said nothing) says so instead of showing nothing.

@@ -66,6 +66,12 @@ export interface AgentChatStrings {
   feedbackComment?: string;
   sendFeedback?: string;
   feedbackThanks?: string;
+  /** Editing an earlier message and switching between the versions (branches) of a turn. */
+  editMessage?: string;
+  saveEdit?: string;
+  branches?: string;
+  previousBranch?: string;
+  nextBranch?: string;
   /** The conversation list's search box, and what it says when nothing matches; defaults load with the list. */
   searchConversations?: string;
   noConversationFound?: string;

@@ -9,6 +9,11 @@ export interface ConversationSummary {
   createdAt: number;
   updatedAt: number;
   messageCount: number;
+  /**
+   * Set on a branch (a copy of another conversation up to an edited or regenerated turn, then its own
+   * way): `root` is the conversation the family started from. Kept by the store like the title.
+   */
+  branch?: { root: string };
 }
 
 /**

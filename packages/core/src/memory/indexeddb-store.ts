@@ -109,6 +109,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
         const first = turns[0]?.messages ?? [];
         writes.add(
           conversations.put({
+            ...record,
             id,
             title: record?.title ?? titleFrom(first),
             createdAt: record?.createdAt ?? now,

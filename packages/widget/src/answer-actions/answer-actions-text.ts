@@ -9,7 +9,12 @@ type Key =
   | 'badAnswer'
   | 'feedbackComment'
   | 'sendFeedback'
-  | 'feedbackThanks';
+  | 'feedbackThanks'
+  | 'editMessage'
+  | 'saveEdit'
+  | 'branches'
+  | 'previousBranch'
+  | 'nextBranch';
 
 /** The texts of copy and feedback (in their chunk, so the first answer does not wait for them). */
 export type AnswerActionsText = Record<Key, string>;
@@ -25,6 +30,11 @@ const TEXTS: Record<string, AnswerActionsText> = {
     feedbackComment: 'What went wrong? (optional)',
     sendFeedback: 'Send feedback',
     feedbackThanks: 'Thanks for your feedback',
+    editMessage: 'Edit',
+    saveEdit: 'Send',
+    branches: 'Versions of this message',
+    previousBranch: 'Previous version',
+    nextBranch: 'Next version',
   },
   fr: {
     copy: 'Copier',
@@ -36,6 +46,11 @@ const TEXTS: Record<string, AnswerActionsText> = {
     feedbackComment: 'Qu’est-ce qui n’allait pas ? (facultatif)',
     sendFeedback: 'Envoyer l’avis',
     feedbackThanks: 'Merci pour votre avis',
+    editMessage: 'Modifier',
+    saveEdit: 'Envoyer',
+    branches: 'Versions de ce message',
+    previousBranch: 'Version précédente',
+    nextBranch: 'Version suivante',
   },
   de: {
     copy: 'Kopieren',
@@ -47,6 +62,11 @@ const TEXTS: Record<string, AnswerActionsText> = {
     feedbackComment: 'Was war falsch? (optional)',
     sendFeedback: 'Feedback senden',
     feedbackThanks: 'Danke für Ihr Feedback',
+    editMessage: 'Bearbeiten',
+    saveEdit: 'Senden',
+    branches: 'Versionen dieser Nachricht',
+    previousBranch: 'Vorherige Version',
+    nextBranch: 'Nächste Version',
   },
 };
 

@@ -74,4 +74,45 @@ export const answerActionsStyles = css`
     display: flex;
     gap: 0.375rem;
   }
+
+  .user-controls {
+    display: flex;
+    gap: 0.25rem;
+    align-items: center;
+    align-self: flex-end;
+    margin-top: -0.25rem;
+  }
+
+  .user-controls button {
+    padding: 0.125rem 0.5rem;
+    font-size: 0.8125em;
+    color: var(--_fg);
+    background: transparent;
+    border: 1px solid var(--_border);
+    border-radius: 0.375rem;
+  }
+
+  .branch-picker {
+    display: inline-flex;
+    gap: 0.25rem;
+    align-items: center;
+    font-size: 0.8125em;
+    color: var(--_muted);
+  }
+
+  .message-editor {
+    display: flex;
+    flex-direction: column;
+    gap: 0.375rem;
+    align-self: stretch;
+  }
+
+  .message-editor textarea {
+    font: inherit;
+    color: var(--_fg);
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: 0.375rem;
+    padding: 0.25rem 0.5rem;
+  }
 `;

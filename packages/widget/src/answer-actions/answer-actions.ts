@@ -1,10 +1,14 @@
-// Loaded with import() by answer-actions-loader.ts once the first answer has finished: copy and feedback.
+// Loaded with import() by answer-actions-loader.ts once the first answer has finished: copy, feedback,
+// regenerate, edit and the branches they make.
 import { html, nothing, type TemplateResult } from 'lit';
+import { branchesOf, userTurn } from '../branches/branches-state.js';
+import { renderUserControls } from '../branches/branches-view.js';
 import { renderCommentBox, renderThumbs } from '../feedback/feedback-view.js';
 import { resolveStrings } from '../strings.js';
 import type { TranscriptItem } from '../transcript.js';
 import type { AnswerActionsDeps } from './answer-actions-deps.js';
 import { AnswerActionsState } from './answer-actions-state.js';
+import { answerActionsText } from './answer-actions-text.js';
 
 export { renderRedo } from './redo.js';
 
@@ -18,6 +22,22 @@ export function renderAnswerActions(
   item: TranscriptItem,
   deps: AnswerActionsDeps,
 ): TemplateResult | typeof nothing {
+  const running = deps.run.status === 'running';
+  const branches = branchesOf(deps);
+  branches.sync();
+  const items = deps.run.transcript;
+  const at = items.indexOf(item);
+  const turn = items.slice(0, at).filter((i) => i.kind === 'user').length - (item.kind === 'user' ? 0 : 1);
+  const cancel = resolveStrings(deps.host.lang, deps.host.strings).cancel;
+  if (item.kind === 'user' && deps.run.conversationId)
+    return renderUserControls(
+      item,
+      turn,
+      branches,
+      running,
+      answerActionsText(deps.host.lang, deps.host.strings),
+      cancel,
+    );
   if (item.kind !== 'assistant' || !item.text.trim()) return nothing;
   let state = states.get(deps.host);
   if (!state) {
@@ -26,9 +46,6 @@ export function renderAnswerActions(
   }
   state.syncRatings();
   const text = state.text;
-  const items = deps.run.transcript;
-  const at = items.indexOf(item);
-  const turn = items.slice(0, at).filter((i) => i.kind === 'user').length - 1;
   const next = items.slice(at + 1).find((i) => i.kind === 'user' || i.kind === 'assistant');
   const rateable = deps.host.feedback && turn >= 0 && next?.kind !== 'assistant';
   const s = state;
@@ -47,8 +64,14 @@ export function renderAnswerActions(
   const status = state.status.get(item.id);
   return html`<div class="answer-actions" data-item=${item.id}>
       <button type="button" part="copy" @click=${() => void s.copy(item.id, item.text)}>${text.copy}</button>
-      ${rateable ? renderThumbs(state.ratings.get(turn), deps.run.status === 'running', text, actions) : nothing}
+      ${
+        rateable && !running
+          ? html`<button type="button" part="regenerate-answer"
+              @click=${() => void branches.branch(turn, userTurn(deps, turn) ?? '')}>${resolveStrings(deps.host.lang, deps.host.strings).regenerate}</button>`
+          : nothing
+      }
+      ${rateable ? renderThumbs(state.ratings.get(turn), running, text, actions) : nothing}
       <span class="action-status ${status?.failed ? 'failed' : ''}" role="status">${status?.text ?? ''}</span>
     </div>
-    ${rateable && state.commenting === turn ? renderCommentBox(text, resolveStrings(deps.host.lang, deps.host.strings).cancel, actions) : nothing}`;
+    ${rateable && state.commenting === turn ? renderCommentBox(text, cancel, actions) : nothing}`;
 }
