@@ -25,7 +25,8 @@ export class AnswerActionsLoader {
   readonly render = (item: TranscriptItem, final: boolean): unknown => {
     if (!final) return nothing;
     if (this.#chunk) return this.#chunk.renderAnswerActions(item, this.#deps);
-    if (!this.#requested) {
+    // Only a finished answer fetches the chunk (a user message alone does not).
+    if (item.kind === 'assistant' && !this.#requested) {
       this.#requested = true;
       (globalThis.requestIdleCallback ?? setTimeout)(() =>
         import('./answer-actions.js').then(
