@@ -233,4 +233,56 @@ describe('chat UX configured by HTML alone', () => {
       ]);
     await page.close();
   });
+
+  it('edits the first of three messages: a branch, both histories exactly, still there after a reload', async () => {
+    const page = await context.newPage();
+    await page.goto(stack.example.url);
+    await page.locator('agent-chat [part~="new-conversation"]').first().click();
+    const users = () => page.locator('agent-chat [part~="message-user"]').allTextContents();
+    const answers = () => page.locator('agent-chat [part~="message-assistant"]').allTextContents();
+    const questions = ['Which green teas?', 'And black teas?', 'Any oolong?'];
+    for (const [i, question] of questions.entries()) {
+      stack.model.enqueue({ text: `Old answer ${i + 1}.` });
+      const input = page.locator('agent-chat textarea#input');
+      await input.fill(question);
+      await input.press('Enter');
+      await expect.poll(answers, { timeout: 20_000 }).toHaveLength(i + 1);
+    }
+    await expect.poll(answers).toEqual(['Old answer 1.', 'Old answer 2.', 'Old answer 3.']);
+    const oldHistory = { users: await users(), answers: await answers() };
+
+    // Edit the first message (keyboard: the editor takes the focus) and send it.
+    const sent = stack.model.requests.length;
+    stack.model.enqueue({ text: 'New answer.' });
+    await page.locator('agent-chat [part~="edit-message"]').first().click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Which white teas?');
+    await page.locator('agent-chat [part~="edit-save"]').click();
+    await expect.poll(answers, { timeout: 20_000 }).toEqual(['New answer.']);
+    expect(await users()).toEqual(['Which white teas?']);
+    const status = page.locator('agent-chat [part~="branch-status"]');
+    await expect.poll(() => status.allTextContents()).toEqual(['2 / 2']);
+    // The model's request for the new branch holds none of the old branch's messages.
+    const request = JSON.stringify(stack.model.requests[sent]?.body);
+    expect(request).toContain('Which white teas?');
+    for (const old of [...oldHistory.users, ...oldHistory.answers]) expect(request).not.toContain(old);
+
+    // Switching restores both histories exactly.
+    await page.locator('agent-chat [part~="branch-prev"]').click();
+    await expect.poll(users).toEqual(oldHistory.users);
+    expect(await answers()).toEqual(oldHistory.answers);
+    await expect.poll(() => status.allTextContents()).toEqual(['1 / 2']);
+    await page.locator('agent-chat [part~="branch-next"]').click();
+    await expect.poll(users).toEqual(['Which white teas?']);
+    expect(await answers()).toEqual(['New answer.']);
+
+    // After a reload (IndexedDB), the branch shown comes back with its picker, and the old one with it.
+    await page.reload();
+    await expect.poll(users, { timeout: 20_000 }).toEqual(['Which white teas?']);
+    await expect.poll(() => status.allTextContents(), { timeout: 20_000 }).toEqual(['2 / 2']);
+    await page.locator('agent-chat [part~="branch-prev"]').click();
+    await expect.poll(users).toEqual(oldHistory.users);
+    expect(await answers()).toEqual(oldHistory.answers);
+    await page.close();
+  });
 });
