@@ -111,6 +111,21 @@ describe('indexedDBStore (real IndexedDB in Chromium)', () => {
     store.close();
   });
 
+  it('keeps a branch mark (ConversationSummary.branch) through import, appends and listing', async () => {
+    const store = indexedDBStore({ name: dbName() });
+    await store.append('root', turn(1));
+    const data = await store.export('root');
+    await store.import(
+      { ...data, conversation: { ...data.conversation, id: 'fork', branch: { root: 'root' } }, messages: [] },
+      'fork',
+    );
+    await store.append('fork', turn(2));
+    const fork = (await store.list()).find((c) => c.id === 'fork');
+    expect(fork).toMatchObject({ branch: { root: 'root' }, messageCount: 4 });
+    expect(await store.load('fork')).toEqual(turn(2));
+    store.close();
+  });
+
   it('upgrades a version 2 database: its conversations become searchable, nothing is lost', async () => {
     const name = dbName();
     // A version 2 database as the previous release made it, with one conversation.
