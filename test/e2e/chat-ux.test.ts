@@ -255,6 +255,14 @@ describe('chat UX configured by HTML alone', () => {
     const sent = stack.model.requests.length;
     stack.model.enqueue({ text: 'New answer.' });
     await page.locator('agent-chat [part~="edit-message"]').first().click();
+    await page.locator('agent-chat [part~="message-editor"]').waitFor();
+    await page.addScriptTag({ content: axeSource });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('agent-chat [part~="message-editor"] textarea').focus();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.type('Which white teas?');
     await page.locator('agent-chat [part~="edit-save"]').click();
@@ -262,6 +270,11 @@ describe('chat UX configured by HTML alone', () => {
     expect(await users()).toEqual(['Which white teas?']);
     const status = page.locator('agent-chat [part~="branch-status"]');
     await expect.poll(() => status.allTextContents()).toEqual(['2 / 2']);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.locator('agent-chat').screenshot({ path: join(artifacts, 'chat-ux-branches.png') });
     // The model's request for the new branch holds none of the old branch's messages.
     const request = JSON.stringify(stack.model.requests[sent]?.body);
     expect(request).toContain('Which white teas?');

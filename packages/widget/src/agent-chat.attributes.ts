@@ -53,6 +53,15 @@ export type RespondingAgent = Agent;
  * @csspart content-json - A JSON viewer (nested `<details>`).
  * @csspart content-resource - A resource (file) from a tool or MCP server.
  * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
+ * @csspart regenerate - Asks the last question again in a new branch (the old answer stays as a branch).
+ * @csspart edit - Opens the last message's editor (sending it keeps the old turn as a branch).
+ * @csspart edit-message - Under each user message: opens its editor; sending the edit keeps the old turn as a branch.
+ * @csspart message-editor - The editor of a user message (`<form>`).
+ * @csspart edit-save - Sends the edited message (a new branch from that turn).
+ * @csspart regenerate-answer - Under the last answer of each turn: asks that question again in a new branch.
+ * @csspart branch-prev - Shows the previous version (branch) of a turn.
+ * @csspart branch-next - Shows the next version of a turn.
+ * @csspart branch-status - Which version of the turn is shown, "2 / 3".
  * @cssprop --agent-chat-panel-width - Width of the launcher's panel and the docked panel; default 24rem.
  * @cssprop --agent-chat-panel-space - Set by the element on `<html>`: the room the open docked panel takes (`0px` otherwise), for the page's margin.
  * @cssprop --agent-chat-launcher-size - Diameter of the launcher button; default 3.5rem.

@@ -86,8 +86,6 @@ import type { ViewContext } from './view-context.js';
  * @csspart export-run-log - Downloads a conversation's run log as JSONL (in the conversation list).
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
- * @csspart regenerate - Asks the last question again (the old answer leaves the history).
- * @csspart edit - Puts the last message back into the text box (the last turn leaves the history).
  * @csspart attachment - An attached file waiting to be sent, with its remove button.
  * @csspart composer - The form holding the input and the buttons.
  * @csspart attach - The button that picks files to attach (files can also be dropped on the chat).

@@ -29,9 +29,20 @@ export function renderConversationList(
   return renderConversations(items, deps.currentId(), renamingId, strings, listActions(deps), search, lang);
 }
 
-/** The entries of the list: every conversation, or those matching `query`. */
-export function listItems(store: ConversationStore, query: string): Promise<ConversationSummary[]> {
-  return searchConversations(store, query);
+/**
+ * The entries of the list: every conversation, or those matching `query`; of the branches of one
+ * conversation only the one used last (the others are reached with its ‹ › picker).
+ */
+export async function listItems(store: ConversationStore, query: string): Promise<ConversationSummary[]> {
+  const seen = new Set<string>();
+  return (await searchConversations(store, query))
+    .sort((a, b) => b.updatedAt - a.updatedAt)
+    .filter((c) => {
+      const family = c.branch?.root ?? c.id;
+      if (seen.has(family)) return false;
+      seen.add(family);
+      return true;
+    });
 }
 
 /** What the list's buttons do. */
