@@ -28,7 +28,8 @@ export async function forkAt(
   const start = data.messages.flatMap((m, i) => (m.role === 'user' ? [i] : []))[turn] ?? data.messages.length;
   const messages = data.messages.slice(0, start);
   const branchId = `conv_${crypto.randomUUID()}`;
-  const now = Date.now();
+  // After the conversation it branches from, also within one millisecond: versions are ordered by it.
+  const now = Math.max(Date.now(), data.conversation.createdAt + 1);
   await store.import(
     {
       ...data,
