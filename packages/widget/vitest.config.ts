@@ -11,6 +11,7 @@ export default defineConfig({
       '@speed-highlight/core',
       '@cfworker/json-schema',
       '@modelcontextprotocol/ext-apps/app-bridge',
+      'lit/directives/style-map.js',
     ],
   },
   test: {
