@@ -6,7 +6,14 @@ export default defineConfig({
   ...sourceConditions,
   // Pre-bundled up front: discovered mid-run, they make Vite reload the page under a running test.
   optimizeDeps: {
-    include: ['axe-core', '@speed-highlight/core', '@cfworker/json-schema'],
+    include: [
+      'axe-core',
+      '@speed-highlight/core',
+      '@cfworker/json-schema',
+      'react',
+      'react-dom/client',
+      '@lit/react',
+    ],
   },
   test: {
     name: 'widget',
