@@ -6,7 +6,6 @@ import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentSource } from './agent-source.js';
 import { ATTACHED_NOTE } from './attachments.js';
 import { AttachmentsController } from './attachments-controller.js';
-import { UnknownAttributesController } from './attribute-check/unknown-attributes.js';
 import { renderComposer, renderRedo } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
 import { databaseName } from './default-store.js';
@@ -132,8 +131,6 @@ export class AgentChatElement extends AgentChatAttributes {
 
   readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
   readonly #limit = new LimitNotice(this);
-  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: a controller that acts on connect, never called.
-  readonly #attributeCheck = new UnknownAttributesController(this);
   readonly #view = new ItemView();
   readonly #fail = (error: unknown): void => {
     this.#run.fail(error);
