@@ -6,6 +6,7 @@ import { AGENT_CHAT, type BenchContext, type Benchmark, type Measurement } from 
 import { peerSubject } from '../lib/installed-version.ts';
 import { BROWSER, bundle, WORKER } from './esbuild-bundle.ts';
 import { firstChat } from './first-chat.ts';
+import { REACT_WRAPPER_DESCRIPTION, reactWrapper } from './react-wrapper.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
 const here = import.meta.dirname;
@@ -55,6 +56,7 @@ const SUBJECTS: Subject[] = [
     subject: () => peerSubject(here, 'deep-chat'),
     bytes: () => bundle(entry('deep-chat.ts'), BROWSER),
   },
+  { target: 'widget_react_wrapper', subject: () => AGENT_CHAT, bytes: reactWrapper },
   {
     target: 'proxy_worker',
     subject: () => AGENT_CHAT,
@@ -68,7 +70,9 @@ export const benchmark: Benchmark = {
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
-    '(platform neutral), no peer. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
+    '(platform neutral), no peer. ' +
+    REACT_WRAPPER_DESCRIPTION +
+    'first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs.',
   method:
