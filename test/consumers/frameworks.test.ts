@@ -178,6 +178,26 @@ describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
     LONG,
   );
 
+  it('warns in the console about a misspelled attribute, naming the one meant (what JSX types cannot catch)', async () => {
+    const tab = await browser.newPage();
+    const warnings: string[] = [];
+    tab.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await tab.goto(`${page19.url}/?proxy=${encodeURIComponent(proxy.url)}`);
+    await tab.locator('agent-chat textarea').waitFor();
+    await tab.evaluate(() =>
+      document.body.insertAdjacentHTML(
+        'beforeend',
+        '<agent-chat proxy-ulr="https://proxy.example"></agent-chat>',
+      ),
+    );
+    await expect
+      .poll(() => warnings)
+      .toContain('<agent-chat>: unknown attribute "proxy-ulr" is ignored; did you mean "proxy-url"?');
+    await tab.close();
+  });
+
   it(
     'renders on the server (react-dom/server renderToString) without defining the element there',
     async () => {
