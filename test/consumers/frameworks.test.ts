@@ -11,6 +11,7 @@ import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type ConsumerProject, createConsumerProject, tarball } from './consumer-project.ts';
+import { chatIn, renderIn } from './framework-pages.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
 
 const apps = join(import.meta.dirname, 'framework-apps');
@@ -105,36 +106,6 @@ const viteBuild = (project: ConsumerProject, app: string, ...args: string[]) =>
     ...args,
   ]);
 
-/** Opens the built app, sends a message as a user would and returns what the app recorded. */
-async function chatIn(page: StaticServer, until: (results: Record<string, unknown[]>) => boolean) {
-  const tab = await browser.newPage();
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  tab.on('pageerror', (error) => errors.push(String(error)));
-  tab.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-  });
-  await tab.goto(`${page.url}/?proxy=${encodeURIComponent(proxy.url)}`);
-  const input = tab.locator('agent-chat textarea');
-  await input.fill('What is 2 + 40?');
-  await input.press('Enter');
-  let results: Record<string, unknown[]> = {};
-  await expect
-    .poll(
-      async () => {
-        results = await tab.evaluate(
-          () => (window as unknown as { reactResults: Record<string, unknown[]> }).reactResults,
-        );
-        return until(results);
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(true);
-  const theme = await tab.evaluate(() => document.querySelector('agent-chat')?.getAttribute('theme'));
-  await tab.close();
-  return { results, errors, warnings, theme };
-}
-
 describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
   it(
     'type-checks with @agent-chat/widget/react, and each wrong value is rejected',
@@ -160,7 +131,12 @@ describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
     async () => {
       await viteBuild(modern, 'react19');
       model.enqueue({ text: 'Hello from the scripted model, in React 19.' });
-      const { results, errors, warnings, theme } = await chatIn(page19, (r) => (r.answers?.length ?? 0) > 0);
+      const { results, errors, warnings, theme } = await chatIn(
+        browser,
+        page19,
+        proxy.url,
+        (r) => (r.answers?.length ?? 0) > 0,
+      );
       expect(results.answers).toEqual([
         {
           role: 'assistant',
@@ -220,7 +196,7 @@ describe('React 18 with the AgentChat wrapper', () => {
       await tsc(react18, 'react18/tsconfig.json');
       await viteBuild(react18, 'react18');
       model.enqueue({ toolCalls: [{ name: 'add', arguments: { a: 2, b: 40 } }] }, { text: '2 + 40 is 42.' });
-      const { results, errors } = await chatIn(page18, (r) => (r.runs?.length ?? 0) > 0);
+      const { results, errors } = await chatIn(browser, page18, proxy.url, (r) => (r.runs?.length ?? 0) > 0);
       expect(String(results.react)).toMatch(/^18\./);
       expect(results.added).toEqual([42]);
       expect(results.answers).toEqual([
@@ -238,7 +214,7 @@ describe('React 18 with the AgentChat wrapper', () => {
 
 describe('Vue 3 and Svelte 5', () => {
   it(
-    'vue-tsc passes on a component with an event handler, rejects wrong values, and the app builds',
+    'vue-tsc passes on a component with an event handler, rejects wrong values; the app builds and runs',
     async () => {
       await modern.exec(process.execPath, [bin(modern, 'vue-tsc/bin/vue-tsc.js'), '-p', 'vue/tsconfig.json']);
       writeJson(modern, 'vue/tsconfig.wrong.json', {
@@ -252,12 +228,17 @@ describe('Vue 3 and Svelte 5', () => {
       expect(wrong).toMatch(/Wrong\.vue.*not assignable to type 'boolean/);
       expect(wrong).toMatch(/Wrong\.vue.*AgentChatRunFinishDetail/);
       await viteBuild(modern, 'vue');
+      expect(await renderIn(browser, join(modern.dir, 'vue/dist'))).toEqual({
+        tools: ['now'],
+        theme: 'dark',
+        errors: [],
+      });
     },
     LONG,
   );
 
   it(
-    'svelte-check passes on a component with an event handler, rejects wrong values, and the app builds',
+    'svelte-check passes on a component with an event handler, rejects wrong values; the app builds and runs',
     async () => {
       const check = (tsconfig: string) =>
         modern.exec(process.execPath, [
@@ -278,6 +259,11 @@ describe('Vue 3 and Svelte 5', () => {
       expect(wrong).toMatch(/Wrong\.svelte.*purple/);
       expect(wrong).toMatch(/Wrong\.svelte.*answer/);
       await viteBuild(modern, 'svelte');
+      expect(await renderIn(browser, join(modern.dir, 'svelte/dist'))).toEqual({
+        tools: ['now'],
+        theme: 'dark',
+        errors: [],
+      });
     },
     LONG,
   );
