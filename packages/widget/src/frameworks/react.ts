@@ -48,6 +48,9 @@ type TypedEvents = {
 // The element is defined in the browser only: a server render (Next.js, react-dom/server) outputs the
 // tag, and the browser upgrades it when this chunk has run. Properties set before that are kept by Lit.
 if (typeof window !== 'undefined' && typeof customElements !== 'undefined') void import('../agent-chat.js');
+// Lit makes the property accessors when the class is finalized, which reading `observedAttributes` does (and
+// `define` would, later): the wrapper tells properties from attributes by them, so they must exist now.
+void AgentChatElement.observedAttributes;
 
 /**
  * `<agent-chat>` as a React component (React 18 and 19): props are set as properties (`tools`, `agent`,

@@ -1,6 +1,9 @@
 // React 18 sets no properties on custom elements: the AgentChat wrapper of @agent-chat/widget/react does,
 // here the page's `tools`, and its onMessage / onRunFinish props get the typed events.
-import { type AgentChatMessageDetail, defineTool } from '@agent-chat/widget';
+// Only the wrapper's entry: it defines <agent-chat> in the browser itself (after the first render; Lit keeps the
+// properties React set before). defineTool is core's, which the widget re-exports.
+import { defineTool } from '@agent-chat/core';
+import type { AgentChatMessageDetail } from '@agent-chat/widget';
 import { AgentChat } from '@agent-chat/widget/react';
 import { version } from 'react';
 import { createRoot } from 'react-dom/client';
