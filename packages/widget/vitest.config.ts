@@ -12,6 +12,9 @@ export default defineConfig({
       '@cfworker/json-schema',
       '@modelcontextprotocol/ext-apps/app-bridge',
       'lit/directives/style-map.js',
+      'react',
+      'react-dom/client',
+      '@lit/react',
     ],
   },
   test: {
