@@ -18,7 +18,7 @@ export interface FirstChat {
  * What a page with the script tag and `<agent-chat proxy-url model>` (memory on by default; knowledge,
  * PDFs, MCP and WebMCP stay lazy for pages that use them) downloads from the widget's build before the
  * first answer renders, observed in Chromium: the page is loaded, a message sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
- * `agent-chat*.js` the page requested until the answer shows is counted once, gzip -9 of the file.
+ * `agent-chat*.js` the page requested until the answer shows (by the page's resource timing) is counted once, gzip -9 of the file.
  * `scenario` says what the first answer holds (plain Markdown, a code block, a page tool call).
  */
 export async function firstChat(
@@ -66,15 +66,37 @@ ${scenario.element ?? `<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"><
     );
     await page.goto(example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    // When the answer rendered, in the page's clock: what is fetched after it (copy and feedback, loaded
+    // once the answer is there) is not on the path to the first answer.
+    await page.evaluate((rendered) => {
+      const root = document.querySelector('agent-chat')!.shadowRoot!;
+      new MutationObserver((_, observer) => {
+        if (!rendered.every((selector) => root.querySelector(selector))) return;
+        (window as unknown as { answeredAt: number }).answeredAt = performance.now();
+        observer.disconnect();
+      }).observe(root, { subtree: true, childList: true, attributes: true });
+    }, scenario.rendered);
     const input = page.locator('agent-chat textarea');
     await input.fill('Tell me about Sencha');
     await input.press('Enter');
     for (const selector of scenario.rendered)
       await page.locator(`agent-chat ${selector}`).first().waitFor({ timeout: 30_000 });
-    const files = [...loaded].sort().map((name) => ({
-      name,
-      gzip: gzipSync(readFileSync(join(dist, name)), { level: 9 }).byteLength,
-    }));
+    const before = new Set(
+      await page.evaluate(() => {
+        const answeredAt = (window as unknown as { answeredAt: number }).answeredAt;
+        return performance
+          .getEntriesByType('resource')
+          .filter((entry) => entry.startTime <= answeredAt)
+          .map((entry) => new URL(entry.name).pathname.slice(1));
+      }),
+    );
+    const files = [...loaded]
+      .filter((name) => before.has(name))
+      .sort()
+      .map((name) => ({
+        name,
+        gzip: gzipSync(readFileSync(join(dist, name)), { level: 9 }).byteLength,
+      }));
     return { files, gzip: files.reduce((sum, f) => sum + f.gzip, 0) };
   } finally {
     await browser.close();

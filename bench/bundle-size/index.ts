@@ -9,6 +9,7 @@ import { BROWSER, bundle, WORKER } from './esbuild-bundle.ts';
 import { firstChat } from './first-chat.ts';
 import { remoteAgentRows } from './first-chat-remote.ts';
 import { FIRST_CHAT_SCENARIOS } from './first-chat-scenarios.ts';
+import { REACT_WRAPPER_DESCRIPTION, reactWrapper } from './react-wrapper.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
 const here = import.meta.dirname;
@@ -74,6 +75,7 @@ const SUBJECTS: Subject[] = [
     subject: () => AGENT_CHAT,
     bytes: bundleIfPresent('packages/core/src/ag-ui/index.ts', PEERS_EXTERNAL),
   },
+  { target: 'widget_react_wrapper', subject: () => AGENT_CHAT, bytes: reactWrapper },
   {
     target: 'proxy_worker',
     subject: () => AGENT_CHAT,
@@ -87,7 +89,9 @@ export const benchmark: Benchmark = {
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
     'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
-    '(platform neutral), no peer. core_ai_sdk / core_ag_ui: the @agent-chat/core/ai-sdk and /ag-ui entry points alone, ' +
+    '(platform neutral), no peer. ' +
+    REACT_WRAPPER_DESCRIPTION +
+    'core_ai_sdk / core_ag_ui: the @agent-chat/core/ai-sdk and /ag-ui entry points alone, ' +
     'their peers (ai, @ai-sdk/provider, @ag-ui/client, rxjs) external, no peer row. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; first_chat_gzip_bytes_remote_agent(_ag_ui): the same for <agent-chat agent-url agent-protocol="ai-sdk" | "ag-ui"> answered in that protocol; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs. ' +

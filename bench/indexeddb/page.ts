@@ -99,6 +99,38 @@ const api = {
   },
 
   /** Lists `count` conversations, newest first: list() vs parsing a localStorage index of summaries. */
+  /**
+   * Writes `count` conversations of three turns (the third user message of one of them holds the word
+   * looked for), then searches `runs` times: `store.search` (its index fills on the first search, timed
+   * apart as `first`) against listing and loading every conversation (what a store without an index does).
+   */
+  async searchConversations(count: number, runs: number) {
+    const store = indexedDBStore({ name: `bench-search-${crypto.randomUUID()}` });
+    const target = Math.floor(count * 0.61);
+    for (let n = 0; n < count; n++) {
+      const third = turn(n);
+      if (n === target) third[0] = { role: 'user', content: 'And can you gift-wrap the marzipan box?' };
+      await store.append(`c${n}`, [...turn(n), ...turn(n + 1), ...third]);
+    }
+    const check = (ids: string[]) => {
+      if (ids.length !== 1 || ids[0] !== `c${target}`) throw new Error(`search found ${ids.join(',')}`);
+    };
+    const first = await time(async () => check((await store.search('marzipan')).map((c) => c.id)));
+    const ours: number[] = [];
+    const peer: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      ours.push(await time(async () => check((await store.search('marzipan')).map((c) => c.id))));
+      peer.push(
+        await time(async () => {
+          const all = await store.list();
+          const texts = await Promise.all(all.map(async (c) => JSON.stringify(await store.load(c.id))));
+          check(all.filter((_, k) => texts[k]!.toLowerCase().includes('marzipan')).map((c) => c.id));
+        }),
+      );
+    }
+    store.close();
+    return { ours: median(ours), peer: median(peer), first };
+  },
   async listConversations(count: number, runs: number) {
     const store = indexedDBStore({ name: `bench-list-${crypto.randomUUID()}` });
     const index = [];

@@ -11,6 +11,10 @@ export default defineConfig({
       '@speed-highlight/core',
       '@cfworker/json-schema',
       '@modelcontextprotocol/ext-apps/app-bridge',
+      'lit/directives/style-map.js',
+      'react',
+      'react-dom/client',
+      '@lit/react',
     ],
   },
   test: {

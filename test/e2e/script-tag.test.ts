@@ -70,6 +70,15 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    // The stage views' lazy chunk is held back until the tool call has finished (the model got its
+    // result): the stage must still be seen running, from its first event, without that chunk.
+    const requestsBefore = model.requests.length;
+    let chunkHeld = false;
+    await page.route(/agent-chat-tool-views-[\w-]+\.js$/, async (route) => {
+      chunkHeld = true;
+      await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(requestsBefore + 2);
+      await route.continue();
+    });
     await page.goto(example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await watchWidget(page);
@@ -85,7 +94,8 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
       const w = window as unknown as { __statuses: string[]; __texts: string[] };
       return { statuses: w.__statuses, texts: w.__texts };
     });
-    // The stage was seen running, then done.
+    // The stage was seen running, then done, although its view's chunk came only after the tool finished.
+    expect(chunkHeld).toBe(true);
     expect(statuses).toEqual(['running', 'done']);
     await expect
       .poll(() => page.locator('agent-chat [part~="stage"]').textContent())

@@ -76,9 +76,15 @@ describe('<agent-chat> docs', () => {
   it('declares exactly the parts the templates use', () => {
     const src = join(widget, 'src');
     const used = new Set<string>();
-    for (const file of readdirSync(src).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')))
-      for (const [, value] of readFileSync(join(src, file), 'utf8').matchAll(/\bpart="([^"$]+)"/g))
-        for (const name of value!.split(/\s+/)) used.add(name);
+    // Feature folders too; parts set on DOM nodes (`setAttribute('part', …)`) as well as in templates.
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.startsWith('test'),
+    );
+    for (const file of files)
+      for (const [, value, set] of readFileSync(join(src, file), 'utf8').matchAll(
+        /\bpart="([^"$]+)"|setAttribute\('part', '([^']+)'\)/g,
+      ))
+        for (const name of (value ?? set)!.split(/\s+/)) used.add(name);
     const declared = new Set((element(committed).cssParts ?? []).map((p) => p.name));
     expect([...used].filter((n) => !declared.has(n)).sort()).toEqual([]);
     expect([...declared].filter((n) => !used.has(n)).sort()).toEqual([]);

@@ -158,7 +158,14 @@ export {
   RATE_LIMIT_RETRY_MAX_SECONDS,
   RateLimitedError,
 } from './model/limit-errors.js';
-export type { ImageInput, Message, Reasoning, ReasoningBlock, ToolCall } from './model/messages.js';
+export type {
+  ImageInput,
+  Message,
+  MessageFeedback,
+  Reasoning,
+  ReasoningBlock,
+  ToolCall,
+} from './model/messages.js';
 export {
   BudgetExceededError,
   LocalModelUnavailableError,

@@ -1,6 +1,7 @@
 import type { Agent, ConversationStore, TransformersEmbedderOptions } from '@agent-chat/core';
 import { LitElement } from 'lit';
 import type { PageTool } from './page-tools.js';
+import type { StarterPromptsInput } from './start-screen/starter-prompts.js';
 import type { AgentChatStrings } from './strings.js';
 import { type McpServerConfig, parseMcpServers } from './widget-config.js';
 
@@ -11,7 +12,8 @@ export type RespondingAgent = Agent;
  * The configuration surface of `<agent-chat>`: every attribute and property a page sets. The element
  * (`agent-chat.component.ts`) extends it with the behaviour; keeping them apart keeps each readable.
  *
- * The launcher / panel modes and voice are documented here, beside their attributes:
+ * The launcher / panel modes, voice, the start screen, copy, feedback and search are documented here, beside
+ * their attributes:
  * @event agent-chat-open - The launcher's or panel's chat opened (button, `open()`, `toggle()`).
  * @event agent-chat-close - It closed (close button, Esc, `close()`, `toggle()`).
  * @csspart launcher - `mode="launcher"`/`"panel"`: the floating button that opens the chat (`aria-expanded`).
@@ -24,6 +26,43 @@ export type RespondingAgent = Agent;
  * @csspart microphone - `voice-input`: starts / stops dictation (`aria-pressed`).
  * @csspart voice-notice - Why dictation stopped, e.g. the microphone permission was denied.
  * @csspart read-aloud - `voice-output`: reads an answer aloud; "Stop reading" while it speaks.
+ * @event agent-chat-feedback - The user rated an answer; `detail: { conversationId, messageId, runId, rating, comment? }`.
+ * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
+ * @csspart greeting - The `greeting` text.
+ * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
+ * @csspart copy - Copies an answer's Markdown; the line beside it says "Copied" or "Couldn't copy" (`role="status"`).
+ * @csspart code-copy - Copies a code block's code (in each code block of a finished answer).
+ * @csspart feedback-up - Rates an answer as good (`aria-pressed` once rated).
+ * @csspart feedback-down - Rates it as bad: opens the comment box first.
+ * @csspart feedback-comment - The optional comment box of a bad rating (`<form>`).
+ * @csspart feedback-send - Sends the bad rating with its comment.
+ * @csspart scroll-to-latest - "Jump to latest": shown while an answer streams and the reader has scrolled up.
+ * @csspart conversation-search - The search box of the conversation list (titles and message text).
+ * @csspart conversation-time - When a conversation last changed, in the list (shown on hover and focus).
+ * Rich content of tool calls (in their stages):
+ * @csspart content-text - Text from a tool.
+ * @csspart content-markdown - Markdown from a tool (sanitized).
+ * @csspart content-image - An image from a tool.
+ * @csspart content-figure - An image with its Open / Download links.
+ * @csspart image-open - Opens a raster image full size in a new tab.
+ * @csspart image-download - Downloads an image.
+ * @csspart stage-code - The code of a `python` stage, highlighted.
+ * @csspart stage-output - What a `python` stage printed, spacing kept.
+ * @csspart content-audio - Audio from a tool.
+ * @csspart content-table - A table from a tool.
+ * @csspart content-chart - A chart from a tool (SVG).
+ * @csspart content-json - A JSON viewer (nested `<details>`).
+ * @csspart content-resource - A resource (file) from a tool or MCP server.
+ * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
+ * @csspart regenerate - Asks the last question again in a new branch (the old answer stays as a branch).
+ * @csspart edit - Opens the last message's editor (sending it keeps the old turn as a branch).
+ * @csspart edit-message - Under each user message: opens its editor; sending the edit keeps the old turn as a branch.
+ * @csspart message-editor - The editor of a user message (`<form>`).
+ * @csspart edit-save - Sends the edited message (a new branch from that turn).
+ * @csspart regenerate-answer - Under the last answer of each turn: asks that question again in a new branch.
+ * @csspart branch-prev - Shows the previous version (branch) of a turn.
+ * @csspart branch-next - Shows the next version of a turn.
+ * @csspart branch-status - Which version of the turn is shown, "2 / 3".
  * @cssprop --agent-chat-panel-width - Width of the launcher's panel and the docked panel; default 24rem.
  * @cssprop --agent-chat-panel-space - Set by the element on `<html>`: the room the open docked panel takes (`0px` otherwise), for the page's margin.
  * @cssprop --agent-chat-launcher-size - Diameter of the launcher button; default 3.5rem.
@@ -65,6 +104,11 @@ export class AgentChatAttributes extends LitElement {
     clarify: { type: Boolean },
     reflect: { type: Boolean },
     tokenUrl: { type: String, attribute: 'token-url' },
+    greeting: { type: String },
+    starterPrompts: { attribute: 'starter-prompts' },
+    feedback: {
+      converter: { fromAttribute: (value: string | null) => value !== 'off' && value !== 'false' },
+    },
     strings: { attribute: false },
     tools: { attribute: false },
     agent: { attribute: false },
@@ -172,6 +216,19 @@ export class AgentChatAttributes extends LitElement {
    * renews the token before it expires.
    */
   declare tokenUrl: string | undefined;
+  /** A greeting shown above the starter prompts while the conversation is empty (attribute `greeting`). */
+  declare greeting: string | undefined;
+  /**
+   * Suggestions shown while the conversation is empty; a click sends one (attribute `starter-prompts`, JSON):
+   * strings, or `{ "label", "prompt", "icon"? }` objects (`icon`: a short text such as an emoji). Malformed
+   * JSON shows none and warns in the console.
+   */
+  declare starterPrompts: StarterPromptsInput | undefined;
+  /**
+   * Thumbs up / down under each answer (a comment box on down), sent as `agent-chat-feedback` and kept
+   * with the message; `feedback="off"` removes them.
+   */
+  declare feedback: boolean;
   /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
   declare strings: Partial<AgentChatStrings> | undefined;
   /**
@@ -196,6 +253,7 @@ export class AgentChatAttributes extends LitElement {
     this.reflect = false;
     this.codeInterpreter = false;
     this.voiceInput = false;
+    this.feedback = true;
   }
 }
 

@@ -37,10 +37,9 @@ describe('<agent-chat> code interpreter and image stages', () => {
       ],
     ]);
     await send(element, 'compute');
-    const stage = await expect
-      .poll(() => root.querySelector('[part="stage"][data-tool="python"]'))
-      .toBeTruthy();
-    void stage;
+    await expect.poll(() => root.querySelector('[part="stage"][data-tool="python"]')).toBeTruthy();
+    // The stage's summary shows at once; its code comes with the stage views' chunk.
+    await expect.poll(() => root.querySelector('.stage-code code')).toBeTruthy();
     const codeBlock = root.querySelector('.stage-code code')!;
     expect(codeBlock.textContent).toBe(code);
     await expect.poll(() => root.querySelector('.stage-code .shj-syn-kwd')?.textContent).toBe('import');

@@ -4,9 +4,10 @@ import { AccountsController } from './accounts-controller.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { AgentSource } from './agent-source.js';
+import { AnswerActionsLoader } from './answer-actions/answer-actions-loader.js';
 import { ATTACHED_NOTE } from './attachments.js';
 import { AttachmentsController } from './attachments-controller.js';
-import { renderComposer, renderRedo } from './composer-view.js';
+import { renderComposer } from './composer-view.js';
 import { ConversationsController } from './conversations-controller.js';
 import { databaseName } from './default-store.js';
 import { ExtrasLoader } from './extras-loader.js';
@@ -19,7 +20,9 @@ import { PendingRequestsController } from './pending-requests.js';
 import { RunController } from './run-controller.js';
 import { emitFailure, emitRunEvent } from './run-events.js';
 import { ScrollFollowController } from './scroll-follow.js';
+import { renderScrollToLatest } from './scroll-to-latest/scroll-to-latest-loader.js';
 import { SendController } from './send-controller.js';
+import { renderStartScreen } from './start-screen/start-screen-loader.js';
 import { type AgentChatStrings, resolveStrings, stringsReady } from './strings.js';
 import type { ViewContext } from './view-context.js';
 
@@ -62,20 +65,6 @@ import type { ViewContext } from './view-context.js';
  * @csspart workflow-summary - The plan's goal, status and duration.
  * @csspart workflow-batch - A group of steps; `data-parallel="true"` when its steps run in parallel.
  * @csspart workflow-step - One step; `data-step` is its id, `data-status` its status.
- * @csspart content-text - Text from a tool.
- * @csspart content-markdown - Markdown from a tool (sanitized).
- * @csspart content-image - An image from a tool.
- * @csspart content-figure - An image with its Open / Download links.
- * @csspart image-open - Opens a raster image full size in a new tab.
- * @csspart image-download - Downloads an image.
- * @csspart stage-code - The code of a `python` stage, highlighted.
- * @csspart stage-output - What a `python` stage printed, spacing kept.
- * @csspart content-audio - Audio from a tool.
- * @csspart content-table - A table from a tool.
- * @csspart content-chart - A chart from a tool (SVG).
- * @csspart content-json - A JSON viewer (nested `<details>`).
- * @csspart content-resource - A resource (file) from a tool or MCP server.
- * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
  * @csspart clarify - A question from the agent or an MCP server (`<form>`); `data-state` is `pending` or `answered`.
  * @csspart form-submit - The submit button of a question.
  * @csspart approval - An approval request; `data-state` is `pending`, `approved` or `denied`.
@@ -99,8 +88,6 @@ import type { ViewContext } from './view-context.js';
  * @csspart export-run-log - Downloads a conversation's run log as JSONL (in the conversation list).
  * @csspart error - The error message (`role="alert"`).
  * @slot turnstile - Where the Turnstile check of `turnstile-site-key` is rendered while it runs.
- * @csspart regenerate - Asks the last question again (the old answer leaves the history).
- * @csspart edit - Puts the last message back into the text box (the last turn leaves the history).
  * @csspart attachment - An attached file waiting to be sent, with its remove button.
  * @csspart composer - The form holding the input and the buttons.
  * @csspart attach - The button that picks files to attach (files can also be dropped on the chat).
@@ -174,6 +161,17 @@ export class AgentChatElement extends AgentChatAttributes {
     extraTools: () => this.#knowledge.tools(),
     input: this.#input,
     fail: this.#fail,
+  });
+  readonly #answerActions = new AnswerActionsLoader({
+    host: this,
+    run: this.#run,
+    conversations: this.#conversations,
+    send: this.#send,
+    source: this.#source,
+    input: this.#input,
+    fail: this.#fail,
+    store: () => this.#conversations.store,
+    strings: () => this.#strings,
   });
   readonly #extras = new ExtrasLoader(this, () => this.#run.transcript);
   readonly #requests = new PendingRequestsController(this, {
@@ -267,6 +265,7 @@ export class AgentChatElement extends AgentChatAttributes {
       retryModel: this.#send.retry,
       readAloud: this.#extras.voice?.renderReadAloud.bind(this.#extras.voice),
       mcpApps: { source: this.#source, sender: this.#send, run: this.#run },
+      answerActions: this.#answerActions.render,
       renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
     const canRedo =
@@ -277,13 +276,15 @@ export class AgentChatElement extends AgentChatAttributes {
       ${this.#accounts.render(strings, this.lang)}
       ${this.#knowledge.render(strings)}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
+      ${run.transcript.length || running ? nothing : renderStartScreen({ host: this, send: (prompt) => void this.#send.send(prompt) })}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
         @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>
+      ${running && this.#scroll.detached ? renderScrollToLatest(this, this.#scroll.jump) : nothing}
       <slot name="turnstile"></slot>
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
-      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.regenerate}>${strings.retry}</button>` : nothing}
-      ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
+      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.retryFailed}>${strings.retry}</button>` : nothing}
+      ${canRedo ? this.#answerActions.redo() : nothing}
       ${this.#attachments.render(strings)}
       ${this.#extras.voice?.renderNotice()}
       ${renderComposer({

@@ -124,27 +124,34 @@ describe('<agent-chat> conversations', () => {
     await expect.poll(() => answers(element)).toEqual(['stored answer']);
   });
 
-  it('regenerates the last answer without the old one in the history, and edits the last message', async () => {
+  it('regenerates the last answer and edits the last message, each keeping the old turn as a branch', async () => {
     const model = countingModel();
     const element = await mountChat((e) => {
       e.agent = createAgent({ model, store: memoryStore() });
     });
     await send(element, 'one');
     await send(element, 'two');
+    // Regenerate and edit come with the answer actions' chunk, once an answer is there.
+    await expect.poll(() => $(element, '[part~="regenerate"]')).not.toBeNull();
     await userEvent.click($(element, '[part~="regenerate"]')!);
     await expect.poll(() => answers(element)).toEqual(['Answer 1 to one', 'Answer 3 to two']);
     expect(model.requests.at(-1)?.messages.map((m) => m.content)).toEqual(['one', 'Answer 1 to one', 'two']);
+    // The old answer is a branch of the last turn.
+    await expect.poll(() => $(element, '[part~="branch-status"]')?.textContent).toBe('2 / 2');
 
+    await expect.poll(() => $(element, '[part~="edit"]')).not.toBeNull();
     await userEvent.click($(element, '[part~="edit"]')!);
-    await expect.poll(() => ($(element, 'textarea') as HTMLTextAreaElement).value).toBe('two');
-    expect(answers(element)).toEqual(['Answer 1 to one']);
-    expect(element.shadowRoot!.activeElement).toBe($(element, 'textarea'));
-    await userEvent.keyboard('{Control>}a{/Control}');
-    await send(element, 'three');
+    const editor = () => $(element, '[part~="message-editor"] textarea') as HTMLTextAreaElement | null;
+    await expect.poll(() => editor()?.value).toBe('two');
+    expect(element.shadowRoot!.activeElement).toBe(editor());
+    await userEvent.keyboard('{Control>}a{/Control}three');
+    await userEvent.click($(element, '[part~="edit-save"]')!);
+    await expect.poll(() => answers(element)).toEqual(['Answer 1 to one', 'Answer 4 to three']);
     expect(model.requests.at(-1)?.messages.map((m) => m.content)).toEqual([
       'one',
       'Answer 1 to one',
       'three',
     ]);
+    await expect.poll(() => $(element, '[part~="branch-status"]')?.textContent).toBe('3 / 3');
   });
 });

@@ -39,6 +39,8 @@ it('loads the Markdown engine when a message is sent, so the first token of the 
 });
 
 it('downloads the code highlighter only when an answer opens a fence that names a language', async () => {
+  // Vite serves each source module as its own request: room for more than the default 250 entries.
+  performance.setResourceTimingBufferSize(5_000);
   const fetched = () =>
     performance.getEntriesByType('resource').some((entry) => /\/highlighter\.ts\b/.test(entry.name));
   const element = document.createElement('agent-chat') as AgentChatElement;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { ScriptStep } from './test/fake-agent.js';
 import { mountWithFakeAgent as mount, send } from './test/mount.js';
@@ -46,6 +47,10 @@ describe('<agent-chat> Markdown', () => {
     const gate = new Promise<void>((r) => {
       release = r;
     });
+    let finish!: () => void;
+    const last = new Promise<void>((r) => {
+      finish = r;
+    });
     const { element, root } = await mount([
       () => [
         ...Array.from(
@@ -57,7 +62,7 @@ describe('<agent-chat> Markdown', () => {
           { length: 60 },
           (_, i) => ({ type: 'response.chunk', turn: 1, text: line(60 + i) }) as const,
         ),
-        { wait: 50 },
+        { until: () => last },
         { type: 'response.chunk', turn: 1, text: 'The end.' },
       ],
     ]);
@@ -67,13 +72,21 @@ describe('<agent-chat> Markdown', () => {
     const distance = () => log.scrollHeight - log.scrollTop - log.clientHeight;
     await expect.poll(() => log.textContent).toContain('Line 59');
     await expect.poll(distance).toBeLessThan(2);
+    expect(root.querySelector('[part~="scroll-to-latest"]')).toBeNull();
     log.scrollTop = 100;
     await new Promise((r) => setTimeout(r, 50));
     release();
     await expect.poll(() => log.textContent).toContain('Line 119');
     await new Promise((r) => setTimeout(r, 50));
     expect(log.scrollTop).toBe(100);
-    log.scrollTop = log.scrollHeight;
+    // The reader scrolled up during the stream: "Jump to latest" is offered, and takes them down.
+    const jump = root.querySelector<HTMLButtonElement>('[part~="scroll-to-latest"]');
+    expect(jump?.textContent).toContain('Jump to latest');
+    jump!.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect.poll(distance).toBeLessThan(2);
+    await expect.poll(() => root.querySelector('[part~="scroll-to-latest"]')).toBeNull();
+    finish();
     await expect.poll(() => log.textContent).toContain('The end.');
     await expect.poll(distance).toBeLessThan(2);
   });

@@ -93,6 +93,9 @@ describe('<agent-chat>', () => {
 
     await type(element, 'Weather in Paris?{Enter}');
     await expect.poll(() => part(element, 'stage')?.dataset.status).toBe('running');
+    // The stage shows "Using X" at once; its full view (arguments, status) comes with its chunk.
+    expect(part(element, 'stage')!.querySelector('.stage-title')?.textContent).toBe('Using get_weather');
+    await expect.poll(() => part(element, 'stage')?.querySelector('.stage-args')).not.toBeNull();
     const stage = part(element, 'stage') as HTMLDetailsElement;
     expect(stage.querySelector('.stage-title')?.textContent).toBe('Using get_weather');
     expect(JSON.parse(stage.querySelector('.stage-args')?.textContent ?? '')).toEqual({ city: 'Paris' });

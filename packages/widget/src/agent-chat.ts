@@ -1,6 +1,7 @@
 // Defines <agent-chat> and gives the page WebMCP's document.modelContext where the browser has none: the
 // package's only side effects (listed in package.json "sideEffects").
 import { AgentChatElement } from './agent-chat.component.js';
+import { checkAttributesOnConnect } from './attribute-check/attribute-check.js';
 import { installWebMcp } from './webmcp.js';
 
 export { AgentChatElement };
@@ -13,6 +14,12 @@ if (typeof location !== 'undefined' && /[?&](state|error)=/.test(location.search
 // Before the page's own scripts run (they come after this module), so they can register tools at once.
 // Not during server-side rendering (no document): importing the widget in Node must not throw.
 if (typeof document !== 'undefined') installWebMcp();
+
+// A misspelled attribute (`proxy-ulr`) gets a console warning naming the one meant, in apps that bundle the
+// package; the script-tag build (vite.config.ts defines the flag) leaves it out to keep its first chat in budget.
+declare const __AGENT_CHAT_SCRIPT_TAG__: boolean | undefined;
+if (typeof __AGENT_CHAT_SCRIPT_TAG__ === 'undefined')
+  AgentChatElement.addInitializer(checkAttributesOnConnect);
 
 const existing = customElements.get('agent-chat');
 if (!existing) customElements.define('agent-chat', AgentChatElement);

@@ -4,6 +4,7 @@ import type {
   ConversationStore,
   McpHub,
   PythonFile,
+  RunLogRecord,
   Tool,
   ToolRegistry,
 } from '@agent-chat/core';
@@ -126,6 +127,11 @@ export class AgentSource implements ReactiveController {
   runStarted(runId: string, conversationId: string): void {
     this.#runs.push([runId, conversationId]);
     void this.#runLog?.then((log) => log.started(runId, conversationId));
+  }
+
+  /** Adds a record (the user's feedback) to the conversation's run log. */
+  async log(conversationId: string, record: RunLogRecord): Promise<void> {
+    (await this.#loadRunLog()).add(conversationId, record);
   }
 
   /** Downloads the conversation's run log as JSONL. */

@@ -33,15 +33,3 @@ export function renderComposer(p: ComposerProps): TemplateResult {
     <button type="submit" part="send" class="send" ?disabled=${p.running}>${strings.send}</button>
   </form>`;
 }
-
-/** Regenerate / Edit under the last answer. */
-export function renderRedo(
-  strings: AgentChatStrings,
-  regenerate: () => void,
-  edit: () => void,
-): TemplateResult {
-  return html`<div class="redo">
-    <button type="button" part="regenerate" @click=${regenerate}>${strings.regenerate}</button>
-    <button type="button" part="edit" @click=${edit}>${strings.editLast}</button>
-  </div>`;
-}

@@ -34,6 +34,11 @@ export class ConversationRunLog {
     this.#conversations.set(runId, conversationId);
   }
 
+  /** Keeps a record that no run wrote (the user's feedback) with the conversation's records. */
+  add(conversationId: string, record: RunLogRecord): void {
+    this.#persist(conversationId, record);
+  }
+
   /** The conversation's records as JSON Lines. */
   jsonl(conversationId: string): string {
     return this.#load(conversationId)

@@ -1,8 +1,8 @@
 import type { Agent, ConversationStore, ConversationSummary } from '@agent-chat/core';
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import { type ConversationActions, renderConversations } from './conversations-view.js';
+import type { ConversationListDeps } from './conversation-list/conversation-list-deps.js';
 import { databaseName, defaultStore } from './default-store.js';
-import { downloadConversation, dropLastTurn, transcriptFromMessages } from './history.js';
+import { transcriptFromMessages } from './history.js';
 import type { RunController } from './run-controller.js';
 import type { AgentChatStrings } from './strings.js';
 import { lastConversation } from './widget-config.js';
@@ -14,19 +14,26 @@ export interface ConversationsHost extends ReactiveElement {
   conversationId: string | undefined;
 }
 
+type ListChunk = typeof import('./conversation-list/conversation-list.js');
+
 /** The conversation list: shown or not, its entries, the one being renamed. */
-interface ListState {
+export interface ListState {
   open: boolean;
   items: readonly ConversationSummary[];
   renaming?: string;
+  /** The search box's query. */
+  query?: string;
 }
 
 /**
  * The element's conversations: which store holds them, the one shown (restored after a reload), the
- * list panel (open, rename, delete, export) and dropping the last turn for regenerate / edit.
+ * list panel (open, rename, delete, export).
  */
 export class ConversationsController implements ReactiveController {
   #list: ListState = { open: false, items: [] };
+  /** The list panel: a lazy chunk, loaded the first time the list is opened (not on the first-chat path). */
+  #view: Promise<ListChunk> | undefined;
+  #renderList: ListChunk['renderConversationList'] | undefined;
   #defaultStore: ConversationStore | undefined;
   #restoring: Promise<void> = Promise.resolve();
   readonly #host: ConversationsHost;
@@ -106,22 +113,6 @@ export class ConversationsController implements ReactiveController {
     lastConversation.set(this.#host, id);
   }
 
-  /** Removes the last turn from the store and the transcript; returns the user's text of that turn. */
-  async dropLastTurn(): Promise<string | undefined> {
-    const id = this.#run.conversationId;
-    if (!id || this.#run.status === 'running') return undefined;
-    try {
-      const text = await dropLastTurn(this.store, id);
-      const items = this.#run.transcript;
-      const cut = items.findLastIndex((item) => item.kind === 'user');
-      this.#run.reset(cut === -1 ? items : items.slice(0, cut), id);
-      return text;
-    } catch (error) {
-      this.#fail(error);
-      return undefined;
-    }
-  }
-
   /** A message was sent: an open list shows its (new) conversation. */
   sync(): void {
     if (this.#list.open) void this.#refreshList();
@@ -132,44 +123,42 @@ export class ConversationsController implements ReactiveController {
     if (this.#list.open) void this.#refreshList();
   };
 
-  readonly actions: ConversationActions = {
-    open: (id) => void this.open(id).then(this.#focus),
-    create: () => void this.open(undefined).then(this.#focus),
-    rename: (id) => {
-      this.#setList({ renaming: id });
-      this.#host.updateComplete.then(() =>
-        this.#host.renderRoot.querySelector<HTMLInputElement>('input.rename')?.select(),
-      );
-    },
-    commitRename: (id, title) => {
-      if (this.#list.renaming !== id) return;
-      this.#setList({ renaming: undefined });
-      if (title?.trim()) void this.store.rename(id, title.trim()).then(() => this.#refreshList());
-    },
-    remove: (id) =>
-      void this.store.delete(id).then(async () => {
-        if (id === this.#run.conversationId) await this.open(undefined);
-        await this.#refreshList();
-      }),
-    exportOne: (id) => void downloadConversation(this.store, id).catch(this.#fail),
-    exportRunLog: (id) => this.#exportRunLog(id),
-    close: () => this.#setList({ open: false }),
-  };
+  /** Starts a new, empty conversation (header and list). */
+  readonly create = (): void => void this.open(undefined).then(this.#focus);
+
+  /** What the list panel (a lazy chunk) works with. */
+  get listDeps(): ConversationListDeps {
+    return {
+      store: this.store,
+      host: this.#host,
+      currentId: () => this.#run.conversationId,
+      open: (id) => void this.open(id).then(this.#focus),
+      create: this.create,
+      openEmpty: () => this.open(undefined),
+      fail: this.#fail,
+      exportRunLog: this.#exportRunLog,
+      patch: (patch) => this.#setList(patch),
+      refresh: () => this.#refreshList(),
+      renaming: () => this.#list.renaming,
+      query: () => this.#list.query ?? '',
+    };
+  }
 
   /** The list panel, when open. */
   render(strings: AgentChatStrings): TemplateResult | typeof nothing {
-    if (!this.#list.open) return nothing;
-    return renderConversations(
-      this.#list.items,
-      this.#run.conversationId,
-      this.#list.renaming,
-      strings,
-      this.actions,
-    );
+    if (!this.#list.open || !this.#renderList) return nothing;
+    return this.#renderList(this.#list.items, this.#list.renaming, strings, this.listDeps);
   }
 
   async #refreshList(): Promise<void> {
-    this.#setList({ items: await this.store.list() });
+    this.#view ??= import('./conversation-list/conversation-list.js');
+    const view = await this.#view;
+    const query = this.#list.query ?? '';
+    const items = await view.listItems(this.store, query);
+    // A later search may have started meanwhile: only the newest one is shown.
+    if (query !== (this.#list.query ?? '')) return;
+    this.#renderList = view.renderConversationList;
+    this.#setList({ items });
   }
 
   #setList(patch: Partial<ListState>): void {

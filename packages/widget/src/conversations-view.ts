@@ -17,19 +17,25 @@ export interface ConversationActions {
   close(): void;
 }
 
-/** The conversation list: open, rename, delete or export each stored conversation, or start a new one. */
+/**
+ * The conversation list: open, rename, delete or export each stored conversation, or start a new one;
+ * `search` is the search box; each entry's last change shows on hover and focus.
+ */
 export function renderConversations(
   list: readonly ConversationSummary[],
   currentId: string | undefined,
   renamingId: string | undefined,
   strings: AgentChatStrings,
   actions: ConversationActions,
+  search: unknown = nothing,
+  lang?: string,
 ): TemplateResult {
   return html`<nav part="conversations" class="conversations" aria-label=${strings.conversations}>
     <div class="conversations-head">
       <button type="button" part="new-conversation" @click=${actions.create}>${strings.newConversation}</button>
       <button type="button" part="close-conversations" @click=${actions.close}>${strings.close}</button>
     </div>
+    ${search}
     <ul>
       ${list.map(
         (
@@ -42,6 +48,8 @@ export function renderConversations(
                   @blur=${(e: FocusEvent) => actions.commitRename(c.id, (e.target as HTMLInputElement).value)} />`
               : html`<button type="button" class="conversation-title" @click=${() => actions.open(c.id)}>${c.title || strings.untitled}</button>`
           }
+          <time part="conversation-time" class="conversation-time" datetime=${new Date(c.updatedAt).toISOString()}
+            >${new Date(c.updatedAt).toLocaleString(lang || undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
           <span class="conversation-actions">
             <button type="button" aria-label="${strings.rename}: ${c.title}" @click=${() => actions.rename(c.id)}>${strings.rename}</button>
             <button type="button" aria-label="${strings.export}: ${c.title}" @click=${() => actions.exportOne(c.id)}>${strings.export}</button>

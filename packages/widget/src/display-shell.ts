@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { styleMap } from 'lit/directives/style-map.js';
 import type { AgentChatAttributes } from './agent-chat.attributes.js';
 import { displayMode } from './display-mode.js';
 import { displayShellStyles } from './display-shell.styles.js';
@@ -149,7 +150,7 @@ export class DisplayShell {
       </button>
       <section part="panel" id="panel" class="panel mode-${mode} ${side}" ?hidden=${!open}
         role=${mode === 'launcher' ? 'dialog' : 'complementary'} aria-label=${t.chatTitle}
-        style=${width === nothing ? '' : `width:${width}`} @keydown=${this.#onKeydown}>
+        style=${styleMap({ width: width === nothing ? undefined : width })} @keydown=${this.#onKeydown}>
         ${mode === 'panel' ? this.#renderHandle(t.resizeChat, side) : nothing}
         <div part="panel-header" class="panel-header">
           <h2>${t.chatTitle}</h2>

@@ -35,6 +35,17 @@ export interface AgentChatErrorDetail {
 export type AgentChatRemoteDetail =
   | { kind: 'data'; name: string; id?: string; data: unknown }
   | { kind: 'state'; state: unknown; delta?: unknown[] };
+/** `detail` of `agent-chat-feedback`: the user rated an answer (kept with the message, in the run log too). */
+export interface AgentChatFeedbackDetail {
+  conversationId: string;
+  /** The rated message: `<conversationId>:<position of the message in the conversation>`. */
+  messageId: string;
+  /** The run that produced the answer. */
+  runId: string;
+  rating: 'up' | 'down';
+  /** What the user wrote in the comment box (thumbs down only), if anything. */
+  comment?: string;
+}
 
 /** The custom events `<agent-chat>` dispatches; all bubble and cross shadow roots (`composed`). */
 export interface AgentChatEventMap {
@@ -44,6 +55,8 @@ export interface AgentChatEventMap {
   'agent-chat-error': CustomEvent<AgentChatErrorDetail>;
   /** With `agent-url`: a data part or a state change of the remote agent. */
   'agent-chat-remote': CustomEvent<AgentChatRemoteDetail>;
+  /** The user rated an answer (thumbs up, or thumbs down with an optional comment). */
+  'agent-chat-feedback': CustomEvent<AgentChatFeedbackDetail>;
   /** The launcher's or panel's chat opened (`open()`, the launcher button, a restored state does not fire). */
   'agent-chat-open': CustomEvent<null>;
   /** It closed (`close()`, the close button, Esc). */

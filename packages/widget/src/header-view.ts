@@ -11,7 +11,7 @@ export function renderHeader(
   return html`<div part="header" class="header">
     <button type="button" part="conversations-toggle" aria-expanded=${conversations.listOpen}
       @click=${conversations.toggle}>${strings.conversations}</button>
-    <button type="button" part="new-conversation" @click=${conversations.actions.create}>${strings.newConversation}</button>
+    <button type="button" part="new-conversation" @click=${conversations.create}>${strings.newConversation}</button>
     ${accounts}
   </div>`;
 }

@@ -1,4 +1,4 @@
-import { type ConversationStore, type Message, visibleMessages } from '@agent-chat/core';
+import { type Message, visibleMessages } from '@agent-chat/core';
 import { storedReasoning } from './reasoning-items.js';
 import type { TranscriptItem } from './transcript.js';
 
@@ -68,33 +68,4 @@ function parseArgs(text: string | undefined): unknown {
   } catch {
     return {};
   }
-}
-
-/**
- * Removes the last user message and everything after it from a stored conversation (for regenerate
- * and edit) and returns that message's text. The port has no truncate, so the conversation is
- * exported, deleted and imported again under the same id, without the last turn.
- */
-export async function dropLastTurn(
-  store: ConversationStore,
-  conversationId: string,
-): Promise<string | undefined> {
-  const data = await store.export(conversationId);
-  const index = data.messages.findLastIndex((m) => m.role === 'user');
-  if (index === -1) return undefined;
-  const text = data.messages[index]!.content;
-  await store.delete(conversationId);
-  if (index > 0) await store.import({ ...data, messages: data.messages.slice(0, index) }, conversationId);
-  return text;
-}
-
-/** Offers a conversation as a JSON file download. */
-export async function downloadConversation(store: ConversationStore, conversationId: string): Promise<void> {
-  const data = await store.export(conversationId);
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${(data.conversation.title || 'conversation').replace(/[^\w-]+/g, '-').slice(0, 60)}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

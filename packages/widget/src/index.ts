@@ -6,11 +6,13 @@ export { AgentChatElement } from './agent-chat.component.js';
 export type {
   AgentChatErrorDetail,
   AgentChatEventMap,
+  AgentChatFeedbackDetail,
   AgentChatMessageDetail,
   AgentChatRemoteDetail,
   AgentChatRunFinishDetail,
   AgentChatRunStartDetail,
 } from './events.js';
 export type { PageTool } from './page-tools.js';
+export type { StarterPrompt } from './start-screen/starter-prompts.js';
 export type { AgentChatStrings } from './strings.js';
 export type { McpServerConfig } from './widget-config.js';

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from './markdown.js';
 import type { ModelLoadState } from './model-view.js';
-import type { AgentChatStrings } from './strings.js';
+import { type AgentChatStrings, format } from './strings.js';
 import type { TranscriptItem } from './transcript.js';
 import type { ViewContext } from './view-context.js';
 
@@ -92,11 +92,17 @@ export class ItemView {
     if (!views && TOOL_KINDS.has(item.kind)) {
       // The first tool item on the page: its view arrives in a moment (a few ms from the same server).
       loadToolViews().then(ctx.rerender, () => {});
+      // A tool call is seen running from its first event: its summary line needs nothing from the chunk.
+      if (item.kind === 'stage') {
+        const s = ctx.strings;
+        const title = item.status === 'running' ? s.using : item.status === 'done' ? s.used : s.failed;
+        return html`<details part="stage" class="stage" data-status=${item.status} data-tool=${item.name} ?open=${item.status === 'running'} aria-busy="true"><summary part="stage-summary"><span class="stage-title">${format(title, { name: item.name })}</span></summary></details>`;
+      }
       return html`<div class="stage-loading" aria-busy="true"></div>`;
     }
     switch (item.kind) {
       case 'user':
-        return html`<div part="message message-user" class="message user">${item.text}</div>`;
+        return html`<div part="message message-user" class="message user">${item.text}</div>${ctx.answerActions?.(item, true)}`;
       case 'assistant': {
         const final = !ctx.running || item !== ctx.items.at(-1);
         // An answer that ended empty (the model only thought, or said nothing) says so instead of showing nothing.
@@ -104,7 +110,7 @@ export class ItemView {
           final && !item.stopped && item.text.trim() === ''
             ? html`<p part="empty-answer" class="empty-answer">${ctx.strings.emptyAnswer}</p>`
             : this.#markdownOf(item.id, item.text, final, ctx);
-        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${item.interrupted ? html`<span part="interrupted" class="stopped">${ctx.strings.interrupted}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>`;
+        return html`<div part="message message-assistant" class="message assistant">${body}${item.stopped ? html`<span class="stopped">${ctx.strings.stopped}</span>` : nothing}${item.interrupted ? html`<span part="interrupted" class="stopped">${ctx.strings.interrupted}</span>` : nothing}${ctx.readAloud?.(item, final)}</div>${ctx.answerActions?.(item, final)}`;
       }
       case 'stage':
         return views!.renderStage(item, ctx);

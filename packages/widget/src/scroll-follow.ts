@@ -10,11 +10,24 @@ export class ScrollFollowController implements ReactiveController {
   #lastScrollTop = 0;
   #followNext = false;
   readonly #log: () => HTMLElement | null;
+  readonly #host: ReactiveControllerHost;
 
   constructor(host: ReactiveControllerHost, log: () => HTMLElement | null) {
     this.#log = log;
+    this.#host = host;
     host.addController(this);
   }
+
+  /** The reader scrolled up: new output is not followed ("Jump to latest" shows while a run streams). */
+  get detached(): boolean {
+    return !this.#stickToBottom;
+  }
+
+  /** "Jump to latest": scrolls to the newest output and follows it again. */
+  readonly jump = (): void => {
+    this.#stickToBottom = true;
+    this.#host.requestUpdate();
+  };
 
   /** The next render follows new output again (a message was just sent). */
   follow(): void {
@@ -28,7 +41,9 @@ export class ScrollFollowController implements ReactiveController {
     this.#lastScrollTop = log.scrollTop;
     const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 32;
     // Our own scrolling (down) keeps following even if more output arrived in between.
-    this.#stickToBottom = atBottom || (!up && this.#stickToBottom);
+    const stick = atBottom || (!up && this.#stickToBottom);
+    if (stick !== this.#stickToBottom) this.#host.requestUpdate();
+    this.#stickToBottom = stick;
   };
 
   hostUpdate(): void {

@@ -26,7 +26,7 @@ export interface SendDeps {
 }
 
 /**
- * Sending a message and its variants (regenerate, edit the last one, retry a model load). The typed text
+ * Sending a message and its variants (retry a model load; regenerate and edit are in answer-actions/). The typed text
  * and attached files are given back whenever the message never reached the agent.
  */
 export class SendController implements ReactiveController {
@@ -115,24 +115,18 @@ export class SendController implements ReactiveController {
     conversations.sync();
   }
 
-  /** Sends the last message again (after a model download was cancelled or failed). */
-  readonly retry = (): void => {
-    if (this.#lastMessage) void this.send(this.#lastMessage);
-  };
-
-  /** Asks the last question again: the last turn is removed from the store first. */
-  readonly regenerate = async (): Promise<void> => {
-    const text = await this.#d.conversations.dropLastTurn();
+  /** After a retryable error (part `error-retry`): the failed turn leaves the history, its question is asked again. */
+  readonly retryFailed = async (): Promise<void> => {
+    const { conversations, run, fail } = this.#d;
+    const text = await import('./answer-actions/retry-failed.js')
+      .then((chunk) => chunk.dropFailedTurn(conversations.store, run))
+      .catch((error: unknown) => void fail(error));
     if (text !== undefined) await this.send(text);
   };
 
-  /** Puts the last message back into the text box to change it; the last turn is removed. */
-  readonly editLast = async (): Promise<void> => {
-    const text = await this.#d.conversations.dropLastTurn();
-    const input = this.#d.input();
-    if (text === undefined || !input) return;
-    input.value = text;
-    input.focus();
+  /** Sends the last message again (after a model download was cancelled or failed). */
+  readonly retry = (): void => {
+    if (this.#lastMessage) void this.send(this.#lastMessage);
   };
 
   /** Enter sends; Shift+Enter and IME composition do not. */

@@ -12,6 +12,8 @@ export interface AgentChatStrings {
   emptyAnswer: string;
   regenerate: string;
   editLast: string;
+  /** "Jump to latest" while an answer streams below a reader who scrolled up; default texts load with it. */
+  jumpToLatest?: string;
   attach: string;
   removeAttachment: string;
   using: string;
@@ -56,6 +58,27 @@ export interface AgentChatStrings {
   accountScopes?: string;
   /** `{name}`: a server that needs the user's sign-in before its tools can be used. */
   signInNeeded?: string;
+  /** Copy and feedback under answers; default texts load with them. */
+  copy?: string;
+  copyCode?: string;
+  copied?: string;
+  copyFailed?: string;
+  goodAnswer?: string;
+  badAnswer?: string;
+  feedbackComment?: string;
+  sendFeedback?: string;
+  feedbackThanks?: string;
+  /** Editing an earlier message and switching between the versions (branches) of a turn. */
+  editMessage?: string;
+  saveEdit?: string;
+  branches?: string;
+  previousBranch?: string;
+  nextBranch?: string;
+  /** The conversation list's search box, and what it says when nothing matches; defaults load with the list. */
+  searchConversations?: string;
+  noConversationFound?: string;
+  /** The start screen's list of starter prompts; default texts load with it. */
+  starterPrompts?: string;
   rename: string;
   delete: string;
   export: string;

@@ -24,6 +24,8 @@ export interface ViewContext {
   mcpApps?: McpAppsDeps;
   /** The read-aloud control of a finished answer, once the voice chunk has loaded. */
   readAloud?(item: TranscriptItem, final: boolean): unknown;
+  /** Copy and feedback under a finished answer, once their chunk has loaded. */
+  answerActions?(item: TranscriptItem, final: boolean): unknown;
 }
 
 /** `1234` → `1.2 s`, `80` → `80 ms`. */

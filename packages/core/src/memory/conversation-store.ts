@@ -9,6 +9,11 @@ export interface ConversationSummary {
   createdAt: number;
   updatedAt: number;
   messageCount: number;
+  /**
+   * Set on a branch (a copy of another conversation up to an edited or regenerated turn, then its own
+   * way): `root` is the conversation the family started from. Kept by the store like the title.
+   */
+  branch?: { root: string };
 }
 
 /**
@@ -26,6 +31,12 @@ export interface ConversationStore {
   /** Summaries stored with the conversation's entries, by message position; empty when none. */
   loadSummaries?(conversationId: string): Promise<StoredSummary[]>;
   list(): Promise<ConversationSummary[]>;
+  /**
+   * The conversations whose title or messages (the user's and the answers) contain every word of
+   * `query`, newest first; the whole list for an empty query. Optional: without it, the widget loads
+   * each conversation to search it.
+   */
+  search?(query: string): Promise<ConversationSummary[]>;
   rename(conversationId: string, title: string): Promise<void>;
   delete(conversationId: string): Promise<void>;
   /** The whole conversation as plain JSON, for download or {@link ConversationStore.import}. */
@@ -72,11 +83,18 @@ export function assertConversationExport(data: unknown): asserts data is Convers
     );
 }
 
-/** The title of a new conversation: the first line of its first user message. */
+/**
+ * The title of a new conversation: the first line of its first user message, cut at a word boundary
+ * (with "…") when longer than 60 characters.
+ */
 export function titleFrom(messages: readonly Message[]): string {
   const text = messages.find((m) => m.role === 'user')?.content ?? '';
   const line = text.trim().split('\n')[0] ?? '';
-  return line.length > 60 ? `${line.slice(0, 57)}…` : line || 'New conversation';
+  if (line.length <= 60) return line || 'New conversation';
+  const cut = line.slice(0, 59);
+  const space = cut.lastIndexOf(' ');
+  // A word longer than the whole title (a URL) is cut where it is.
+  return `${(space >= 20 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** The messages a user sees: their own and the final answers, without tool traffic. */

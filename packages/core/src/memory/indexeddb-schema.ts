@@ -4,7 +4,7 @@ import type { ConversationSummary } from './conversation-store.js';
 import type { SummaryMethod } from './summarize.js';
 
 /** Current schema version of the agent-chat database. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** A conversation's metadata; `version` grows with every write (versioned writes across tabs). */
 export interface ConversationRecord extends ConversationSummary {
@@ -26,14 +26,23 @@ export interface SummaryRecord {
   method: SummaryMethod;
 }
 
+/** A conversation's searchable text, made from the conversation at `version` (indexed when searched). */
+export interface SearchRecord {
+  id: string;
+  version: number;
+  text: string;
+}
+
 /**
- * Version 2 (current): metadata, entries and summaries in separate stores, so appending a turn writes
- * only the new entries and listing conversations reads no messages.
+ * Version 3 (current): metadata, entries, summaries and search text in separate stores, so appending a
+ * turn writes only the new entries, listing conversations reads no messages and searching reads one
+ * small record per conversation. Version 2 had no `search` store (it fills itself on the first search).
  */
 export interface AgentChatDB extends DBSchema {
   conversations: { key: string; value: ConversationRecord; indexes: { 'by-updated': number } };
   entries: { key: [string, number]; value: EntryRecord };
   summaries: { key: [string, number]; value: SummaryRecord };
+  search: { key: string; value: SearchRecord };
 }
 
 /** Version 1: one record per conversation holding all its messages (rewritten on every turn). */
@@ -61,6 +70,7 @@ export function upgradeSchema(
     db.createObjectStore('summaries', { keyPath: ['conversationId', 'seq'] });
     if (oldVersion === 1) void migrateV1toV2(tx);
   }
+  if (oldVersion < 3) db.createObjectStore('search', { keyPath: 'id' });
 }
 
 /**

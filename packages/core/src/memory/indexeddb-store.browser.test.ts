@@ -58,7 +58,7 @@ describe('indexedDBStore (real IndexedDB in Chromium)', () => {
     reopened.close();
   });
 
-  it('migrates a version 1 database (one record per conversation) to version 2', async () => {
+  it('migrates a version 1 database (one record per conversation) to the current version', async () => {
     const name = dbName();
     const v1 = await openDB<AgentChatDBv1>(name, 1, {
       upgrade: (db) => db.createObjectStore('conversations', { keyPath: 'id' }),
@@ -81,9 +81,79 @@ describe('indexedDBStore (real IndexedDB in Chromium)', () => {
     expect((await store.load('old')).slice(-4)).toEqual(turn(3));
     store.close();
     const raw = await openDB(name);
-    expect(raw.version).toBe(2);
-    expect([...raw.objectStoreNames].sort()).toEqual(['conversations', 'entries', 'summaries']);
+    expect(raw.version).toBe(3);
+    expect([...raw.objectStoreNames].sort()).toEqual(['conversations', 'entries', 'search', 'summaries']);
     raw.close();
+    // Its messages are searchable too (indexed on the first search).
+    expect((await indexedDBStore({ name }).search('answer 2')).map((c) => c.id)).toEqual(['old']);
+  });
+
+  it('searches titles and message text (user and answers, not tool results), newest first', async () => {
+    const name = dbName();
+    const store = indexedDBStore({ name });
+    await store.append('tea', [
+      { role: 'user', content: 'Which green tea?' },
+      { role: 'assistant', content: 'Try Sencha.' },
+    ]);
+    await store.append('cake', [{ role: 'user', content: 'A cake recipe' }, ...turn(7)]);
+    await store.append('tea', [{ role: 'user', content: 'And the Water temperature?' }]);
+    const ids = async (q: string) => (await store.search(q)).map((c) => c.id);
+    expect(await ids('sencha')).toEqual(['tea']);
+    // Every word must match, in any message; the index follows later appends.
+    expect(await ids('water GREEN')).toEqual(['tea']);
+    expect(await ids('cake')).toEqual(['cake']);
+    expect(await ids('result 7')).toEqual([]);
+    expect(await ids('')).toEqual(['tea', 'cake']);
+    await store.rename('cake', 'Baking');
+    expect(await ids('baking')).toEqual(['cake']);
+    await store.delete('tea');
+    expect(await ids('sencha')).toEqual([]);
+    store.close();
+  });
+
+  it('keeps a branch mark (ConversationSummary.branch) through import, appends and listing', async () => {
+    const store = indexedDBStore({ name: dbName() });
+    await store.append('root', turn(1));
+    const data = await store.export('root');
+    await store.import(
+      { ...data, conversation: { ...data.conversation, id: 'fork', branch: { root: 'root' } }, messages: [] },
+      'fork',
+    );
+    await store.append('fork', turn(2));
+    const fork = (await store.list()).find((c) => c.id === 'fork');
+    expect(fork).toMatchObject({ branch: { root: 'root' }, messageCount: 4 });
+    expect(await store.load('fork')).toEqual(turn(2));
+    store.close();
+  });
+
+  it('upgrades a version 2 database: its conversations become searchable, nothing is lost', async () => {
+    const name = dbName();
+    // A version 2 database as the previous release made it, with one conversation.
+    const v2 = await openDB(name, 2, {
+      upgrade: (db) => {
+        db.createObjectStore('conversations', { keyPath: 'id' }).createIndex('by-updated', 'updatedAt');
+        db.createObjectStore('entries', { keyPath: ['conversationId', 'seq'] });
+        db.createObjectStore('summaries', { keyPath: ['conversationId', 'seq'] });
+      },
+    });
+    await v2.put('conversations', {
+      id: 'v2',
+      title: 'Old one',
+      createdAt: 1,
+      updatedAt: 2,
+      messageCount: 4,
+      version: 3,
+    });
+    for (const [seq, message] of turn(5).entries())
+      await v2.put('entries', { conversationId: 'v2', seq, message });
+    await v2.put('summaries', { conversationId: 'v2', seq: 3, text: 'a5', method: 'extractive' });
+    v2.close();
+
+    const store = indexedDBStore({ name });
+    expect(await store.load('v2')).toEqual(turn(5));
+    expect(await store.loadSummaries('v2')).toEqual([{ seq: 3, text: 'a5', method: 'extractive' }]);
+    expect((await store.search('answer 5')).map((c) => c.id)).toEqual(['v2']);
+    store.close();
   });
 
   it('steps aside when another tab opens a newer schema, then reopens on demand', async () => {
@@ -91,8 +161,8 @@ describe('indexedDBStore (real IndexedDB in Chromium)', () => {
     const store = indexedDBStore({ name });
     await store.append('a', turn(1));
     // A newer version elsewhere would be blocked forever if the open connection did not close itself.
-    const newer = await openDB(name, 3, { upgrade: (db) => db.createObjectStore('later') });
-    expect(newer.version).toBe(3);
+    const newer = await openDB(name, 4, { upgrade: (db) => db.createObjectStore('later') });
+    expect(newer.version).toBe(4);
     newer.close();
     await expect(store.load('a')).rejects.toThrow(/another tab upgraded .* reload the page/);
     store.close();

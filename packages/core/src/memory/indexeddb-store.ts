@@ -5,6 +5,7 @@ import {
   assertConversationExport,
   type ConversationExport,
   type ConversationStore,
+  type ConversationSummary,
   type StoredSummary,
   type TurnSummary,
   titleFrom,
@@ -25,6 +26,7 @@ export interface IndexedDBStoreOptions {
 /** A {@link ConversationStore} in IndexedDB that also reports changes made in other tabs. */
 export interface IndexedDBConversationStore extends ConversationStore {
   loadSummaries(conversationId: string): Promise<StoredSummary[]>;
+  search(query: string): Promise<ConversationSummary[]>;
   /** Calls `listener` for every change, from this tab or another; returns the unsubscribe function. */
   onChange(listener: (change: StoreChange) => void): () => void;
   /** Closes the database connection (it reopens on the next call). */
@@ -107,6 +109,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
         const first = turns[0]?.messages ?? [];
         writes.add(
           conversations.put({
+            ...record,
             id,
             title: record?.title ?? titleFrom(first),
             createdAt: record?.createdAt ?? now,
@@ -149,6 +152,8 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
       const records = await run('list', (d) => d.getAllFromIndex('conversations', 'by-updated'));
       return records.reverse().map(({ version: _, ...summary }) => summary);
     },
+    search: (query) =>
+      run('search', async (d) => (await import('./indexeddb-search.js')).searchIndexedDB(d, query)),
     async rename(id, title) {
       await run('rename', async (d) => {
         const tx = d.transaction('conversations', 'readwrite');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { titleFrom } from './conversation-store.js';
 import { memoryStore } from './memory-store.js';
 
 describe('memoryStore', () => {
@@ -57,5 +58,18 @@ describe('memoryStore', () => {
     expect(await store.loadSummaries?.('a')).toEqual([{ seq: 3, text: 'short', method: 'extractive' }]);
     const copy = await store.import(await store.export('a'), 'b');
     expect(await store.loadSummaries?.(copy)).toEqual([{ seq: 3, text: 'short', method: 'extractive' }]);
+  });
+});
+
+describe('titleFrom', () => {
+  it('is the first line of the first user message, cut at a word boundary past 60 characters', () => {
+    const long = 'Which of your green teas would suit a cold brew in summer, and how long should it steep?';
+    const title = titleFrom([{ role: 'user', content: `${long}\nsecond line` }]);
+    expect(title).toBe('Which of your green teas would suit a cold brew in summer,…');
+    expect(long.startsWith(title.slice(0, -1))).toBe(true);
+    expect(titleFrom([{ role: 'user', content: 'Short question\nmore' }])).toBe('Short question');
+    // One word longer than a title (a URL) is cut where it is.
+    expect(titleFrom([{ role: 'user', content: `https://example.com/${'a'.repeat(80)}` }])).toHaveLength(60);
+    expect(titleFrom([])).toBe('New conversation');
   });
 });

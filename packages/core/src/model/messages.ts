@@ -12,7 +12,14 @@ export interface ToolCall {
 export type Message =
   | { role: 'system'; content: string }
   | { role: 'user'; content: string; images?: ImageInput[] }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCall[]; reasoning?: Reasoning }
+  | {
+      role: 'assistant';
+      content: string;
+      toolCalls?: ToolCall[];
+      reasoning?: Reasoning;
+      /** The user's rating of this answer, kept for the site's records; never sent to a model. */
+      feedback?: MessageFeedback;
+    }
   | {
       role: 'tool';
       toolCallId: string;
@@ -21,6 +28,14 @@ export type Message =
       /** Rich output of the call (images, tables…) kept for the UI after a reload; never sent to a model. */
       items?: ContentItem[];
     };
+
+/** A user's rating of an answer (thumbs up / down, with an optional comment on down). */
+export interface MessageFeedback {
+  rating: 'up' | 'down';
+  comment?: string;
+  /** When it was given, in milliseconds since the epoch. */
+  at: number;
+}
 
 /** An image sent with a user message to a vision model: a `data:` URL (base64) or an https URL. */
 export interface ImageInput {

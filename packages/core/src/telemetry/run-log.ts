@@ -3,6 +3,8 @@ import { redactSecrets } from './redact.js';
 /** Kinds of run-log records. */
 export type RunLogKind =
   | 'run.start'
+  /** The user rated an answer (added by the widget, not by a run). */
+  | 'feedback'
   | 'run.finish'
   | 'model.request'
   | 'model.response'

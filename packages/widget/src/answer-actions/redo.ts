@@ -1,0 +1,18 @@
+import { html, type TemplateResult } from 'lit';
+import { branchesOf, userTurn } from '../branches/branches-state.js';
+import type { AnswerActionsDeps } from './answer-actions-deps.js';
+
+/**
+ * Regenerate and "Edit last message" under the conversation (in the chunk of the answer actions: they
+ * only make sense once there is an answer). Both keep the old turn as a branch (see branches/):
+ * regenerate asks the last question again in a new branch, edit opens the last message's editor.
+ */
+export function renderRedo(deps: AnswerActionsDeps): TemplateResult {
+  const s = deps.strings();
+  const last = deps.run.transcript.filter((i) => i.kind === 'user').length - 1;
+  const branches = branchesOf(deps);
+  return html`<div class="redo">
+    <button type="button" part="regenerate" @click=${() => void branches.branch(last, userTurn(deps, last) ?? '')}>${s.regenerate}</button>
+    <button type="button" part="edit" @click=${() => branches.edit(last)}>${s.editLast}</button>
+  </div>`;
+}

@@ -1,0 +1,1 @@
+import type {} from '@agent-chat/widget/svelte';

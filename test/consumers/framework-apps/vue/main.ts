@@ -1,0 +1,5 @@
+import '@agent-chat/widget';
+import { createApp } from 'vue';
+import App from './App.vue';
+
+createApp(App).mount('#app');
