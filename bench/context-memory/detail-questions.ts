@@ -22,7 +22,7 @@ export const DETAIL_QUESTIONS: ReadonlyArray<readonly [number, number]> = [
 
 /** What a turn's question needs: the entry id holding it and the exact text the answer quotes. */
 export interface NeededDetail {
-  /** Entry id of the tool result, `q{turn}-t1` (ids follow message order, DESIGN §2.5). */
+  /** Entry id of the tool result, `q{turn}-t1` (ids follow message order). */
   id: string;
   text: string;
 }

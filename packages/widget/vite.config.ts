@@ -19,7 +19,7 @@ const MAX_GZIP_BYTES = 27_000;
 
 /** Modules of the lazy `schema` chunk (see codeSplitting below). */
 const SCHEMA_MODULES =
-  /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:mcp[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
+  /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:tools[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
 
 /**
  * `embedder="transformers"` loads transformers.js (with onnxruntime-web) from its CDN build, the version core

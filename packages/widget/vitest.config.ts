@@ -20,6 +20,7 @@ export default defineConfig({
   test: {
     name: 'widget',
     include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/cleanup.ts'],
     browser: chromiumBrowserMode(),
   },
 });

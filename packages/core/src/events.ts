@@ -1,6 +1,6 @@
 import type { Usage } from './model/chat-model.js';
+import type { ContentItem } from './model/content.js';
 import type { CreditsLeft } from './model/credits.js';
-import type { ContentItem } from './tools/content.js';
 
 /** How a run ended. `waiting` = paused on a clarification or approval (answer with `agent.respond`). */
 export type RunStatus = 'completed' | 'max-turns' | 'aborted' | 'failed' | 'blocked' | 'waiting';
@@ -32,7 +32,7 @@ export interface UsageContext {
 }
 
 /**
- * The body of each event kind, keyed by `type` (names follow DESIGN §2.2). `toolCallId` is unique within
+ * The body of each event kind, keyed by `type`. `toolCallId` is unique within
  * a run; UIs that keep several runs should key stages by `runId` + `toolCallId`.
  */
 export type AgentEventBody =

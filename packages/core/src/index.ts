@@ -27,7 +27,7 @@ export {
   type WorkflowStep,
   type WorkflowValidation,
 } from './agent/workflow-definition.js';
-// Memory and context (DESIGN §2.5–2.6)
+// Memory and context (dual-track memory, context budgeting)
 export {
   type CallEfficiency,
   type EfficiencyLog,
@@ -149,6 +149,7 @@ export type {
   ToolSpec,
   Usage,
 } from './model/chat-model.js';
+export type { ChartSpec, ContentItem, McpAppContent } from './model/content.js';
 export { type CreditsLeft, creditsFromHeaders } from './model/credits.js';
 export { fallback } from './model/fallback.js';
 export {
@@ -201,7 +202,6 @@ export {
   type RunLogRecord,
   runLogFile,
 } from './telemetry/run-log.js';
-export type { ChartSpec, ContentItem, McpAppContent } from './tools/content.js';
 export {
   ImageGenerationError,
   type ImageGeneratorOptions,

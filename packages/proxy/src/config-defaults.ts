@@ -1,6 +1,6 @@
 import type { ImageQuality, ReasoningEffort } from './config-fields.js';
 
-// The safe defaults (DESIGN §4): the proxy's URL is in every page's source, so with nothing but
+// The safe defaults: the proxy's URL is in every page's source, so with nothing but
 // ALLOWED_ORIGINS, UPSTREAM_BASE_URL and a key, a stranger must not be able to spend the key freely.
 // Each default is turned off only by a setting whose name says so.
 

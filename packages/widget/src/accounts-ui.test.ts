@@ -1,9 +1,10 @@
 import type { McpAccount, McpHub } from '@agent-chat/core';
 import axe from 'axe-core';
 import { html, LitElement } from 'lit';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountsUi } from './accounts-ui.js';
 import { EN } from './strings.js';
+import { mountElement } from './test/mount.js';
 
 /** A hub as far as the accounts UI uses it: accounts, sign-in and sign-out. */
 function fakeHub(accounts: McpAccount[]) {
@@ -33,15 +34,21 @@ class Host extends LitElement {
 }
 customElements.define('accounts-host', Host);
 
-afterEach(() => document.body.replaceChildren());
+declare global {
+  interface HTMLElementTagNameMap {
+    'accounts-host': Host;
+  }
+}
 
-async function mount(lang: string, accounts: McpAccount[]) {
-  const host = document.createElement('accounts-host') as Host;
-  host.language = lang;
-  document.body.append(host);
+async function mountHost(lang: string, accounts: McpAccount[]) {
   const { hub, calls } = fakeHub(accounts);
-  const gate = host.ui.gate(hub);
-  await host.updateComplete;
+  let gate!: ReturnType<AccountsUi['gate']>;
+  const host = await mountElement('accounts-host', {
+    setup: (h) => {
+      h.language = lang;
+      gate = h.ui.gate(hub);
+    },
+  });
   await new Promise((resolve) => setTimeout(resolve, 0));
   await host.updateComplete;
   return { host, hub, calls, gate, root: host.renderRoot as ShadowRoot };
@@ -49,7 +56,7 @@ async function mount(lang: string, accounts: McpAccount[]) {
 
 describe('the connected-accounts UI', () => {
   it('asks to connect a signed-out server, then lists the account with its scopes and signs out (French, axe)', async () => {
-    const { host, calls, gate, root } = await mount('fr', [
+    const { host, calls, gate, root } = await mountHost('fr', [
       { serverId: 'tracker', signedIn: false, scopes: ['mcp:tools'] },
     ]);
     const connect = root.querySelector<HTMLButtonElement>('[part~="sign-in"] [part~="connect"]')!;
@@ -75,7 +82,7 @@ describe('the connected-accounts UI', () => {
 
   it('"Not now" goes on without the server, and asks no more on this page', async () => {
     const accounts = [{ serverId: 'docs', signedIn: false, scopes: [] }];
-    const { host, calls, gate, root } = await mount('de', accounts);
+    const { host, calls, gate, root } = await mountHost('de', accounts);
     const notNow = root.querySelector<HTMLButtonElement>('[part~="not-now"]')!;
     expect(notNow.textContent).toBe('Später');
     notNow.click();

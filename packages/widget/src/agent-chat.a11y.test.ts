@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
+import { mount } from './test/mount.js';
 import { settled } from './test/settled.js';
 
 /** A run that shows every kind of item the log can hold. */
@@ -60,11 +61,12 @@ const everything = (): ScriptStep[] => [
 ];
 
 async function mountBusy(setup: (element: AgentChatElement) => void = () => {}): Promise<AgentChatElement> {
-  const element = document.createElement('agent-chat');
-  element.agent = fakeAgent([everything]);
-  setup(element);
-  document.body.append(element);
-  await element.updateComplete;
+  const element = await mount({
+    setup: (e) => {
+      e.agent = fakeAgent([everything]);
+      setup(e);
+    },
+  });
   element.shadowRoot!.querySelector('textarea')!.focus();
   await userEvent.keyboard('Show me everything{Enter}');
   await expect.poll(() => element.shadowRoot!.querySelector('[part~="approval"]')).not.toBeNull();
@@ -74,9 +76,6 @@ async function mountBusy(setup: (element: AgentChatElement) => void = () => {}):
 }
 
 afterEach(() => {
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  document.body.replaceChildren();
   document.head.querySelector('#hostile')?.remove();
 });
 
@@ -146,12 +145,13 @@ describe('<agent-chat> accessibility and theming', () => {
   });
 
   it('overrides any text through .strings and speaks the lang attribute', async () => {
-    const element = document.createElement('agent-chat');
-    element.agent = fakeAgent([() => []]);
-    element.setAttribute('lang', 'fr');
-    element.strings = { stop: 'Halte' };
-    document.body.append(element);
-    await element.updateComplete;
+    const element = await mount({
+      attributes: { lang: 'fr' },
+      setup: (e) => {
+        e.agent = fakeAgent([() => []]);
+        e.strings = { stop: 'Halte' };
+      },
+    });
     const root = element.shadowRoot!;
     expect(root.querySelector('[part~="send"]')?.textContent).toBe('Envoyer');
     expect(root.querySelector('textarea')?.placeholder).toBe('Écrivez un message…');

@@ -1,17 +1,10 @@
 import { createAgent } from '@agent-chat/core';
 import { minimalPdf, mockModel } from '@agent-chat/core/test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  document.body.replaceChildren();
-});
+import { mount, send } from './test/mount.js';
 
 describe('<agent-chat> attachments', () => {
   it('attaches a picked or dropped file; the model reads it with read_attachment', async () => {
@@ -48,10 +41,7 @@ describe('<agent-chat> attachments', () => {
   });
 
   it('refuses a file over the size limit with a message saying the limit', async () => {
-    const element = document.createElement('agent-chat');
-    element.agent = createAgent({ model: mockModel([{ text: 'x' }]) });
-    document.body.append(element);
-    await element.updateComplete;
+    const element = await mount((e) => (e.agent = createAgent({ model: mockModel([{ text: 'x' }]) })));
     const big = new File([new Uint8Array(3 * 1024 * 1024)], 'big.bin');
     await userEvent.upload(element.shadowRoot!.querySelector<HTMLInputElement>('input[type="file"]')!, big);
     await expect

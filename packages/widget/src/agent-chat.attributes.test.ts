@@ -1,10 +1,9 @@
 import { createAgent } from '@agent-chat/core';
 import { mockModel, openAIStreamEvents, type ScriptedTurn } from '@agent-chat/core/test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
-import type { AgentChatElement } from './agent-chat.component.js';
-import { send } from './test/mount.js';
+import { mount, part, send } from './test/mount.js';
 
 /** Stands in for the agent-chat proxy: answers each chat completion with the next scripted SSE stream. */
 function fakeProxy(turns: ScriptedTurn[]) {
@@ -19,23 +18,6 @@ function fakeProxy(turns: ScriptedTurn[]) {
   vi.stubGlobal('fetch', fetch);
   return { requests, fetch };
 }
-
-async function mount(html: string): Promise<AgentChatElement> {
-  document.body.innerHTML = html;
-  const element = document.querySelector('agent-chat')!;
-  await element.updateComplete;
-  return element;
-}
-
-const part = (element: AgentChatElement, name: string) =>
-  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-
-afterEach(() => {
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
 
 describe('<agent-chat> configured by attributes', () => {
   it('talks to <proxy-url>/v1 with the model, system prompt and page tools given as plain objects', async () => {

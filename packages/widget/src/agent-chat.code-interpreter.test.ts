@@ -1,12 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import './agent-chat.js';
-import { mountWithFakeAgent as mount, send } from './test/mount.js';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  localStorage.clear();
-  document.body.replaceChildren();
-});
+import { mountWithFakeAgent as mount, mountElement, send } from './test/mount.js';
 
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -113,13 +107,14 @@ describe('<agent-chat> code interpreter and image stages', () => {
   });
 
   it('declares the code-interpreter, pyodide-url and image-model attributes', async () => {
-    const element = document.createElement('agent-chat');
-    element.setAttribute('code-interpreter', '');
-    element.setAttribute('pyodide-url', '/pyodide/');
-    element.setAttribute('pyodide-packages-url', 'none');
-    element.setAttribute('image-model', 'gpt-image-1-mini');
-    document.body.append(element);
-    await element.updateComplete;
+    const element = await mountElement('agent-chat', {
+      attributes: {
+        'code-interpreter': '',
+        'pyodide-url': '/pyodide/',
+        'pyodide-packages-url': 'none',
+        'image-model': 'gpt-image-1-mini',
+      },
+    });
     expect(element.codeInterpreter).toBe(true);
     expect(element.pyodideUrl).toBe('/pyodide/');
     expect(element.pyodidePackagesUrl).toBe('none');

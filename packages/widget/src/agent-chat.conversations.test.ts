@@ -1,9 +1,10 @@
 import { createAgent, memoryStore } from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
+import { mount } from './test/mount.js';
 
 /** A model that answers "Answer N to <question>" and records what it was sent. */
 function countingModel() {
@@ -11,14 +12,8 @@ function countingModel() {
   return mockModel([(request) => ({ text: `Answer ${++n} to ${request.messages.at(-1)?.content}` })]);
 }
 
-async function mount(setup: (element: AgentChatElement) => void): Promise<AgentChatElement> {
-  const element = document.createElement('agent-chat');
-  element.id = 'chat';
-  setup(element);
-  document.body.append(element);
-  await element.updateComplete;
-  return element;
-}
+const mountChat = (setup: (element: AgentChatElement) => void) =>
+  mount({ attributes: { id: 'chat' }, setup });
 
 const $ = (element: AgentChatElement, selector: string) =>
   element.shadowRoot!.querySelector<HTMLElement>(selector);
@@ -35,15 +30,10 @@ async function send(element: AgentChatElement, text: string): Promise<void> {
   await expect.poll(() => $(element, '[part~="stop"]')).toBeNull();
 }
 
-afterEach(() => {
-  document.body.replaceChildren();
-  localStorage.clear();
-});
-
 describe('<agent-chat> conversations', () => {
   it('lists, opens, renames, exports and deletes conversations from the store', async () => {
     const store = memoryStore();
-    const element = await mount((e) => {
+    const element = await mountChat((e) => {
       e.agent = createAgent({ model: countingModel(), store });
     });
     await send(element, 'first');
@@ -101,7 +91,7 @@ describe('<agent-chat> conversations', () => {
   it('restores the last conversation after a reload', async () => {
     const store = memoryStore();
     const model = countingModel();
-    const first = await mount((e) => {
+    const first = await mountChat((e) => {
       e.agent = createAgent({ model, store });
     });
     await send(first, 'remember me');
@@ -109,7 +99,7 @@ describe('<agent-chat> conversations', () => {
     first.remove();
     // A "reload": a new element with the same id and the same (persistent) store, given its agent only
     // after it is in the page, as a script-tag page does.
-    const second = await mount(() => {});
+    const second = await mountChat(() => {});
     second.agent = createAgent({ model, store });
     await expect.poll(() => answers(second)).toEqual(['Answer 1 to remember me']);
     expect(second.conversationId).toBe(id);
@@ -127,7 +117,7 @@ describe('<agent-chat> conversations', () => {
       { role: 'user', content: 'stored question' },
       { role: 'assistant', content: 'stored answer' },
     ]);
-    const element = await mount((e) => {
+    const element = await mountChat((e) => {
       e.setAttribute('conversation-id', 'c-42');
       e.agent = createAgent({ model: countingModel(), store });
     });
@@ -136,7 +126,7 @@ describe('<agent-chat> conversations', () => {
 
   it('regenerates the last answer and edits the last message, each keeping the old turn as a branch', async () => {
     const model = countingModel();
-    const element = await mount((e) => {
+    const element = await mountChat((e) => {
       e.agent = createAgent({ model, store: memoryStore() });
     });
     await send(element, 'one');

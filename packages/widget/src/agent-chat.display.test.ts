@@ -4,6 +4,7 @@ import { page, userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
+import { mount, part } from './test/mount.js';
 import { settled } from './test/settled.js';
 
 const answer =
@@ -14,18 +15,12 @@ const answer =
     { type: 'response.done', text },
   ];
 
-async function mount(attributes: Record<string, string>, scripts = [answer('Hello there.')]) {
-  const element = document.createElement('agent-chat');
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.agent = fakeAgent(scripts);
-  document.body.append(element);
+async function mountShell(attributes: Record<string, string>, scripts = [answer('Hello there.')]) {
+  const element = await mount({ attributes, setup: (e) => (e.agent = fakeAgent(scripts)) });
   await expect.poll(() => part(element, 'launcher') ?? part(element, 'frame')).not.toBeNull();
   await element.updateComplete;
   return element;
 }
-
-const part = (element: AgentChatElement, name: string) =>
-  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 
 const deepActive = (): Element | null => {
   let active = document.activeElement;
@@ -45,16 +40,13 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  localStorage.clear();
-  document.body.replaceChildren();
   document.documentElement.style.removeProperty('--agent-chat-panel-space');
-  vi.restoreAllMocks();
 });
 
 describe('<agent-chat mode="launcher">', () => {
   it('opens by click and keyboard, closes with Esc, returns focus, fires events and remembers the state', async () => {
     const events: string[] = [];
-    const element = await mount({ mode: 'launcher', id: 'help' });
+    const element = await mountShell({ mode: 'launcher', id: 'help' });
     element.addEventListener('agent-chat-open', () => events.push('open'));
     element.addEventListener('agent-chat-close', () => events.push('close'));
     const launcher = part(element, 'launcher')!;
@@ -85,14 +77,14 @@ describe('<agent-chat mode="launcher">', () => {
     await element.open();
     expect(part(element, 'panel')!.hidden).toBe(false);
     element.remove();
-    const again = await mount({ mode: 'launcher', id: 'help' });
+    const again = await mountShell({ mode: 'launcher', id: 'help' });
     await expect.poll(() => part(again, 'panel')?.hidden).toBe(false);
     await again.toggle();
     expect(part(again, 'panel')!.hidden).toBe(true);
   });
 
   it('badges an answer that arrived while closed', async () => {
-    const element = await mount({ mode: 'launcher' }, [answer('Late answer.', 300)]);
+    const element = await mountShell({ mode: 'launcher' }, [answer('Late answer.', 300)]);
     await element.open();
     await userEvent.keyboard('Question{Enter}');
     await element.close();
@@ -103,7 +95,7 @@ describe('<agent-chat mode="launcher">', () => {
   });
 
   it('takes the whole screen under 480 px and stays axe-clean open, light and dark', async () => {
-    const element = await mount({ mode: 'launcher' });
+    const element = await mountShell({ mode: 'launcher' });
     await element.open();
     expect(await axeViolations(element)).toEqual([]);
     element.setAttribute('theme', 'dark');
@@ -120,7 +112,7 @@ describe('<agent-chat mode="launcher">', () => {
   });
 
   it('is axe-clean closed, light and dark', async () => {
-    const element = await mount({ mode: 'launcher' });
+    const element = await mountShell({ mode: 'launcher' });
     expect(part(element, 'panel')!.hidden).toBe(true);
     expect(await axeViolations(element)).toEqual([]);
     element.setAttribute('theme', 'dark');
@@ -130,7 +122,7 @@ describe('<agent-chat mode="launcher">', () => {
 
   it('falls back to inline for an unknown mode, warning with the valid values', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const element = await mount({ mode: 'bubble' });
+    const element = await mountShell({ mode: 'bubble' });
     await expect.poll(() => warn.mock.calls.length).toBeGreaterThan(0);
     expect(String(warn.mock.calls[0]![0])).toMatch(/unknown mode="bubble".*inline, launcher, panel/);
     await element.updateComplete;
@@ -146,7 +138,7 @@ describe('<agent-chat mode="panel">', () => {
     main.innerHTML = '<button type="button">Page action</button>';
     main.style.marginRight = 'var(--agent-chat-panel-space, 0px)';
     document.body.append(main);
-    const element = await mount({ mode: 'panel' });
+    const element = await mountShell({ mode: 'panel' });
     await expect.poll(() => part(element, 'panel')?.hidden).toBe(false);
     expect(part(element, 'panel')!.getAttribute('role')).toBe('complementary');
     const panelBox = () => part(element, 'panel')!.getBoundingClientRect();
@@ -192,7 +184,7 @@ describe('<agent-chat mode="panel">', () => {
       ...chunks.map((text) => ({ type: 'response.chunk' as const, turn: 1, text })),
       { type: 'response.done', text: chunks.join('') },
     ];
-    const element = await mount({ mode: 'panel' }, [streamed]);
+    const element = await mountShell({ mode: 'panel' }, [streamed]);
     await expect.poll(() => part(element, 'panel')?.hidden).toBe(false);
     const space = () => document.documentElement.style.getPropertyValue('--agent-chat-panel-space');
     await expect.poll(space).not.toBe('0px');

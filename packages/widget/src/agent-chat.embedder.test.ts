@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
+import { mount, send } from './test/mount.js';
 
 const SITE = 'http://shop.test';
 const shipping = `${SITE}/docs/shipping.md`;
@@ -36,30 +36,19 @@ const tinyModel = {
 } as const;
 
 /** An element configured as a page would, with `embedderOptions` set before it connects. */
-async function mount(attributes: Record<string, string>): Promise<AgentChatElement> {
-  const element = document.createElement('agent-chat');
-  element.embedderOptions = tinyModel;
-  const all = {
-    id: `embed-${Date.now()}-${Math.random()}`,
-    'proxy-url': SITE,
-    model: 'gpt-4o-mini',
-    memory: 'off',
-    ...attributes,
-  };
-  for (const [name, value] of Object.entries(all)) element.setAttribute(name, value);
-  document.body.append(element);
-  await element.updateComplete;
-  return element;
-}
+const mountEmbedding = (attributes: Record<string, string>) =>
+  mount({
+    attributes: {
+      id: `embed-${Date.now()}-${Math.random()}`,
+      'proxy-url': SITE,
+      model: 'gpt-4o-mini',
+      memory: 'off',
+      ...attributes,
+    },
+    setup: (element) => (element.embedderOptions = tinyModel),
+  });
 const answer = (element: AgentChatElement) =>
   element.shadowRoot!.querySelector('[part~="message-assistant"]')?.textContent;
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
-});
 
 describe('<agent-chat embedder>', () => {
   it('embedder="transformers" indexes the knowledge with vectors, shows the model download, and rag_search is hybrid', async () => {
@@ -70,7 +59,7 @@ describe('<agent-chat embedder>', () => {
         { text: `Orders over 40 EUR ship free ([Shipping](${shipping})).` },
       ],
     });
-    const chat = await mount({ knowledge: `${shipping} ${returns}`, embedder: 'transformers' });
+    const chat = await mountEmbedding({ knowledge: `${shipping} ${returns}`, embedder: 'transformers' });
     // Every state the download view passes through, as the visitor sees it (the model loads in the
     // background after the knowledge chunk, so observing from here misses nothing).
     const shown: string[] = [];
@@ -105,7 +94,7 @@ describe('<agent-chat embedder>', () => {
         { text: 'Within 30 days.' },
       ],
     });
-    const chat = await mount({ knowledge: `${shipping} ${returns}`, embedder: 'word2vec' });
+    const chat = await mountEmbedding({ knowledge: `${shipping} ${returns}`, embedder: 'word2vec' });
     await send(chat, 'Can I return tea?');
     await expect.poll(() => answer(chat), { timeout: 10_000 }).toContain('Within 30 days');
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(/unknown embedder "word2vec".*"transformers"/));

@@ -1,13 +1,8 @@
 import { createAgent, memoryStore, openAICompatible } from '@agent-chat/core';
 import { eventStreamFetch } from '@agent-chat/core/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import './agent-chat.js';
-import { send } from './test/mount.js';
-
-afterEach(() => {
-  localStorage.clear();
-  document.body.replaceChildren();
-});
+import { mount, send } from './test/mount.js';
 
 /** A model that opens `<think>` inline (Qwen3 on Ollama / llama.cpp) and never closes it. */
 function thinkingOnlyModel() {
@@ -22,20 +17,21 @@ function thinkingOnlyModel() {
   });
 }
 
-async function mount(lang?: string) {
+async function mountThinking(lang?: string) {
   const store = memoryStore();
-  const element = document.createElement('agent-chat');
-  if (lang) element.setAttribute('lang', lang);
-  element.agent = createAgent({ model: thinkingOnlyModel(), store });
-  element.store = store;
-  document.body.append(element);
-  await element.updateComplete;
+  const element = await mount({
+    attributes: lang ? { lang } : {},
+    setup: (e) => {
+      e.agent = createAgent({ model: thinkingOnlyModel(), store });
+      e.store = store;
+    },
+  });
   return { element, root: element.shadowRoot! };
 }
 
 describe('an answer the model left empty', () => {
   it('keeps a never-closed <think> as reasoning and tells the user the model gave no answer', async () => {
-    const { element, root } = await mount();
+    const { element, root } = await mountThinking();
     await send(element, 'Which one?');
     const note = () => root.querySelector('[part~="message-assistant"] [part="empty-answer"]');
     await expect.poll(() => note()?.textContent).toBe('The model gave no answer.');
@@ -49,7 +45,7 @@ describe('an answer the model left empty', () => {
   });
 
   it('says so in the element’s language', async () => {
-    const { element, root } = await mount('fr');
+    const { element, root } = await mountThinking('fr');
     await send(element, 'Lequel ?');
     await expect
       .poll(() => root.querySelector('[part="empty-answer"]')?.textContent)

@@ -1,13 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import { mountWithFakeAgent as mount, send } from './test/mount.js';
-
-afterEach(() => {
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  document.body.replaceChildren();
-});
 
 describe('<agent-chat> forms', () => {
   it('asks a free-text question, focuses it and sends the typed answer with Enter', async () => {

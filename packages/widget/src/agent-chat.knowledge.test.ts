@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import './agent-chat.js';
-import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
+import { mount, part, send } from './test/mount.js';
 
 const SITE = 'http://shop.test';
 const shipping = `${SITE}/docs/shipping.md`;
@@ -22,20 +21,8 @@ const DOCS = {
 
 let count = 0;
 /** A fresh element id per test: its own conversation and knowledge databases. */
-async function mount(attributes: string, id = `kb-${Date.now()}-${count++}`): Promise<AgentChatElement> {
-  document.body.innerHTML = `<agent-chat id="${id}" proxy-url="${SITE}" model="gpt-4o-mini" ${attributes}></agent-chat>`;
-  const element = document.querySelector('agent-chat')!;
-  await element.updateComplete;
-  return element;
-}
-const part = (element: AgentChatElement, name: string) =>
-  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+const mountKnowledge = (attributes: string, id = `kb-${Date.now()}-${count++}`) =>
+  mount(`<agent-chat id="${id}" proxy-url="${SITE}" model="gpt-4o-mini" ${attributes}></agent-chat>`);
 
 describe('<agent-chat knowledge>', () => {
   it('searches the site documents with rag_search, links the source, and downloads unchanged ones only once', async () => {
@@ -47,7 +34,7 @@ describe('<agent-chat knowledge>', () => {
       ],
     });
     const id = `kb-search-${Date.now()}`;
-    const element = await mount(
+    const element = await mountKnowledge(
       `knowledge="/docs/shipping.md ${returns}"`.replace('/docs', `${SITE}/docs`),
       id,
     );
@@ -74,7 +61,7 @@ describe('<agent-chat knowledge>', () => {
       { toolCalls: [{ name: 'rag_search', arguments: { query: 'refund unopened tea' } }] },
       { text: 'Within 30 days.' },
     );
-    const again = await mount(`knowledge="${shipping} ${returns}"`, id);
+    const again = await mountKnowledge(`knowledge="${shipping} ${returns}"`, id);
     await send(again, 'Can I return tea?');
     const answers = () =>
       [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
@@ -95,7 +82,7 @@ describe('<agent-chat knowledge>', () => {
       ],
     });
     const id = `kb-change-${Date.now()}`;
-    await send(await mount(`knowledge="${shipping} ${returns}"`, id), 'hi');
+    await send(await mountKnowledge(`knowledge="${shipping} ${returns}"`, id), 'hi');
     await expect.poll(() => site.modelRequests.length, { timeout: 10_000 }).toBe(1);
     site.files[shipping] = {
       body: '# Shipping\n\nShipping is free from 25 EUR now.',
@@ -103,7 +90,7 @@ describe('<agent-chat knowledge>', () => {
       etag: '"ship-2"',
     };
     document.body.replaceChildren();
-    const element = await mount(`knowledge="${shipping}"`, id);
+    const element = await mountKnowledge(`knowledge="${shipping}"`, id);
     await send(element, 'shipping?');
     await expect.poll(() => site.modelRequests.length, { timeout: 10_000 }).toBe(3);
     expect(site.downloads(shipping)).toBe(2);
@@ -142,7 +129,7 @@ describe('<agent-chat knowledge>', () => {
       ],
     });
     const id = `kb-manifest-${Date.now()}`;
-    const element = await mount(`knowledge="${manifest}"`, id);
+    const element = await mountKnowledge(`knowledge="${manifest}"`, id);
     await send(element, 'How do I brew sencha?');
     await expect
       .poll(() => part(element, 'message-assistant')?.textContent, { timeout: 10_000 })
@@ -159,7 +146,7 @@ describe('<agent-chat knowledge>', () => {
       { toolCalls: [{ name: 'rag_search', arguments: { query: 'unopened tea refund' } }] },
       { text: 'Within 30 days.' },
     );
-    const again = await mount(`knowledge="${manifest}"`, id);
+    const again = await mountKnowledge(`knowledge="${manifest}"`, id);
     await send(again, 'Returns?');
     const last = () =>
       [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
@@ -188,7 +175,7 @@ describe('<agent-chat knowledge>', () => {
         { text: 'Refunds within 30 days.' },
       ],
     });
-    const element = await mount(`knowledge="${returns} ${missing} ${image} ${huge}"`);
+    const element = await mountKnowledge(`knowledge="${returns} ${missing} ${image} ${huge}"`);
     const notices = () =>
       [...element.shadowRoot!.querySelectorAll('[part~="knowledge-notice"] li')].map(
         (li) => li.textContent ?? '',

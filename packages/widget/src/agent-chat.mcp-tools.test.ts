@@ -1,11 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import './agent-chat.js';
 import { mountWithFakeAgent as mount, send } from './test/mount.js';
-
-afterEach(() => {
-  localStorage.clear();
-  document.body.replaceChildren();
-});
 
 describe('<agent-chat> lazy MCP tool loading', () => {
   it('shows which tools were loaded and when, as stages beside the tool calls', async () => {

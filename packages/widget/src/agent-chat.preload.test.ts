@@ -1,15 +1,9 @@
 // Its own file: the Markdown engine is a module-level singleton, and here it must not be loaded yet.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { markdownEngine } from './markdown.js';
 import { fakeAgent } from './test/fake-agent.js';
-
-afterEach(() => {
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  document.body.replaceChildren();
-});
 
 /** Resolves when `check()` holds, polling every 20 ms for at most `ms`. */
 async function until(check: () => boolean, ms: number): Promise<boolean> {

@@ -1,15 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
+import { mount, send } from './test/mount.js';
 
 const SITE = 'http://shop.test';
 
 /** An element with one page tool, `reflect` or not; resolves with it and its run-finish statuses. */
-async function mount(reflect: boolean) {
-  document.body.innerHTML = `<agent-chat id="reflect-${Date.now()}" proxy-url="${SITE}" model="gpt-4o-mini" memory="off" ${reflect ? 'reflect' : ''}></agent-chat>`;
-  const element = document.querySelector('agent-chat')!;
+async function mountReflect(reflect: boolean) {
+  const element = await mount(
+    `<agent-chat id="reflect-${Date.now()}" proxy-url="${SITE}" model="gpt-4o-mini" memory="off" ${reflect ? 'reflect' : ''}></agent-chat>`,
+  );
   element.tools = [
     {
       name: 'get_price',
@@ -20,7 +21,6 @@ async function mount(reflect: boolean) {
   ];
   const finished: string[] = [];
   element.addEventListener('agent-chat-run-finish', (event) => finished.push(event.detail.status));
-  await element.updateComplete;
   return { element, finished };
 }
 const answer = (element: AgentChatElement) =>
@@ -31,12 +31,6 @@ const systemText = (request: { body: Record<string, unknown> }) =>
     .map((m) => String(m.content))
     .join('\n');
 
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
-
 describe('<agent-chat reflect>', () => {
   it('rates the tool results before answering, and a blocked verdict makes the model say what is missing', async () => {
     const site = fakeSite({
@@ -46,7 +40,7 @@ describe('<agent-chat reflect>', () => {
         { text: 'Sorry, I cannot see prices right now: the price list is offline.' },
       ],
     });
-    const { element, finished } = await mount(true);
+    const { element, finished } = await mountReflect(true);
     await send(element, 'How much is sencha?');
     await expect.poll(() => answer(element), { timeout: 10_000 }).toContain('cannot see prices');
 
@@ -71,7 +65,7 @@ describe('<agent-chat reflect>', () => {
         { text: 'The price list is offline.' },
       ],
     });
-    const { element, finished } = await mount(false);
+    const { element, finished } = await mountReflect(false);
     await send(element, 'How much is sencha?');
     await expect.poll(() => answer(element), { timeout: 10_000 }).toBe('The price list is offline.');
     expect(site.modelRequests).toHaveLength(2);

@@ -1,26 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
-import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
-
-async function mount(html: string): Promise<AgentChatElement> {
-  document.body.innerHTML = html;
-  const element = document.querySelector('agent-chat')!;
-  await element.updateComplete;
-  return element;
-}
-const all = (element: AgentChatElement, name: string) => [
-  ...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`),
-];
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
-});
+import { mount, parts, send } from './test/mount.js';
 
 describe('<agent-chat> after a reload', () => {
   it('shows the stages of earlier turns, collapsed, and exports the run log as JSONL', async () => {
@@ -45,20 +27,20 @@ describe('<agent-chat> after a reload', () => {
     ];
     await send(element, 'Is sencha in stock?');
     await expect
-      .poll(() => all(element, 'message-assistant').at(-1)?.textContent, { timeout: 10_000 })
+      .poll(() => parts(element, 'message-assistant').at(-1)?.textContent, { timeout: 10_000 })
       .toBe('Sencha is in stock.');
     expect(site.modelRequests).toHaveLength(2);
 
     element = await mount(html);
-    await expect.poll(() => all(element, 'stage').length, { timeout: 10_000 }).toBe(1);
-    const [stage] = all(element, 'stage');
+    await expect.poll(() => parts(element, 'stage').length, { timeout: 10_000 }).toBe(1);
+    const [stage] = parts(element, 'stage');
     expect(stage!.dataset.tool).toBe('get_stock');
     expect(stage!.dataset.status).toBe('done');
     // Restored stages stay collapsed even with auto-collapse="false".
     expect(stage!.hasAttribute('open')).toBe(false);
     expect(stage!.textContent).toContain('"inStock":12');
-    expect(all(element, 'message-user').map((m) => m.textContent?.trim())).toEqual(['Is sencha in stock?']);
-    expect(all(element, 'message-assistant').map((m) => m.textContent)).toEqual(['Sencha is in stock.']);
+    expect(parts(element, 'message-user').map((m) => m.textContent?.trim())).toEqual(['Is sencha in stock?']);
+    expect(parts(element, 'message-assistant').map((m) => m.textContent)).toEqual(['Sencha is in stock.']);
 
     // The conversation menu exports the run log of this conversation as JSONL (kept across the reload).
     const downloads: Blob[] = [];
@@ -68,8 +50,8 @@ describe('<agent-chat> after a reload', () => {
     });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     await userEvent.click(element.shadowRoot!.querySelector<HTMLElement>('[part~="conversations-toggle"]')!);
-    await expect.poll(() => all(element, 'export-run-log').length).toBe(1);
-    await userEvent.click(all(element, 'export-run-log')[0]!);
+    await expect.poll(() => parts(element, 'export-run-log').length).toBe(1);
+    await userEvent.click(parts(element, 'export-run-log')[0]!);
     await expect.poll(() => downloads.length).toBe(1);
     expect(createObjectURL).toHaveBeenCalled();
     expect(downloads[0]!.type).toBe('application/x-ndjson');
@@ -91,7 +73,7 @@ describe('<agent-chat> after a reload', () => {
     );
     await send(element, 'Hi');
     await expect
-      .poll(() => all(element, 'message-assistant').at(-1)?.textContent, { timeout: 10_000 })
+      .poll(() => parts(element, 'message-assistant').at(-1)?.textContent, { timeout: 10_000 })
       .toBe('Hello from Claude.');
     expect(site.modelRequests[0]!.url).toBe('http://shop.test/v1/messages');
     expect(site.modelRequests[0]!.body.model).toBe('claude-haiku-4-5');

@@ -9,9 +9,6 @@ const chunks = (text: string): ScriptStep[] =>
   words(text).flatMap((piece) => [{ type: 'response.chunk', turn: 1, text: piece } as const, { wait: 1 }]);
 
 afterEach(() => {
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  document.body.replaceChildren();
   delete (window as { __xss?: unknown }).__xss;
 });
 

@@ -1,25 +1,10 @@
 import { createAgent, defineTool } from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
-
-async function mount(setup: (element: AgentChatElement) => void = () => {}): Promise<AgentChatElement> {
-  const element = document.createElement('agent-chat');
-  setup(element);
-  document.body.append(element);
-  await element.updateComplete;
-  return element;
-}
-
-function part(element: AgentChatElement, name: string): HTMLElement | null {
-  return element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-}
-
-function parts(element: AgentChatElement, name: string): HTMLElement[] {
-  return [...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)];
-}
+import { mount, part, parts } from './test/mount.js';
 
 function textarea(element: AgentChatElement): HTMLTextAreaElement {
   return element.shadowRoot!.querySelector('textarea')!;
@@ -47,12 +32,6 @@ const ownText = (element: HTMLElement) =>
     .join('');
 
 const texts = (elements: HTMLElement[]) => elements.map((e) => e.textContent?.trim());
-
-afterEach(() => {
-  // The default store keeps conversations in IndexedDB: without this, the next element restores this one.
-  localStorage.clear();
-  document.body.replaceChildren();
-});
 
 describe('<agent-chat>', () => {
   it('is an accessible chat: a polite live log, a labelled text box and a send button', async () => {

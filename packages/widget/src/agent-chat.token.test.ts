@@ -1,25 +1,14 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import './agent-chat.js';
-import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
+import { mount, part, send } from './test/mount.js';
 
 const SITE = 'http://shop.test';
 
-async function mount(attributes: string): Promise<AgentChatElement> {
-  document.body.innerHTML = `<agent-chat id="token-${Date.now()}" proxy-url="${SITE}" model="gpt-4o-mini" memory="off" ${attributes}></agent-chat>`;
-  const element = document.querySelector('agent-chat')!;
-  await element.updateComplete;
-  return element;
-}
-const part = (element: AgentChatElement, name: string) =>
-  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
-
-afterEach(() => {
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  document.body.replaceChildren();
-});
+const mountWithToken = (attributes: string) =>
+  mount(
+    `<agent-chat id="token-${Date.now()}" proxy-url="${SITE}" model="gpt-4o-mini" memory="off" ${attributes}></agent-chat>`,
+  );
 
 describe('<agent-chat token-url>', () => {
   it('sends the site’s client token to the proxy and renews an expired one without losing the message', async () => {
@@ -38,7 +27,7 @@ describe('<agent-chat token-url>', () => {
         [`${SITE}/api/chat-token`]: () => Response.json({ token: `tok-${++issued}`, expiresIn: 900 }),
       },
     });
-    const element = await mount('token-url="/api/chat-token"'.replace('/api', `${SITE}/api`));
+    const element = await mountWithToken('token-url="/api/chat-token"'.replace('/api', `${SITE}/api`));
     await send(element, 'Hi there');
     await expect
       .poll(() => part(element, 'message-assistant')?.textContent, { timeout: 10_000 })
@@ -100,7 +89,7 @@ describe('<agent-chat token-url>', () => {
         },
       },
     });
-    const element = await mount(`token-url="${SITE}/api/chat-token" mcp-servers='[{"id":"shop"}]'`);
+    const element = await mountWithToken(`token-url="${SITE}/api/chat-token" mcp-servers='[{"id":"shop"}]'`);
     await send(element, 'Is sencha in stock?');
     await expect
       .poll(() => part(element, 'message-assistant')?.textContent, { timeout: 10_000 })
@@ -130,7 +119,7 @@ describe('<agent-chat token-url>', () => {
       turns: [{ text: 'never' }],
       routes: { [`${SITE}/api/chat-token`]: () => new Response('oops', { status: 500 }) },
     });
-    const element = await mount(`token-url="${SITE}/api/chat-token"`);
+    const element = await mountWithToken(`token-url="${SITE}/api/chat-token"`);
     await send(element, 'Please keep me');
     await expect
       .poll(() => part(element, 'error')?.textContent, { timeout: 10_000 })

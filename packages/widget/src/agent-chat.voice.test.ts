@@ -3,6 +3,7 @@ import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './test/fake-agent.js';
+import { mount, part } from './test/mount.js';
 
 // Fakes of the Web Speech API, installed on the test page: the dictation the test scripts, and the
 // synthesiser that records what it would say.
@@ -79,22 +80,12 @@ const answer = (): ScriptStep[] => [
   { type: 'response.done', text: answerText },
 ];
 
-async function mount(attributes: Record<string, string>) {
-  const element = document.createElement('agent-chat');
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.agent = fakeAgent([answer]);
-  document.body.append(element);
-  await element.updateComplete;
-  return element;
-}
+const mountVoice = (attributes: Record<string, string>) =>
+  mount({ attributes, setup: (element) => (element.agent = fakeAgent([answer])) });
 
-const part = (element: AgentChatElement, name: string) =>
-  element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`);
 const input = (element: AgentChatElement) => element.shadowRoot!.querySelector('textarea')!;
 
 afterEach(() => {
-  localStorage.clear();
-  document.body.replaceChildren();
   FakeRecognition.last = undefined;
   FakeRecognition.failWith = undefined;
   const w = window as unknown as Record<string, unknown>;
@@ -106,7 +97,7 @@ afterEach(() => {
 describe('voice input', () => {
   it('fills the text box with interim then final results in the lang, for the user to review and send', async () => {
     install();
-    const element = await mount({ 'voice-input': '', lang: 'fr' });
+    const element = await mountVoice({ 'voice-input': '', lang: 'fr' });
     await expect.poll(() => part(element, 'microphone')).not.toBeNull();
     input(element).value = 'Bonjour,';
     await userEvent.click(part(element, 'microphone')!);
@@ -129,7 +120,7 @@ describe('voice input', () => {
 
   it('is absent where the browser has no SpeechRecognition', async () => {
     install({ recognition: false });
-    const element = await mount({ 'voice-input': '' });
+    const element = await mountVoice({ 'voice-input': '' });
     await element.updateComplete;
     await new Promise((r) => setTimeout(r, 300)); // the voice chunk has loaded by now
     expect(part(element, 'microphone')).toBeNull();
@@ -139,7 +130,7 @@ describe('voice input', () => {
   it('says so inline when the microphone permission is denied, and typing still works', async () => {
     install();
     FakeRecognition.failWith = 'not-allowed';
-    const element = await mount({ 'voice-input': '' });
+    const element = await mountVoice({ 'voice-input': '' });
     await expect.poll(() => part(element, 'microphone')).not.toBeNull();
     await userEvent.click(part(element, 'microphone')!);
     await expect
@@ -155,7 +146,7 @@ describe('voice input', () => {
 describe('read-aloud', () => {
   it('speaks the answer without its code, and Stop cancels it', async () => {
     install();
-    const element = await mount({ 'voice-output': 'button' });
+    const element = await mountVoice({ 'voice-output': 'button' });
     await userEvent.click(input(element));
     await userEvent.keyboard('Fix it{Enter}');
     await expect.poll(() => part(element, 'read-aloud')).not.toBeNull();
@@ -173,7 +164,7 @@ describe('read-aloud', () => {
 
   it('voice-output="auto" reads each answer as it finishes; a failure mid-answer stops quietly', async () => {
     install();
-    const element = await mount({ 'voice-output': 'auto' });
+    const element = await mountVoice({ 'voice-output': 'auto' });
     await expect.poll(() => (element as unknown as { voiceOutput: string }).voiceOutput).toBe('auto');
     await new Promise((r) => setTimeout(r, 200)); // the voice chunk
     await userEvent.click(input(element));

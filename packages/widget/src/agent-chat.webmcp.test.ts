@@ -3,31 +3,21 @@ import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import type { AgentChatElement } from './agent-chat.component.js';
 import { fakeSite } from './test/fake-site.js';
-import { send } from './test/mount.js';
+import { mount, send } from './test/mount.js';
 import type { ModelContext } from './webmcp.js';
 
 const SITE = 'http://shop.test';
 const modelContext = () => (document as Document & { modelContext: ModelContext }).modelContext;
 
-async function mount(): Promise<AgentChatElement> {
-  const element = document.createElement('agent-chat');
-  element.id = `webmcp-${Date.now()}`;
-  element.setAttribute('proxy-url', SITE);
-  element.setAttribute('model', 'gpt-4o-mini');
-  element.setAttribute('memory', 'off');
-  document.body.append(element);
-  await element.updateComplete;
-  return element;
-}
+const mountSiteChat = () =>
+  mount({
+    attributes: { id: `webmcp-${Date.now()}`, 'proxy-url': SITE, model: 'gpt-4o-mini', memory: 'off' },
+  });
 const lastAnswer = (element: AgentChatElement) =>
   [...element.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
 
 afterEach(() => {
   modelContext()?.clearContext?.();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.replaceChildren();
 });
 
 describe('<agent-chat> page tools through WebMCP', () => {
@@ -39,7 +29,7 @@ describe('<agent-chat> page tools through WebMCP', () => {
         { text: 'No tools now.' },
       ],
     });
-    const element = await mount();
+    const element = await mountSiteChat();
     expect(typeof modelContext().registerTool).toBe('function');
     expect((navigator as Navigator & { modelContext?: unknown }).modelContext).toBe(modelContext());
     const execute = vi.fn(async ({ query }: Record<string, unknown>) => ({
@@ -72,7 +62,7 @@ describe('<agent-chat> page tools through WebMCP', () => {
         { text: 'Added.' },
       ],
     });
-    const element = await mount();
+    const element = await mountSiteChat();
     const execute = vi.fn(() => 'Cart: 2 × sencha');
     modelContext().registerTool({
       name: 'add_to_cart',
@@ -97,7 +87,7 @@ describe('<agent-chat> page tools through WebMCP', () => {
   it('skips a tool with an invalid input schema, with a console warning naming it', async () => {
     const site = fakeSite({ turns: [{ text: 'ok' }] });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const element = await mount();
+    const element = await mountSiteChat();
     modelContext().registerTool({
       name: 'broken_tool',
       description: 'Has a bad schema.',
@@ -136,7 +126,7 @@ describe('<agent-chat> page tools through WebMCP', () => {
         <select name="slot"><option value="morning">Morning</option><option value="evening">Evening</option></select>
       </form>`,
     );
-    const element = await mount();
+    const element = await mountSiteChat();
     await send(element, 'Book a tasting for Ana, 3 guests, evening');
     const approve = () => element.shadowRoot!.querySelector<HTMLElement>('[part~="approve"]');
     await expect.poll(approve, { timeout: 10_000 }).not.toBeNull();

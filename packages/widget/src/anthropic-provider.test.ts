@@ -6,8 +6,6 @@ import { send } from './test/mount.js';
 const realFetch = globalThis.fetch;
 afterEach(() => {
   globalThis.fetch = realFetch;
-  localStorage.clear();
-  document.body.replaceChildren();
 });
 
 describe('<agent-chat provider="anthropic" reasoning-effort>', () => {

@@ -6,8 +6,6 @@ import { send } from './test/mount.js';
 let restore: (() => void) | undefined;
 afterEach(() => {
   restore?.();
-  localStorage.clear();
-  document.body.replaceChildren();
 });
 
 describe('<agent-chat provider="built-in">', () => {

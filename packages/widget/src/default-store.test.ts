@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { defaultStore } from './default-store.js';
 
 const turn = [
   { role: 'user' as const, content: 'Hello there' },
   { role: 'assistant' as const, content: 'Hi!' },
 ];
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('defaultStore', () => {
   it('keeps conversations in IndexedDB: a second store on the same database sees them', async () => {

@@ -1,14 +1,9 @@
 import { memoryStore } from '@agent-chat/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import './agent-chat.js';
 import { fakeAgent } from './test/fake-agent.js';
 import { mountWithFakeAgent, send } from './test/mount.js';
-
-afterEach(() => {
-  localStorage.clear();
-  document.body.replaceChildren();
-});
 
 const summaryOf = (details: HTMLDetailsElement | null) =>
   details?.querySelector('summary')?.textContent?.trim();

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TurnstileToken } from './turnstile-token.js';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   delete window.turnstile;
 });
 

@@ -1,100 +1,19 @@
 import { rejectUnknownOptions } from '../config/unknown-options.js';
-import { type EfficiencyLog, type EfficiencyLogOptions, efficiencyLog } from '../context/efficiency-log.js';
+import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEvent, DecisionMode } from '../events.js';
-import { RETRIEVE_FULL_CONTEXT } from '../memory/built-in-tool-names.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
-import type { DualTrackOptions } from '../memory/dual-track-memory.js';
-import { memoryStore } from '../memory/memory-store.js';
 import type { ChatModel } from '../model/chat-model.js';
-import type { ImageInput } from '../model/messages.js';
-import type { RetryOptions } from '../model/retry.js';
-import type { RunLog } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
-import type { McpToolLoading } from './mcp-tool-source.js';
+import type { AgentLimits, AgentOptions } from './agent-options.js';
+import { runSettingsOf } from './agent-settings.js';
+import { respondToRequest } from './respond.js';
 import { runAgent } from './run-agent.js';
-import {
-  memoryCheckpointStore,
-  type PendingRequest,
-  type RunCheckpointStore,
-} from './run-checkpoint-store.js';
-import type { RunSettings } from './run-settings.js';
-import { UnknownRequestError } from './unknown-request-error.js';
+import type { PendingRequest } from './run-checkpoint-store.js';
+import type { RunInput } from './run-input.js';
 
-/** Limits of one run. */
-export interface AgentLimits {
-  /** Model calls per run before the run stops with status `max-turns`; default 15. */
-  maxTurns?: number;
-  /** Reflection rounds before the supervisor must answer; default 5. */
-  maxIterations?: number;
-  /** Workflow steps of one batch running at once; default 4. */
-  maxParallelSteps?: number;
-  /** Tokens (input + output, over all model calls) one run may use; the context is compacted to fit. */
-  tokenBudget?: number;
-}
-
-/** Options of {@link createAgent}. */
-export interface AgentOptions {
-  model: ChatModel;
-  /** Tools from `defineTool`, or a {@link ToolRegistry} the app can add to later. */
-  // biome-ignore lint/suspicious/noExplicitAny: tools of any argument type are accepted; each validates its own.
-  tools?: Tool<any, unknown>[] | ToolRegistry;
-  /** Sent with every model call; never stored in the conversation. */
-  systemPrompt?: string;
-  /** Where conversations are kept; default an in-memory store. */
-  store?: ConversationStore;
-  limits?: AgentLimits;
-  /** Offer the built-in `plan_workflow` tool (CREATE_WORKFLOW); default false. */
-  workflows?: boolean;
-  /** Offer the built-in `ask_user` tool (CLARIFY); default false. */
-  clarify?: boolean;
-  /** Rate tool results after each tool turn (satisfied / need_more / blocked); default false. */
-  reflect?: boolean;
-  /**
-   * `auto` (default): native tool calling when the model supports it, JSON decisions otherwise. Asking
-   * for `native-tools` with a model that has no tool calling is a configuration error, never a downgrade.
-   */
-  decisionMode?: 'auto' | DecisionMode;
-  /** Retry of transient model failures; default 3 retries with backoff. `false` turns it off. */
-  retry?: RetryOptions | false;
-  /** Where paused runs (clarifications, approvals) are kept; default in memory. */
-  checkpoints?: RunCheckpointStore;
-  /** Receives a JSONL record of every model call, tool call, decision and error. */
-  runLog?: RunLog;
-  /**
-   * Dual-track memory (summarised context with `[ID:…]` labels, `retrieve_full_context`, context
-   * budgeting): `true` for the defaults, or options. Off by default. Tools get the run's memory as `ctx.memory`.
-   */
-  memory?: boolean | DualTrackOptions;
-  /** A (cheaper) model that writes memory summaries; without one they are extractive. */
-  summarizer?: ChatModel;
-  /** Rolling window, drift threshold and input price of the efficiency log. */
-  efficiency?: EfficiencyLogOptions;
-  /**
-   * An `McpHub` (or any {@link McpToolSource}): the agent offers its tools and routes the servers'
-   * questions through `respond`. Also given to tools as `ctx.mcp`.
-   */
-  mcp?: unknown;
-  /**
-   * How the tools of `mcp` are offered: by default every definition while they are small, and above
-   * 1000 estimated tokens the catalog plus a built-in `load_tools` (lazy loading). `false`: offer none
-   * (pass `tools: await hub.tools(names)` to pick some yourself).
-   */
-  mcpTools?: McpToolLoading | false;
-}
-
-/** Input of one run. */
-export interface RunInput {
-  /** The user's message. */
-  message: string;
-  /** Conversation to continue; a new id is generated when omitted (see the `run.start` event). */
-  conversationId?: string;
-  /** Images sent with the message to a vision model (`data:` or https URLs); kept with the message. */
-  images?: ImageInput[];
-  /** Stops the model stream and running tools. */
-  signal?: AbortSignal;
-}
+export type { AgentLimits, AgentOptions } from './agent-options.js';
+export type { RunInput } from './run-input.js';
 
 /** An agent: call `run()` per user message and iterate its events. */
 export interface Agent {
@@ -136,111 +55,18 @@ export function createAgent(options: AgentOptions): Agent {
     throw new ConfigurationError(
       'createAgent: model is required, e.g. openAICompatible({ baseURL, model }).',
     );
-  const limits = options.limits ?? {};
-  const maxTurns = positiveInteger('maxTurns', limits.maxTurns ?? 15);
-  const maxIterations = positiveInteger('maxIterations', limits.maxIterations ?? 5);
-  const maxParallelSteps = positiveInteger('maxParallelSteps', limits.maxParallelSteps ?? 4);
-  const tools = options.tools instanceof ToolRegistry ? options.tools : new ToolRegistry(options.tools ?? []);
-  const requested = options.decisionMode ?? 'auto';
-  if (requested === 'native-tools' && !model.capabilities?.tools)
-    throw new ConfigurationError(
-      `createAgent: decisionMode "native-tools" needs a model with tool calling, and ${model.id} has none; use "auto" or "json".`,
-    );
-  const mode: DecisionMode =
-    requested === 'auto' ? (model.capabilities?.tools ? 'native-tools' : 'json') : requested;
-  const store = options.store ?? memoryStore();
-  const checkpoints = options.checkpoints ?? memoryCheckpointStore();
-  const tokenBudget =
-    limits.tokenBudget === undefined ? undefined : positiveInteger('tokenBudget', limits.tokenBudget);
-  const memoryOptions = options.memory === true ? {} : options.memory || undefined;
-  if (memoryOptions && tools.has(RETRIEVE_FULL_CONTEXT))
-    throw new ConfigurationError(
-      `createAgent: the tool name "${RETRIEVE_FULL_CONTEXT}" is reserved by memory; rename your tool or turn memory off.`,
-    );
-  const memory: DualTrackOptions | undefined = memoryOptions
-    ? { ...(options.summarizer ? { summarizer: options.summarizer } : {}), ...memoryOptions }
-    : undefined;
-  const efficiency = efficiencyLog(options.efficiency);
-  const settings: RunSettings = {
-    model,
-    tools,
-    store,
-    checkpoints,
-    runLog: options.runLog,
-    maxTurns,
-    maxIterations,
-    maxParallelSteps,
-    systemPrompt: options.systemPrompt,
-    mode,
-    workflows: options.workflows ?? false,
-    clarify: options.clarify ?? false,
-    reflect: options.reflect ?? false,
-    retry: options.retry ?? {},
-    memory,
-    efficiency,
-    tokenBudget,
-    mcp: options.mcp,
-    mcpTools: mcpToolLoading(options.mcpTools),
-  };
+  const settings = runSettingsOf(options);
+  const { checkpoints } = settings;
   const answering = new Set<string>();
-
-  async function* respond(
-    requestId: string,
-    value: unknown,
-    respondOptions: { signal?: AbortSignal } = {},
-  ): AsyncGenerator<AgentEvent, void, undefined> {
-    // A question an MCP server is waiting on (elicitation, sampling consent) is answered in place: the
-    // tool call that asked is still running in its run, which goes on by itself.
-    const hub = options.mcp as
-      | { pendingRequests?: string[]; respond?(id: string, answer: never): boolean }
-      | undefined;
-    if (hub?.pendingRequests?.includes(requestId) && hub.respond) {
-      hub.respond(requestId, value as never);
-      return;
-    }
-    // Claimed before the first await, so two answers to one request cannot both run the tool.
-    if (answering.has(requestId)) throw new UnknownRequestError(requestId);
-    answering.add(requestId);
-    try {
-      const checkpoint = await checkpoints.findByRequest(requestId);
-      const request = checkpoint?.requests.find((r) => r.requestId === requestId);
-      if (!checkpoint || !request || request.approved !== undefined) throw new UnknownRequestError(requestId);
-      const signal = respondOptions.signal ? { signal: respondOptions.signal } : {};
-      if (request.kind === 'clarify') {
-        const message = typeof value === 'string' ? value : JSON.stringify(value);
-        yield* runAgent(settings, { conversationId: checkpoint.conversationId, message, ...signal });
-        return;
-      }
-      // `{ approved }` is accepted too: it is what form-based UIs naturally send.
-      if (
-        typeof value === 'object' &&
-        value !== null &&
-        typeof (value as { approved?: unknown }).approved === 'boolean'
-      )
-        value = (value as { approved: boolean }).approved;
-      if (typeof value !== 'boolean')
-        throw new ConfigurationError(
-          `agent.respond: an approval is answered with true or false, got ${JSON.stringify(value)}.`,
-        );
-      request.approved = value;
-      if (checkpoint.requests.some((r) => r.kind === 'approval' && r.approved === undefined)) {
-        await checkpoints.save(checkpoint);
-        return;
-      }
-      yield* runAgent(settings, { resume: checkpoint, ...signal });
-    } finally {
-      answering.delete(requestId);
-    }
-  }
-
   return {
     model,
-    store,
-    tools,
-    decisionMode: mode,
-    efficiency,
+    store: settings.store,
+    tools: settings.tools,
+    decisionMode: settings.mode,
+    efficiency: settings.efficiency,
     run: (input) => runAgent(settings, input),
-    respond,
+    respond: (requestId, value, respondOptions = {}) =>
+      respondToRequest(settings, answering, { requestId, value, signal: respondOptions.signal }),
     async pending(conversationId) {
       const found = conversationId
         ? [await checkpoints.load(conversationId)].filter((c) => c !== undefined)
@@ -276,25 +102,3 @@ const LIMITS = Object.keys({
   maxParallelSteps: 1,
   tokenBudget: 1,
 } satisfies Record<keyof AgentLimits, 1>);
-
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new ConfigurationError(`createAgent: limits.${name} must be a positive integer, got ${value}.`);
-  return value;
-}
-
-function mcpToolLoading(value: McpToolLoading | false | undefined): McpToolLoading | false {
-  if (value === false || value === undefined) return value ?? {};
-  if (value.mode !== undefined && !['auto', 'lazy', 'eager'].includes(value.mode))
-    throw new ConfigurationError(
-      `createAgent: mcpTools.mode must be "auto", "lazy" or "eager", got ${JSON.stringify(value.mode)}.`,
-    );
-  for (const key of ['lazyAboveTokens', 'catalogMaxTokens'] as const) {
-    const n = value[key];
-    if (n !== undefined && (!Number.isInteger(n) || n < 0))
-      throw new ConfigurationError(
-        `createAgent: mcpTools.${key} must be a whole number of tokens, got ${n}.`,
-      );
-  }
-  return value;
-}

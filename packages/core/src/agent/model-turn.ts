@@ -1,4 +1,4 @@
-import type { ModelRequest, ToolSpec } from '../model/chat-model.js';
+import type { ModelEvent, ModelRequest, ToolSpec } from '../model/chat-model.js';
 import type { Message, Reasoning, ReasoningBlock, ToolCall } from '../model/messages.js';
 import type { RunContext } from './run-settings.js';
 
@@ -35,13 +35,7 @@ export async function callModel(
       tools: request.tools?.map((t) => t.name) ?? [],
       ...(request.responseFormat ? { responseFormat: request.responseFormat.name } : {}),
     });
-  let text = '';
-  const toolCalls: ToolCall[] = [];
-  let usage: unknown;
-  let finish: string | undefined;
-  let reasoning: Reasoning | undefined;
-  const blocks: ReasoningBlock[] = [];
-  let thinkingSince: number | undefined;
+  const call = new TurnEvents(run, turn, options.streamText);
   let events = 0;
   try {
     for await (const event of run.model.stream(
@@ -49,69 +43,14 @@ export async function callModel(
       { signal: run.signal },
     )) {
       events++;
-      switch (event.type) {
-        case 'text-delta':
-          text += event.text;
-          if (options.streamText) run.emit({ type: 'response.chunk', turn, text: event.text });
-          break;
-        case 'reasoning-delta':
-          thinkingSince ??= performance.now();
-          reasoning = { ...reasoning, text: (reasoning?.text ?? '') + event.text };
-          if (options.streamText) run.emit({ type: 'reasoning.chunk', turn, text: event.text });
-          break;
-        case 'reasoning-end': {
-          blocks.push(...(event.blocks ?? []));
-          const durationMs = thinkingSince === undefined ? 0 : Math.round(performance.now() - thinkingSince);
-          thinkingSince = undefined;
-          reasoning = {
-            text: reasoning?.text ?? '',
-            durationMs: (reasoning?.durationMs ?? 0) + durationMs,
-            ...(blocks.length ? { blocks: [...blocks] } : {}),
-          };
-          if (options.streamText && event.text)
-            run.emit({ type: 'reasoning.done', turn, text: event.text, durationMs });
-          break;
-        }
-        case 'warning':
-          run.log('model.warning', { turn, model: run.model.id, message: event.message });
-          break;
-        case 'tool-call-end':
-          toolCalls.push(event.toolCall);
-          break;
-        case 'usage':
-          usage = event.costUsd === undefined ? event.usage : { ...event.usage, costUsd: event.costUsd };
-          run.emit({
-            type: 'usage',
-            turn,
-            model: event.model ?? run.model.id,
-            usage: event.usage,
-            ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
-            ...(event.credits === undefined ? {} : { credits: event.credits }),
-            ...run.memory?.onUsage(event.usage),
-          });
-          break;
-        case 'loading':
-          run.emit({ type: 'model.loading', model: event.model, ...event.progress });
-          break;
-        case 'decided':
-          run.emit({
-            type: 'model.decided',
-            model: event.model,
-            reason: event.reason,
-            ...(event.candidates ? { candidates: event.candidates } : {}),
-          });
-          run.log('model.decided', { model: event.model, reason: event.reason });
-          break;
-        case 'finish':
-          finish = event.reason;
-          break;
-      }
+      call.add(event);
     }
   } catch (error) {
     // A failure before the first event was the retry policy's to retry (withRetry); one after it is not.
     if (events > 0 && typeof error === 'object' && error !== null) failedMidAnswer.add(error);
     throw error;
   }
+  const { text, toolCalls, reasoning } = call;
   if (run.logging)
     run.log('model.response', {
       turn,
@@ -120,8 +59,8 @@ export async function callModel(
       text,
       ...(reasoning ? { reasoning: reasoning.text } : {}),
       toolCalls,
-      usage,
-      finishReason: finish,
+      usage: call.usage,
+      finishReason: call.finish,
       durationMs: Math.round(performance.now() - started),
     });
   return reasoning ? { text, toolCalls, reasoning } : { text, toolCalls };
@@ -137,4 +76,90 @@ export function turnRequest(
   const system = [systemPrompt, note].filter(Boolean).join('\n\n');
   const all: Message[] = [...(system ? [{ role: 'system' as const, content: system }] : []), ...messages];
   return tools.length > 0 ? { messages: all, tools } : { messages: all };
+}
+
+/** What the events of one model call add up to; streams the agent events they make as they come. */
+class TurnEvents {
+  text = '';
+  readonly toolCalls: ToolCall[] = [];
+  reasoning: Reasoning | undefined;
+  usage: unknown;
+  finish: string | undefined;
+  readonly #blocks: ReasoningBlock[] = [];
+  #thinkingSince: number | undefined;
+  readonly #run: RunContext;
+  readonly #turn: number;
+  readonly #streamText: boolean;
+
+  constructor(run: RunContext, turn: number, streamText: boolean) {
+    this.#run = run;
+    this.#turn = turn;
+    this.#streamText = streamText;
+  }
+
+  add(event: ModelEvent): void {
+    const run = this.#run;
+    const turn = this.#turn;
+    switch (event.type) {
+      case 'text-delta':
+        this.text += event.text;
+        if (this.#streamText) run.emit({ type: 'response.chunk', turn, text: event.text });
+        break;
+      case 'reasoning-delta':
+        this.#thinkingSince ??= performance.now();
+        this.reasoning = { ...this.reasoning, text: (this.reasoning?.text ?? '') + event.text };
+        if (this.#streamText) run.emit({ type: 'reasoning.chunk', turn, text: event.text });
+        break;
+      case 'reasoning-end':
+        this.#endReasoning(event.text, event.blocks);
+        break;
+      case 'warning':
+        run.log('model.warning', { turn, model: run.model.id, message: event.message });
+        break;
+      case 'tool-call-end':
+        this.toolCalls.push(event.toolCall);
+        break;
+      case 'usage':
+        this.usage = event.costUsd === undefined ? event.usage : { ...event.usage, costUsd: event.costUsd };
+        run.emit({
+          type: 'usage',
+          turn,
+          model: event.model ?? run.model.id,
+          usage: event.usage,
+          ...(event.costUsd === undefined ? {} : { costUsd: event.costUsd }),
+          ...(event.credits === undefined ? {} : { credits: event.credits }),
+          ...run.memory?.onUsage(event.usage),
+        });
+        break;
+      case 'loading':
+        run.emit({ type: 'model.loading', model: event.model, ...event.progress });
+        break;
+      case 'decided':
+        run.emit({
+          type: 'model.decided',
+          model: event.model,
+          reason: event.reason,
+          ...(event.candidates ? { candidates: event.candidates } : {}),
+        });
+        run.log('model.decided', { model: event.model, reason: event.reason });
+        break;
+      case 'finish':
+        this.finish = event.reason;
+        break;
+    }
+  }
+
+  #endReasoning(text: string | undefined, blocks: ReasoningBlock[] | undefined): void {
+    this.#blocks.push(...(blocks ?? []));
+    const since = this.#thinkingSince;
+    const durationMs = since === undefined ? 0 : Math.round(performance.now() - since);
+    this.#thinkingSince = undefined;
+    this.reasoning = {
+      text: this.reasoning?.text ?? '',
+      durationMs: (this.reasoning?.durationMs ?? 0) + durationMs,
+      ...(this.#blocks.length ? { blocks: [...this.#blocks] } : {}),
+    };
+    if (this.#streamText && text)
+      this.#run.emit({ type: 'reasoning.done', turn: this.#turn, text, durationMs });
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * Pruning of retrieval results by score (DESIGN §2.6, second strategy): a tool output that is a JSON
+ * Pruning of retrieval results by score (the second strategy of fit-context.ts): a tool output that is a JSON
  * list of chunks with numeric `score` (directly, or under `results` / `chunks` / `matches`) keeps only
  * its `keep` best chunks, with a note saying how many were dropped. Other outputs return undefined.
  */

@@ -1,7 +1,7 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import { checkJsonSchema } from '../tools/json-schema-check.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
 import type { ToolOutput } from '../tools/tool-output.js';
-import { checkJsonSchema } from './json-schema-check.js';
 
 /** Arguments of an MCP tool: a JSON object checked against the server's input schema. */
 export type McpToolArgs = Record<string, unknown>;

@@ -6,7 +6,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AbortedError } from '../errors.js';
-import { checkJsonSchema, withDefaults } from './json-schema-check.js';
+import { checkJsonSchema, withDefaults } from '../tools/json-schema-check.js';
 import { McpInvalidAnswerError } from './mcp-errors.js';
 import type { McpHubOptions, McpToolEvent } from './mcp-hub-options.js';
 import { type ElicitationAnswer, PendingAnswers } from './pending-answers.js';

@@ -1,4 +1,4 @@
-import type { ContentItem } from '../tools/content.js';
+import type { ContentItem } from '../model/content.js';
 
 /** An MCP content block as servers send it (loosely typed: servers are untrusted). */
 type McpContentBlock = { type?: unknown; [key: string]: unknown };

@@ -36,7 +36,7 @@ async function conversation(turns: number, memory = dualTrackMemory()) {
 const contents = (messages: Message[]) => messages.map((m) => m.content);
 
 describe('entry ids', () => {
-  it('numbers queries, tool results, calls and responses as DESIGN §2.5 says', () => {
+  it('numbers queries, tool results, calls and responses in message order (q, t, c, r)', () => {
     expect(entryIds([...exchange(1), ...exchange(2)])).toEqual([
       'q1',
       'q1-c1',

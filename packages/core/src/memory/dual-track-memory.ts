@@ -43,7 +43,7 @@ export interface AssembledContext {
   summarized: number;
 }
 
-/** Dual-track memory (DESIGN §2.5): the full track is the stored messages; the model gets the summarised track. */
+/** Dual-track memory: the full track is the stored messages; the model gets the summarised track. */
 export interface DualTrackMemory {
   readonly options: Readonly<Required<Omit<DualTrackOptions, 'summarizer'>>> & { summarizer?: ChatModel };
   /** Summaries of the long tool results and responses of a finished turn, to store with it. */

@@ -1,7 +1,7 @@
 import type { Message } from '../model/messages.js';
 
 /**
- * Entry ids of the dual-track memory (DESIGN §2.5), derived from message order so every store and
+ * Entry ids of the dual-track memory (see ARCHITECTURE.md, "Memory"), derived from message order so every store and
  * every tab computes the same ids: `q{N}` is the N-th user message, `q{N}-t{M}` the M-th tool result
  * of that query, `q{N}-c{K}` the K-th tool-calling assistant message and `q{N}-r` the final response.
  * Summaries add `-sum` and point back with `ref`. System messages get no id (they are never stored).

@@ -1,6 +1,5 @@
 import { ContextBudgetError } from '../context/context-budget-error.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
-import { fitContext } from '../context/fit-context.js';
 import { hasUniformTable, negotiateFormat, type ToonEncoder } from '../context/negotiate-format.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
 import type { AgentEventBody, UsageContext } from '../events.js';
@@ -10,6 +9,7 @@ import type { Tool } from '../tools/tool.js';
 import { isToolOutput } from '../tools/tool-output.js';
 import type { ConversationStore, TurnSummary } from './conversation-store.js';
 import { type DualTrackOptions, dualTrackMemory } from './dual-track-memory.js';
+import { fitContext } from './fit-context.js';
 import { retrieveFullContextTool } from './retrieve-full-context-tool.js';
 
 /** What the run loop needs from memory for one run. */

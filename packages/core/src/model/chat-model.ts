@@ -1,4 +1,4 @@
-import type { CreditsLeft } from './credits.js';
+import type { CreditsLeft } from './credits-left.js';
 import type { Message, ReasoningBlock, ToolCall } from './messages.js';
 
 /** What a model can do; the agent picks its strategy from this, never by trial and error. */

@@ -1,17 +1,7 @@
 import type { ModelEvent } from './chat-model.js';
+import type { CreditsLeft } from './credits-left.js';
 
-/**
- * Credits left after a model call, from the usage headers of the agent-chat proxy
- * (`X-Credits-Remaining`, `X-Credits-Limit`, `X-Credits-Cost`, `X-Credits-Reset`), carried on `usage`.
- */
-export interface CreditsLeft {
-  remaining: number;
-  limit?: number;
-  /** What this call cost. */
-  cost?: number;
-  /** When the credits reset (ISO time). */
-  resetAt?: string;
-}
+export type { CreditsLeft } from './credits-left.js';
 
 /** Reads {@link CreditsLeft} from a response's headers; undefined when the server sent none. */
 export function creditsFromHeaders(headers: Headers): CreditsLeft | undefined {

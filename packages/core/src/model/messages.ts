@@ -1,4 +1,4 @@
-import type { ContentItem } from '../tools/content.js';
+import type { ContentItem } from './content.js';
 /** Provider-neutral conversation messages: what the agent keeps and what adapters translate. */
 
 /** One tool call requested by the model; `arguments` is the raw JSON text the model produced. */

@@ -1,6 +1,6 @@
 import { isAbortError, ToolTimeoutError } from '../errors.js';
+import type { ContentItem } from '../model/content.js';
 import type { ToolCall } from '../model/messages.js';
-import type { ContentItem } from './content.js';
 import type { Tool, ToolContext } from './tool.js';
 import { isToolOutput, toolOutputText } from './tool-output.js';
 

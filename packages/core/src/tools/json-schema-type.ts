@@ -1,4 +1,4 @@
-import { checkJsonSchema } from '../mcp/json-schema-check.js';
+import { checkJsonSchema } from './json-schema-check.js';
 import type { StandardIssue, StandardResult, StandardSchemaWithJSON } from './standard-schema.js';
 
 /** A {@link fromJSONSchema} schema: a Standard Schema with JSON Schema whose validation is synchronous. */

@@ -1,4 +1,4 @@
-import type { ContentItem } from './content.js';
+import type { ContentItem } from '../model/content.js';
 
 /** Bytes of binary content (images, audio) one tool message keeps in the conversation store by default. */
 export const STORED_CONTENT_MAX_BYTES = 1_000_000;

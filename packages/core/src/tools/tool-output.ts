@@ -1,4 +1,4 @@
-import type { ContentItem } from './content.js';
+import type { ContentItem } from '../model/content.js';
 
 const MARK = 'agent-chat.tool-output';
 

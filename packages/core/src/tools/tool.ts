@@ -2,7 +2,7 @@ import { rejectUnknownOptions } from '../config/unknown-options.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
-import type { ContentItem } from './content.js';
+import type { ContentItem } from '../model/content.js';
 import {
   formatIssues,
   isStandardJSONSchema,

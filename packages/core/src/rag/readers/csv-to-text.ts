@@ -1,35 +1,4 @@
-/** Parses CSV (RFC 4180: quoted fields, doubled quotes, CRLF) into rows of fields. */
-export function parseCsv(text: string, delimiter = ','): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === delimiter) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-}
+import { parseCsv } from '../../tools/csv.js';
 
 /**
  * CSV → one line per record, `column: value; column: value`, so every chunk carries its column names
@@ -38,7 +7,7 @@ export function parseCsv(text: string, delimiter = ','): string[][] {
 export function csvToText(text: string): string {
   const firstLine = text.slice(0, text.indexOf('\n') >>> 0);
   const delimiter = (firstLine.match(/\t/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? '\t' : ',';
-  const [header, ...records] = parseCsv(text, delimiter);
+  const [header, ...records] = parseCsv(text, delimiter).filter((r) => r.some((cell) => cell.trim() !== ''));
   if (!header) return '';
   const names = header.map((name, i) => name.trim() || `column ${i + 1}`);
   return records

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvToText, parseCsv } from './csv-to-text.js';
+import { parseCsv } from '../../tools/csv.js';
+import { csvToText } from './csv-to-text.js';
 import { htmlToText } from './html-to-text.js';
 import { detectFormat, readDocument } from './read-document.js';
 

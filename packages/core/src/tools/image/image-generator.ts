@@ -1,7 +1,7 @@
 import { AgentChatError, ConfigurationError, isAbortError } from '../../errors.js';
+import type { ContentItem } from '../../model/content.js';
 import { providerMessage } from '../../model/http-call.js';
 import { bytesToBase64 } from '../base64.js';
-import type { ContentItem } from '../content.js';
 import { defineTool, type Tool } from '../tool.js';
 import { type ToolOutput, toolOutput } from '../tool-output.js';
 

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../agent/create-agent.js';
 import { memoryStore } from '../../memory/memory-store.js';
+import type { ContentItem } from '../../model/content.js';
 import { collect, ofType } from '../../test/collect.js';
 import { mockModel } from '../../test/mock-model.js';
-import type { ContentItem } from '../content.js';
 import { executeTool } from '../execute-tool-call.js';
 import type { Tool } from '../tool.js';
 import { pythonInterpreter } from './python-interpreter.js';

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MissingDependencyError } from '../../missing-dependency-error.js';
+import { parseCsv } from '../csv.js';
 import { toolOutputText } from '../tool-output.js';
-import { csvRows } from './csv-rows.js';
 import { defaultIndexURL } from './python-assets.js';
 import { pythonInterpreter } from './python-interpreter.js';
 import { readRunResult, resultContent } from './python-results.js';
 
 const limits = { outputChars: 100, tableRows: 2, files: 3 };
 
-describe('csvRows', () => {
+describe('parseCsv on Python results', () => {
   it('reads quoted cells, escaped quotes, CRLF rows and no trailing empty row', () => {
-    expect(csvRows('a,b\r\n"x, y","say ""hi"""\n1,\n')).toEqual([
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n1,\n')).toEqual([
       ['a', 'b'],
       ['x, y', 'say "hi"'],
       ['1', ''],

@@ -1,6 +1,6 @@
+import type { ContentItem } from '../../model/content.js';
 import { bytesToBase64 } from '../base64.js';
-import type { ContentItem } from '../content.js';
-import { csvRows } from './csv-rows.js';
+import { parseCsv } from '../csv.js';
 import type { SandboxRunResult } from './python-sandbox.js';
 
 /** Caps on what one call returns. */
@@ -103,7 +103,7 @@ function fileContent(file: SandboxRunResult['files'][number], limits: ResultLimi
   if (image) return { kind: 'image', data: bytesToBase64(file.data), mimeType: image, alt: name };
   const text = new TextDecoder().decode(file.data);
   if (extension === 'csv') {
-    const [columns = [], ...rows] = csvRows(text);
+    const [columns = [], ...rows] = parseCsv(text);
     const shown = rows.slice(0, limits.tableRows);
     const more = rows.length - shown.length;
     return {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../errors.js';
-import type { ContentItem } from '../content.js';
+import type { ContentItem } from '../../model/content.js';
 import { executeTool } from '../execute-tool-call.js';
 import type { Tool } from '../tool.js';
 import { PYODIDE_VERSION } from './python-assets.js';

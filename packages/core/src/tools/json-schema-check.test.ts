@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { toAgentTool } from '../mcp/mcp-tool.js';
 import { checkJsonSchema, withDefaults } from './json-schema-check.js';
-import { toAgentTool } from './mcp-tool.js';
 
 const schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',

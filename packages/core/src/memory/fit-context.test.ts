@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dualTrackMemory } from '../memory/dual-track-memory.js';
+import { efficiencyLog } from '../context/efficiency-log.js';
+import { pruneScoredChunks } from '../context/prune-scored-chunks.js';
+import { estimateTokenCounter } from '../context/token-counter.js';
 import type { Message } from '../model/messages.js';
 import { mockModel } from '../test/mock-model.js';
-import { efficiencyLog } from './efficiency-log.js';
+import { dualTrackMemory } from './dual-track-memory.js';
 import { fitContext } from './fit-context.js';
-import { pruneScoredChunks } from './prune-scored-chunks.js';
-import { estimateTokenCounter } from './token-counter.js';
 
 const counter = estimateTokenCounter();
 const LOG = Array.from(

@@ -1,12 +1,12 @@
-import type { StoredSummary } from '../memory/conversation-store.js';
-import type { AssembleOverrides, DualTrackMemory } from '../memory/dual-track-memory.js';
-import { entryIds, queryCount } from '../memory/entry-ids.js';
+import { pruneScoredChunks } from '../context/prune-scored-chunks.js';
+import { countMessageTokens, type TokenCounter } from '../context/token-counter.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
-import { pruneScoredChunks } from './prune-scored-chunks.js';
-import { countMessageTokens, type TokenCounter } from './token-counter.js';
+import type { StoredSummary } from './conversation-store.js';
+import type { AssembleOverrides, DualTrackMemory } from './dual-track-memory.js';
+import { entryIds, queryCount } from './entry-ids.js';
 
-/** The compaction strategies of DESIGN §2.6, in the order they are tried. */
+/** The compaction strategies, in the order they are tried. */
 export type CompactionMethod = 'summaries' | 'prune-rag' | 'distill' | 'roll-up';
 
 /** Input of {@link fitContext}. */
@@ -96,7 +96,7 @@ export async function fitContext(input: FitInput): Promise<FittedContext> {
         if (!setOverride(overrides, 'rollUpAfter', 0)) return false;
         const extractive = build().rollUp;
         if (extractive && input.summarizer) {
-          const { summarize } = await import('../memory/summarize.js');
+          const { summarize } = await import('./summarize.js');
           const summary = await summarize(extractive, 'history', input.summarizer, input.signal);
           if (summary.method === 'summarizer')
             overrides.rollUp = `${extractive.split(']')[0]}] ${summary.text}`;
@@ -159,7 +159,7 @@ async function distillCurrent(input: FitInput, current: Message[]): Promise<Map<
       /\b(ERROR|WARN|INFO)\b/.test(message.content) && message.content.split('\n').length > 20
         ? 'log'
         : 'tool-result';
-    const { summarize } = await import('../memory/summarize.js');
+    const { summarize } = await import('./summarize.js');
     const summary = await summarize(message.content, kind, input.summarizer, input.signal);
     return [index, summary.text];
   });
