@@ -41,7 +41,10 @@ export default defineConfig({
     conditions: ['@agent-chat/source', ...defaultClientConditions],
     // The code interpreter's optional `import('pyodide')` (for its default CDN version) gets a stub here.
     alias: [
-      { find: /^pyodide$/, replacement: fileURLToPath(new URL('./src/pyodide-stub.ts', import.meta.url)) },
+      {
+        find: /^pyodide$/,
+        replacement: fileURLToPath(new URL('./src/tools/pyodide-stub.ts', import.meta.url)),
+      },
       { find: /^@huggingface\/transformers$/, replacement: TRANSFORMERS_CDN },
     ],
   },
@@ -104,7 +107,7 @@ export default defineConfig({
             {
               name: 'optional-errors',
               test: (id: string) =>
-                /\/(core\/src\/missing-dependency-error|widget\/src\/widget-errors)\.ts$/.test(id),
+                /\/(core\/src\/missing-dependency-error|widget\/src\/element\/widget-errors)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
             // Remote agents (agent-url): the run loop and the widget's wiring in one chunk; each protocol's

@@ -51,8 +51,8 @@ describe('<agent-chat> docs', () => {
         'analyze',
         '--litelement',
         '--globs',
-        'src/agent-chat.component.ts',
-        'src/agent-chat.attributes.ts',
+        'src/element/agent-chat.component.ts',
+        'src/element/agent-chat.attributes.ts',
         '--outdir',
         outDir,
       ],
@@ -91,7 +91,8 @@ describe('<agent-chat> docs', () => {
   });
 
   it('keeps the element file to its wiring: at most 300 lines (each concern lives in a controller or view)', () => {
-    const lines = readFileSync(join(widget, 'src/agent-chat.component.ts'), 'utf8').split('\n').length - 1;
+    const lines =
+      readFileSync(join(widget, 'src/element/agent-chat.component.ts'), 'utf8').split('\n').length - 1;
     expect(lines).toBeLessThanOrEqual(300);
   });
 });

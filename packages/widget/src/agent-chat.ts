@@ -1,8 +1,8 @@
 // Defines <agent-chat> and gives the page WebMCP's document.modelContext where the browser has none: the
 // package's only side effects (listed in package.json "sideEffects").
-import { AgentChatElement } from './agent-chat.component.js';
-import { checkAttributesOnConnect } from './attribute-check/attribute-check.js';
-import { installWebMcp } from './webmcp.js';
+import { AgentChatElement } from './element/agent-chat.component.js';
+import { checkAttributesOnConnect } from './element/attribute-check/attribute-check.js';
+import { installWebMcp } from './webmcp/webmcp.js';
 
 export { AgentChatElement };
 
@@ -10,7 +10,7 @@ export { AgentChatElement };
 // the result to the page that opened it and closes; after a redirect sign-in it goes back. Loaded only
 // on such a redirect, so other pages do not download it.
 if (typeof location !== 'undefined' && /[?&](state|error)=/.test(location.search))
-  void import('./mcp-sign-in-callback.js');
+  void import('./mcp/mcp-sign-in-callback.js');
 // Before the page's own scripts run (they come after this module), so they can register tools at once.
 // Not during server-side rendering (no document): importing the widget in Node must not throw.
 if (typeof document !== 'undefined') installWebMcp();

@@ -1,8 +1,8 @@
 // Public API of @agent-chat/widget. Everything exported here is supported; nothing else is.
 // This module has no side effect; `./agent-chat.js` defines <agent-chat> (the package entry does both).
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from '@agent-chat/core';
-export type { AgentChatAttributes, RespondingAgent } from './agent-chat.attributes.js';
-export { AgentChatElement } from './agent-chat.component.js';
+export type { AgentChatAttributes, RespondingAgent } from './element/agent-chat.attributes.js';
+export { AgentChatElement } from './element/agent-chat.component.js';
 export type {
   AgentChatErrorDetail,
   AgentChatEventMap,
@@ -11,8 +11,8 @@ export type {
   AgentChatRemoteDetail,
   AgentChatRunFinishDetail,
   AgentChatRunStartDetail,
-} from './events.js';
-export type { PageTool } from './page-tools.js';
-export type { StarterPrompt } from './start-screen/starter-prompts.js';
-export type { AgentChatStrings } from './strings.js';
-export type { McpServerConfig } from './widget-config.js';
+} from './element/events.js';
+export type { McpServerConfig } from './element/widget-config.js';
+export type { AgentChatStrings } from './i18n/strings.js';
+export type { PageTool } from './tools/page-tools.js';
+export type { StarterPrompt } from './transcript/start-screen/starter-prompts.js';

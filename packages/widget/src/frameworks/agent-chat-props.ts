@@ -1,8 +1,8 @@
 // The props of <agent-chat> in a framework's markup, computed from the generated tables (attributes,
 // properties, events from custom-elements.json) and the element's own types, so no framework typing lists an
 // attribute by hand. Types only.
-import type { AgentChatElement } from '../agent-chat.component.js';
-import type { AgentChatEventMap } from '../events.js';
+import type { AgentChatElement } from '../element/agent-chat.component.js';
+import type { AgentChatEventMap } from '../element/events.js';
 import type {
   AGENT_CHAT_EVENTS,
   AgentChatAttributeFields,

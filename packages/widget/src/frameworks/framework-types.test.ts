@@ -5,7 +5,7 @@ import { createElement, createRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { JSX as SolidJSX } from 'solid-js';
 import { describe, expect, it } from 'vitest';
-import type { AgentChatElement } from '../agent-chat.component.js';
+import type { AgentChatElement } from '../element/agent-chat.component.js';
 import { fakeAgent } from '../test/fake-agent.js';
 import { send } from '../test/mount.js';
 import { AGENT_CHAT_EVENTS } from './agent-chat-api.generated.js';

@@ -3,7 +3,7 @@
 // which sets no properties on custom elements, the `AgentChat` component made with @lit/react.
 import { createComponent, type EventName, type ReactWebComponent } from '@lit/react';
 import * as React from 'react';
-import { AgentChatElement } from '../agent-chat.component.js';
+import { AgentChatElement } from '../element/agent-chat.component.js';
 import { AGENT_CHAT_EVENTS } from './agent-chat-api.generated.js';
 import type {
   AgentChatAttributeProps,

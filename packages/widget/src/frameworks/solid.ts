@@ -1,7 +1,7 @@
 // @agent-chat/widget/solid (types only): `<agent-chat>` in Solid JSX: attributes (`proxy-url="…"`),
 // properties (`prop:tools={tools}` or `tools={tools}`), events as `on:agent-chat-message={…}`.
 import type { JSX } from 'solid-js';
-import type { AgentChatElement } from '../agent-chat.component.js';
+import type { AgentChatElement } from '../element/agent-chat.component.js';
 import type { AgentChatPropertyName } from './agent-chat-api.generated.js';
 import type { AgentChatEventHandlers, AgentChatProps } from './agent-chat-props.js';
 

@@ -2,7 +2,7 @@
 // kebab-case attribute and its camelCase property to the same prop, so each prop takes the property's type or
 // the attribute's text; `@agent-chat-message` is typed by the `onAgentChatMessage` handler prop.
 import type { DefineComponent } from 'vue';
-import type { AgentChatElement } from '../agent-chat.component.js';
+import type { AgentChatElement } from '../element/agent-chat.component.js';
 import type { AgentChatAttributeFields, AgentChatPropertyName } from './agent-chat-api.generated.js';
 import type { AgentChatCamelEventHandlers, AttributeValue } from './agent-chat-props.js';
 

@@ -1,6 +1,6 @@
 import { type AgentEvent, type AgentEventBody, efficiencyLog, memoryStore } from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
-import type { RespondingAgent } from '../agent-chat.attributes.js';
+import type { RespondingAgent } from '../element/agent-chat.attributes.js';
 
 /** A step of a scripted run: an event body to emit, a pause, or a wait for the user's answer. */
 export type ScriptStep =

@@ -2,7 +2,7 @@
 // each test is in cleanup.ts, a setup file of the widget's test project).
 import { userEvent } from 'vitest/browser';
 import '../agent-chat.js';
-import type { AgentChatElement } from '../agent-chat.component.js';
+import type { AgentChatElement } from '../element/agent-chat.component.js';
 import { fakeAgent, type ScriptStep } from './fake-agent.js';
 
 /** How {@link mount} makes the element, when not from HTML. */

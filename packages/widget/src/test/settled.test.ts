@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import { afterEach, expect, it } from 'vitest';
 import '../agent-chat.js';
-import type { AgentChatElement } from '../agent-chat.component.js';
+import type { AgentChatElement } from '../element/agent-chat.component.js';
 import { fakeAgent } from './fake-agent.js';
 import { settled } from './settled.js';
 

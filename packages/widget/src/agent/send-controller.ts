@@ -1,0 +1,143 @@
+import type { Agent, ImageInput, Tool } from '@agent-chat/core';
+import type { ReactiveController } from 'lit';
+import type { ConversationsController } from '../conversations/conversations-controller.js';
+import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
+import { withAttachmentNote } from '../knowledge/attachments.js';
+import type { AttachmentsController } from '../knowledge/attachments-controller.js';
+import { preloadMarkdown } from '../markdown/markdown.js';
+import type { ScrollFollowController } from '../transcript/scroll-follow.js';
+import type { AgentSource } from './agent-source.js';
+import type { PendingTurn } from './pending-turn.js';
+import type { RunController } from './run-controller.js';
+
+/** What sending needs from the element's other controllers. */
+export interface SendDeps {
+  /** The element: on its first update, a page back from a redirect sign-in sends the message that waited. */
+  host: AgentChatAttributes;
+  run: RunController;
+  source: AgentSource;
+  conversations: ConversationsController;
+  attachments: AttachmentsController;
+  scroll: ScrollFollowController;
+  /** The element's own tools for the attribute-built agent (knowledge, attachments), once ready. */
+  extraTools(): Promise<readonly Tool[]>;
+  input(): HTMLTextAreaElement | null;
+  fail(error: unknown): void;
+}
+
+/**
+ * Sending a message and its variants (retry a model load; regenerate and edit are in answer-actions/). The typed text
+ * and attached files are given back whenever the message never reached the agent.
+ */
+export class SendController implements ReactiveController {
+  #resolving = false;
+  #firstUpdate = true;
+  #lastMessage: string | undefined;
+  /** The message being sent or run now. */
+  #inFlight: string | undefined;
+  readonly #d: SendDeps;
+
+  constructor(deps: SendDeps) {
+    this.#d = deps;
+    deps.host.addController(this);
+  }
+
+  hostUpdated(): void {
+    if (!this.#firstUpdate) return;
+    this.#firstUpdate = false;
+    // Back from a redirect sign-in (the popup was blocked): finish it and send the message that waited.
+    const servers = this.#d.host.mcpServers;
+    if (Array.isArray(servers) && servers.some((server) => server.auth))
+      void import('../mcp/mcp-returned.js')
+        .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
+        .catch(this.#d.fail);
+  }
+
+  /** Sends `text` (default: the text box) as the next user message. */
+  async send(text = this.#d.input()?.value ?? ''): Promise<void> {
+    const { run, attachments } = this.#d;
+    const input = this.#d.input();
+    if (!input || run.status === 'running' || this.#resolving) return;
+    const message = text.trim();
+    if (!message) return;
+    // Attached files go into the conversation's attachment cache before the run, so the model can read
+    // them; a new conversation gets its id now for that.
+    const files = attachments.files.take();
+    if (files.length && !run.conversationId) run.conversationId = `conv_${crypto.randomUUID()}`;
+    const full = withAttachmentNote(message, files);
+    this.#inFlight = full;
+    try {
+      await this.#sendNow(text, full, files);
+    } finally {
+      this.#inFlight = undefined;
+    }
+  }
+
+  /**
+   * The message that waits now (at the Connect prompt or in its run) and its conversation: what a
+   * redirect sign-in keeps, so the page can send it again when it comes back.
+   */
+  get pendingTurn(): PendingTurn | undefined {
+    const message = this.#inFlight;
+    if (message === undefined) return undefined;
+    const conversationId = this.#d.run.conversationId;
+    return conversationId ? { conversationId, message } : { message };
+  }
+
+  async #sendNow(text: string, full: string, files: File[]): Promise<void> {
+    const { run, attachments, conversations } = this.#d;
+    const input = this.#d.input();
+    if (!input) return;
+    let agent: Agent;
+    let images: ImageInput[];
+    // Connecting MCP servers or reading files takes a moment: a second Enter must not send twice.
+    this.#resolving = true;
+    try {
+      images = await attachments.ingest(files, run.conversationId ?? '');
+      agent = await this.#d.source.resolve(conversations.store, await this.#d.extraTools());
+    } catch (error) {
+      attachments.files.restore(files);
+      this.#d.fail(error);
+      return;
+    } finally {
+      this.#resolving = false;
+    }
+    if (input.value === text) input.value = '';
+    this.#d.scroll.follow();
+    this.#lastMessage = full;
+    preloadMarkdown();
+    const outcome = await run.send(agent, full, images);
+    // The message never reached the agent: give the user their text and files back instead of losing them.
+    if (outcome === 'not-started') {
+      if (input.value === '') input.value = text;
+      attachments.files.restore(files);
+    }
+    conversations.sync();
+  }
+
+  /** After a retryable error (part `error-retry`): the failed turn leaves the history, its question is asked again. */
+  readonly retryFailed = async (): Promise<void> => {
+    const { conversations, run, fail } = this.#d;
+    const text = await import('../answers/actions/retry-failed.js')
+      .then((chunk) => chunk.dropFailedTurn(conversations.store, run))
+      .catch((error: unknown) => void fail(error));
+    if (text !== undefined) await this.send(text);
+  };
+
+  /** Sends the last message again (after a model download was cancelled or failed). */
+  readonly retry = (): void => {
+    if (this.#lastMessage) void this.send(this.#lastMessage);
+  };
+
+  /** Enter sends; Shift+Enter and IME composition do not. */
+  readonly onKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    void this.send();
+  };
+
+  readonly onSubmit = (event: SubmitEvent): void => {
+    event.preventDefault();
+    void this.send();
+  };
+}

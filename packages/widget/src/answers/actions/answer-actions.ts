@@ -1,0 +1,77 @@
+// Loaded with import() by answer-actions-loader.ts once the first answer has finished: copy, feedback,
+// regenerate, edit and the branches they make.
+import { html, nothing, type TemplateResult } from 'lit';
+import { resolveStrings } from '../../i18n/strings.js';
+import type { TranscriptItem } from '../../transcript/transcript.js';
+import { branchesOf, userTurn } from '../branches/branches-state.js';
+import { renderUserControls } from '../branches/branches-view.js';
+import { renderCommentBox, renderThumbs } from '../feedback/feedback-view.js';
+import type { AnswerActionsDeps } from './answer-actions-deps.js';
+import { AnswerActionsState } from './answer-actions-state.js';
+import { answerActionsText } from './answer-actions-text.js';
+
+export { renderRedo } from './redo.js';
+
+const states = new WeakMap<object, AnswerActionsState>();
+
+/**
+ * The bar under a finished answer: Copy (its Markdown), thumbs up / down on the last answer of each turn
+ * (unless `feedback="off"`), and a status line that says "Copied" or "Couldn't copy" (`role="status"`).
+ */
+export function renderAnswerActions(
+  item: TranscriptItem,
+  deps: AnswerActionsDeps,
+): TemplateResult | typeof nothing {
+  const running = deps.run.status === 'running';
+  const branches = branchesOf(deps);
+  branches.sync();
+  const items = deps.run.transcript;
+  const at = items.indexOf(item);
+  const turn = items.slice(0, at).filter((i) => i.kind === 'user').length - (item.kind === 'user' ? 0 : 1);
+  const cancel = resolveStrings(deps.host.lang, deps.host.strings).cancel;
+  if (item.kind === 'user' && deps.run.conversationId)
+    return renderUserControls(
+      item,
+      turn,
+      branches,
+      running,
+      answerActionsText(deps.host.lang, deps.host.strings),
+      cancel,
+    );
+  if (item.kind !== 'assistant' || !item.text.trim()) return nothing;
+  let state = states.get(deps.host);
+  if (!state) {
+    state = new AnswerActionsState(deps);
+    states.set(deps.host, state);
+  }
+  state.syncRatings();
+  const text = state.text;
+  const next = items.slice(at + 1).find((i) => i.kind === 'user' || i.kind === 'assistant');
+  const rateable = deps.host.feedback && turn >= 0 && next?.kind !== 'assistant';
+  const s = state;
+  const actions = {
+    rate: (rating: 'up' | 'down', comment?: string) =>
+      void s.rate(item.id, item.runId, turn, rating, comment),
+    comment: (open: boolean) => {
+      s.commenting = open ? turn : undefined;
+      deps.host.requestUpdate();
+      if (open)
+        void deps.host.updateComplete.then(() =>
+          deps.host.renderRoot.querySelector<HTMLTextAreaElement>('.feedback-comment textarea')?.focus(),
+        );
+    },
+  };
+  const status = state.status.get(item.id);
+  return html`<div class="answer-actions" data-item=${item.id}>
+      <button type="button" part="copy" @click=${() => void s.copy(item.id, item.text)}>${text.copy}</button>
+      ${
+        rateable && !running
+          ? html`<button type="button" part="regenerate-answer"
+              @click=${() => void branches.branch(turn, userTurn(deps, turn) ?? '')}>${resolveStrings(deps.host.lang, deps.host.strings).regenerate}</button>`
+          : nothing
+      }
+      ${rateable ? renderThumbs(state.ratings.get(turn), running, text, actions) : nothing}
+      <span class="action-status ${status?.failed ? 'failed' : ''}" role="status">${status?.text ?? ''}</span>
+    </div>
+    ${rateable && state.commenting === turn ? renderCommentBox(text, cancel, actions) : nothing}`;
+}

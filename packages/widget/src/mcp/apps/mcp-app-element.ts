@@ -1,0 +1,319 @@
+// Loaded with import() by mcp-app-view.ts for the first stage with an MCP App: ext-apps' AppBridge and
+// the MCP SDK's protocol layer stay out of agent-chat.js and out of every chat without an app.
+import type { McpAppContent, McpAppResource, McpApps } from '@agent-chat/core';
+import { buildAllowAttribute, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { format } from '../../i18n/strings.js';
+import { withCsp } from './app-csp.js';
+import { AppSession } from './app-session.js';
+import { appStrings } from './app-strings.js';
+import { appStyles } from './app-styles.js';
+import { type ChatHost, hostContext, themeContext } from './host-context.js';
+import { appsOf, type McpAppsDeps, sendMessage } from './mcp-apps-deps.js';
+import { MessageLimit } from './message-limit.js';
+
+/** The live app of each resource, per chat: a newer result of the same app replaces the older one. */
+const live = new WeakMap<Node, Map<string, McpAppElement>>();
+
+type Prompt =
+  | { kind: 'link'; url: string; resolve: (yes: boolean) => void }
+  | { kind: 'flood'; text: string; resolve: (answer: 'send' | 'no' | 'block') => void };
+
+/**
+ * An MCP App in its tool's stage: the `ui://` resource read through the hub, shown in a frame with an
+ * opaque origin (`sandbox="allow-scripts"` only: no same origin, no top navigation, no popups, no
+ * forms), under the CSP its resource declares, with only the permissions it declares. Links and
+ * frequent chat messages wait for the visitor's yes. Closed when it leaves the document, gets a new
+ * result, or never says `initialized`.
+ */
+export class McpAppElement extends LitElement {
+  static override properties = {
+    item: { attribute: false },
+    stageId: { attribute: false },
+    deps: { attribute: false },
+    _state: { state: true },
+  };
+  /** How long an app has to send `initialized`. */
+  static initTimeoutMs = 10_000;
+
+  declare item: McpAppContent | undefined;
+  declare stageId: string;
+  declare deps: McpAppsDeps | undefined;
+  declare _state: { status: 'loading' | 'ready' | 'failed' | 'closed'; notice?: string; prompt?: Prompt };
+
+  #session: AppSession | undefined;
+  #frame: HTMLIFrameElement | undefined;
+  #generation = 0;
+  #mode: McpUiDisplayMode = 'inline';
+  #limit = new MessageLimit();
+  #watch: MutationObserver | undefined;
+  #resize: ResizeObserver | undefined;
+
+  constructor() {
+    super();
+    this._state = { status: 'loading' };
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    // In the chat's shadow root: its styles and parts reach the stage.
+    return this;
+  }
+
+  get #chat(): ChatHost | undefined {
+    const root = this.getRootNode();
+    return root instanceof ShadowRoot ? (root.host as ChatHost) : undefined;
+  }
+
+  get #strings() {
+    return appStrings(this.#chat?.lang);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const chat = this.#chat;
+    if (chat) {
+      // The widget's theme and language reach the app as they change.
+      this.#watch = new MutationObserver(() => this.#session?.contextChanged(themeContext(chat)));
+      this.#watch.observe(chat, { attributes: true, attributeFilter: ['theme', 'lang', 'style', 'class'] });
+    }
+    let width = 0;
+    this.#resize = new ResizeObserver(() => {
+      if (Math.round(this.clientWidth) === width || !this.clientWidth) return;
+      width = Math.round(this.clientWidth);
+      this.#session?.contextChanged({ containerDimensions: { width, maxHeight: 640 } });
+    });
+    this.#resize.observe(this);
+    if (this.hasUpdated && this.item) void this.#start(this.item);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#watch?.disconnect();
+    this.#resize?.disconnect();
+    this.#stop();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    // A new result for this stage: the old app goes, the new one starts.
+    if (changed.has('item') && this.item) void this.#start(this.item);
+  }
+
+  protected override render(): unknown {
+    const strings = this.#strings;
+    const tool = this.item?.toolName ?? '';
+    const { status, notice, prompt } = this._state;
+    return html`${appStyles}<div part="mcp-app" class="mcp-app" data-state=${status} data-mode=${this.#mode}>
+      ${this.#mode === 'fullscreen' ? html`<button type="button" part="mcp-app-exit" class="mcp-app-exit" @click=${() => this.#setMode('inline')}>${strings.exitFullscreen}</button>` : nothing}
+      <div class="mcp-app-box"></div>
+      ${status === 'loading' ? html`<p part="mcp-app-notice" class="mcp-app-notice" role="status">${format(strings.loading, { tool })}</p>` : nothing}
+      ${notice ? html`<p part="mcp-app-notice" class="mcp-app-notice" role="status">${notice}</p>` : nothing}
+      ${this.#limit.refused ? html`<p part="mcp-app-notice" class="mcp-app-notice">${format(strings.refused, { count: this.#limit.refused })}</p>` : nothing}
+      ${prompt ? this.#renderPrompt(prompt, tool) : nothing}
+    </div>`;
+  }
+
+  #renderPrompt(prompt: Prompt, tool: string): unknown {
+    const strings = this.#strings;
+    const answer = (value: unknown) => {
+      this._state = { ...this._state, prompt: undefined };
+      (prompt.resolve as (v: unknown) => void)(value);
+    };
+    if (prompt.kind === 'link')
+      return html`<div part="mcp-app-prompt" class="mcp-app-prompt" role="alertdialog" aria-label=${format(strings.openLink, { tool, url: prompt.url })}>
+        <p>${format(strings.openLink, { tool, url: prompt.url })}</p>
+        <button type="button" part="mcp-app-allow" @click=${() => {
+          // Opened inside the visitor's click, without giving the new tab a handle on this page.
+          window.open(prompt.url, '_blank', 'noopener,noreferrer');
+          answer(true);
+        }}>${strings.open}</button>
+        <button type="button" part="mcp-app-deny" @click=${() => answer(false)}>${strings.cancel}</button>
+      </div>`;
+    return html`<div part="mcp-app-prompt" class="mcp-app-prompt" role="alertdialog" aria-label=${strings.send}>
+      <p>${format(strings.flood, { tool, text: prompt.text.slice(0, 200) })}</p>
+      <button type="button" part="mcp-app-allow" @click=${() => answer('send')}>${strings.send}</button>
+      <button type="button" part="mcp-app-deny" @click=${() => answer('no')}>${strings.cancel}</button>
+      <button type="button" part="mcp-app-block" @click=${() => answer('block')}>${strings.block}</button>
+    </div>`;
+  }
+
+  async #start(item: McpAppContent): Promise<void> {
+    this.#stop();
+    const generation = ++this.#generation;
+    const current = () => generation === this.#generation && this.isConnected;
+    const strings = this.#strings;
+    const tool = item.toolName;
+    this._state = { status: 'loading' };
+    const fail = (reason: string) => {
+      console.warn(
+        `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app is not shown. ${reason}`,
+      );
+      this._state = { status: 'failed', notice: format(strings.unavailable, { tool, reason }) };
+    };
+    let resource: McpAppResource;
+    let apps: McpApps | undefined;
+    try {
+      apps = await appsOf(this.deps);
+      if (!current()) return;
+      if (!apps) return fail('its MCP server is not connected.');
+      resource = await apps.readResource(item.serverId, item.resourceUri);
+    } catch (error) {
+      if (current()) fail(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    if (!current()) return;
+    if (!this.#claim(item)) {
+      this._state = { status: 'closed', notice: format(strings.replaced, { tool }) };
+      return;
+    }
+    await this.updateComplete;
+    // Replaced, restarted or removed meanwhile.
+    if (!current()) return;
+    const box = this.querySelector<HTMLElement>('.mcp-app-box');
+    const chat = this.#chat;
+    if (!box || !chat) return;
+    const frame = document.createElement('iframe');
+    // Scripts only: an opaque origin (no allow-same-origin), no top navigation, no popups, no forms.
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.setAttribute('part', 'mcp-app-frame');
+    frame.className = 'mcp-app-frame';
+    frame.title = format(strings.frameTitle, { tool });
+    frame.referrerPolicy = 'no-referrer';
+    const allow = buildAllowAttribute(resource.permissions);
+    if (allow) frame.allow = allow;
+    if (resource.prefersBorder === false) frame.dataset.border = 'none';
+    box.append(frame);
+    this.#frame = frame;
+    const definition = apps.tool(item.serverId, tool);
+    const session = new AppSession({
+      frame,
+      item,
+      apps,
+      sandbox: { csp: resource.csp, permissions: resource.permissions },
+      key: this.stageId,
+      initTimeoutMs: McpAppElement.initTimeoutMs,
+      context: hostContext(chat, box, this.#mode, definition ? { tool: definition as never } : undefined),
+      handlers: {
+        initialized: () => {
+          this._state = { status: 'ready' };
+        },
+        timedOut: () => {
+          this.#stop();
+          const seconds = McpAppElement.initTimeoutMs / 1000;
+          console.warn(
+            `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app sent no initialized in ${seconds} s.`,
+          );
+          this._state = { status: 'failed', notice: format(strings.noInit, { tool, seconds }) };
+        },
+        size: ({ height }) => {
+          if (height !== undefined && this.#mode === 'inline')
+            frame.style.height = `${Math.min(Math.max(Math.ceil(height), 40), 2000)}px`;
+        },
+        message: (text) => this.#message(text),
+        openLink: (url) => this.#ask<boolean>({ kind: 'link', url }, false),
+        displayMode: (mode) => this.#setMode(mode),
+        navigatedAway: () => {
+          // Nothing more is sent to whatever the frame loaded instead of the app.
+          this.#stop();
+          console.warn(
+            `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app navigated away; it was closed.`,
+          );
+          this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
+        },
+        closeRequested: () => {
+          this.#stop();
+          this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
+        },
+      },
+    });
+    this.#session = session;
+    await session.start(withCsp(resource.html, resource.csp));
+  }
+
+  async #message(text: string): Promise<boolean> {
+    const verdict = this.#limit.check();
+    if (verdict === 'refuse') {
+      this.requestUpdate();
+      return false;
+    }
+    if (verdict === 'ask') {
+      this.#limit.asking = true;
+      const answer = await this.#ask<'send' | 'no' | 'block'>({ kind: 'flood', text }, 'no');
+      this.#limit.asking = false;
+      if (answer === 'block') this.#limit.blocked = true;
+      if (answer !== 'send') return false;
+    }
+    return sendMessage(this.deps, text);
+  }
+
+  /** Shows one question at a time; a second one while the first is open gets `refused` at once. */
+  #ask<T>(
+    prompt:
+      | Omit<Extract<Prompt, { kind: 'link' }>, 'resolve'>
+      | Omit<Extract<Prompt, { kind: 'flood' }>, 'resolve'>,
+    refused: T,
+  ): Promise<T> {
+    if (this._state.prompt) return Promise.resolve(refused);
+    return new Promise<T>((resolve) => {
+      this._state = { ...this._state, prompt: { ...prompt, resolve } as unknown as Prompt };
+    });
+  }
+
+  #setMode(mode: McpUiDisplayMode): McpUiDisplayMode {
+    const allowed = mode === 'pip' && innerWidth < 900 ? 'inline' : mode;
+    this.#mode = allowed;
+    this.requestUpdate();
+    if (mode === 'inline' && this.#session) this.#session.contextChanged({ displayMode: 'inline' });
+    return allowed;
+  }
+
+  /**
+   * Makes this the live app of its resource in this chat, closing an older one; false when a newer
+   * result of the same app (later in the chat) is already live.
+   */
+  #claim(item: McpAppContent): boolean {
+    const root = this.getRootNode();
+    let byResource = live.get(root);
+    if (!byResource) {
+      byResource = new Map();
+      live.set(root, byResource);
+    }
+    const key = `${item.serverId}\n${item.resourceUri}`;
+    const other = byResource.get(key);
+    if (other && other !== this && other.isConnected) {
+      const otherIsNewer = Boolean(this.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
+      if (otherIsNewer) return false;
+      other.#replaced();
+    }
+    byResource.set(key, this);
+    return true;
+  }
+
+  #replaced(): void {
+    this.#stop();
+    this._state = {
+      status: 'closed',
+      notice: format(this.#strings.replaced, { tool: this.item?.toolName ?? '' }),
+    };
+  }
+
+  /** Closes the app and removes its frame; an open question is answered no. */
+  #stop(): void {
+    this.#generation++;
+    const prompt = this._state.prompt;
+    if (prompt) (prompt.resolve as (v: unknown) => void)(prompt.kind === 'link' ? false : 'no');
+    const session = this.#session;
+    const frame = this.#frame;
+    this.#session = undefined;
+    this.#frame = undefined;
+    void session?.close().finally(() => frame?.remove());
+    if (!session) frame?.remove();
+  }
+}
+
+if (!customElements.get('agent-chat-mcp-app')) customElements.define('agent-chat-mcp-app', McpAppElement);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'agent-chat-mcp-app': McpAppElement;
+  }
+}

@@ -1,0 +1,29 @@
+import type { McpApps } from '@agent-chat/core';
+import type { AgentSource } from '../../agent/agent-source.js';
+import type { RunController } from '../../agent/run-controller.js';
+import type { SendController } from '../../agent/send-controller.js';
+
+/**
+ * What an MCP App's stage needs from `<agent-chat>` (through the view context): its controllers as they
+ * are, so the element carries no code for apps until a stage has one.
+ */
+export interface McpAppsDeps {
+  /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
+  source: Pick<AgentSource, 'mcpHub'>;
+  sender: Pick<SendController, 'send' | 'pendingTurn'>;
+  run: Pick<RunController, 'status'>;
+}
+
+/** The hub's MCP Apps part, or undefined when the element has no MCP servers. */
+export async function appsOf(deps: McpAppsDeps | undefined): Promise<McpApps | undefined> {
+  return (await deps?.source.mcpHub())?.apps;
+}
+
+/** Sends `text` as the visitor's next message; false when it cannot now (a run is in progress). */
+export function sendMessage(deps: McpAppsDeps | undefined, text: string): boolean {
+  // `pendingTurn` is set from the moment a message is sent until its run ends (also while the agent is
+  // being prepared, before the run's status says running).
+  if (!deps || deps.run.status === 'running' || deps.sender.pendingTurn !== undefined) return false;
+  void deps.sender.send(text);
+  return true;
+}
