@@ -10,9 +10,11 @@ import type { AgentChatStrings } from '../i18n/strings.js';
 export class LimitNotice {
   #shown: { event: AgentEvent; text: string } | undefined;
 
-  constructor(
-    readonly host: ReactiveControllerHost & { lang: string; strings?: Partial<AgentChatStrings> | undefined },
-  ) {}
+  readonly host: ReactiveControllerHost & { lang: string; strings?: Partial<AgentChatStrings> | undefined };
+
+  constructor({ host }: { host: LimitNotice['host'] }) {
+    this.host = host;
+  }
 
   /** Sees every run event; a limit error loads its text. */
   onEvent(event: AgentEvent): void {

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript/transcript.js';
-import type { AgentSource } from './agent-source.js';
+import type { AgentSourceController } from './agent-source-controller.js';
 import type { RunController } from './run-controller.js';
 
 /**
@@ -11,28 +11,26 @@ export class PendingRequestsController implements ReactiveController {
   readonly #focused = new Set<string>();
   readonly #host: ReactiveElement;
   readonly #run: RunController;
-  readonly #source: AgentSource;
+  readonly #source: AgentSourceController;
   readonly #fail: (error: unknown) => void;
   readonly #focus: () => void;
   readonly #cannotRespond: () => string;
 
-  constructor(
-    host: ReactiveElement,
-    deps: {
-      run: RunController;
-      source: AgentSource;
-      fail: (error: unknown) => void;
-      focus: () => void;
-      cannotRespond: () => string;
-    },
-  ) {
-    this.#host = host;
+  constructor(deps: {
+    host: ReactiveElement;
+    run: RunController;
+    source: AgentSourceController;
+    fail: (error: unknown) => void;
+    focus: () => void;
+    cannotRespond: () => string;
+  }) {
+    this.#host = deps.host;
     this.#run = deps.run;
     this.#source = deps.source;
     this.#fail = deps.fail;
     this.#focus = deps.focus;
     this.#cannotRespond = deps.cannotRespond;
-    host.addController(this);
+    deps.host.addController(this);
   }
 
   readonly answer = (item: ClarifyItem, value: unknown): void => {

@@ -28,9 +28,12 @@ export class RunController implements ReactiveController {
   #abort: AbortController | undefined;
 
   /** `listener` sees every event after it was folded into the transcript (the element re-dispatches some). */
-  constructor(host: ReactiveControllerHost, listener: (event: AgentEvent) => void = () => {}) {
+  constructor({
+    host,
+    onEvent = () => {},
+  }: { host: ReactiveControllerHost; onEvent?: (event: AgentEvent) => void }) {
     this.#host = host;
-    this.#listener = listener;
+    this.#listener = onEvent;
     host.addController(this);
   }
 

@@ -3,10 +3,10 @@ import type { ReactiveController } from 'lit';
 import type { ConversationsController } from '../conversations/conversations-controller.js';
 import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
 import { withAttachmentNote } from '../knowledge/attachments.js';
-import type { AttachmentsController } from '../knowledge/attachments-controller.js';
+import type { AttachmentsPicker } from '../knowledge/attachments-picker.js';
 import { preloadMarkdown } from '../markdown/markdown.js';
 import type { ScrollFollowController } from '../transcript/scroll-follow.js';
-import type { AgentSource } from './agent-source.js';
+import type { AgentSourceController } from './agent-source-controller.js';
 import type { PendingTurn } from './pending-turn.js';
 import type { RunController } from './run-controller.js';
 
@@ -15,9 +15,9 @@ export interface SendDeps {
   /** The element: on its first update, a page back from a redirect sign-in sends the message that waited. */
   host: AgentChatAttributes;
   run: RunController;
-  source: AgentSource;
+  source: AgentSourceController;
   conversations: ConversationsController;
-  attachments: AttachmentsController;
+  attachments: AttachmentsPicker;
   scroll: ScrollFollowController;
   /** The element's own tools for the attribute-built agent (knowledge, attachments), once ready. */
   extraTools(): Promise<readonly Tool[]>;

@@ -42,13 +42,20 @@ export class ConversationsController implements ReactiveController {
   readonly #focus: () => void;
   readonly #exportRunLog: (id: string) => void;
 
-  constructor(
-    host: ConversationsHost,
-    run: RunController,
-    fail: (error: unknown) => void,
-    focus: () => void,
-    exportRunLog: (id: string) => void,
-  ) {
+  constructor({
+    host,
+    run,
+    fail,
+    focus,
+    exportRunLog,
+  }: {
+    host: ConversationsHost;
+    run: RunController;
+    fail: (error: unknown) => void;
+    focus: () => void;
+    /** Downloads a conversation's run log (JSONL). */
+    exportRunLog: (id: string) => void;
+  }) {
     this.#host = host;
     this.#run = run;
     this.#fail = fail;

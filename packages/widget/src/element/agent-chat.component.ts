@@ -1,27 +1,13 @@
 import type { AgentEvent, Tool } from '@agent-chat/core';
 import { html, nothing, type PropertyValues } from 'lit';
-import { AgentSource } from '../agent/agent-source.js';
-import { LimitNotice } from '../agent/limit-notice.js';
-import { PendingRequestsController } from '../agent/pending-requests.js';
-import { RunController } from '../agent/run-controller.js';
-import { emitFailure, emitRunEvent } from '../agent/run-events.js';
-import { SendController } from '../agent/send-controller.js';
-import { AnswerActionsLoader } from '../answers/actions/answer-actions-loader.js';
-import { ConversationsController } from '../conversations/conversations-controller.js';
-import { databaseName } from '../conversations/default-store.js';
+import { emitRunEvent } from '../agent/run-events.js';
 import { type AgentChatStrings, resolveStrings, stringsReady } from '../i18n/strings.js';
-import { ATTACHED_NOTE } from '../knowledge/attachments.js';
-import { AttachmentsController } from '../knowledge/attachments-controller.js';
-import { KnowledgeController } from '../knowledge/knowledge-controller.js';
-import { AccountsController } from '../mcp/accounts/accounts-controller.js';
-import { ExtrasLoader } from '../transcript/extras-loader.js';
-import { ItemView } from '../transcript/item-view.js';
-import { ScrollFollowController } from '../transcript/scroll-follow.js';
 import { renderScrollToLatest } from '../transcript/scroll-to-latest/scroll-to-latest-loader.js';
 import { renderStartScreen } from '../transcript/start-screen/start-screen-loader.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
 import { agentChatStyles } from './agent-chat.styles.js';
 import { renderComposer } from './composer-view.js';
+import { createParts, type ElementParts } from './element-parts.js';
 import { renderHeader } from './header-view.js';
 import { nextFrame } from './next-frame.js';
 import type { ViewContext } from './view-context.js';
@@ -118,118 +104,64 @@ import type { ViewContext } from './view-context.js';
 export class AgentChatElement extends AgentChatAttributes {
   static override styles = agentChatStyles;
 
-  readonly #run = new RunController(this, (event) => this.#onAgentEvent(event));
-  readonly #limit = new LimitNotice(this);
-  readonly #view = new ItemView();
-  readonly #fail = (error: unknown): void => {
-    this.#run.fail(error);
-    emitFailure(this, error, this.#run.error ?? String(error));
-  };
-  readonly #input = (): HTMLTextAreaElement | null => this.renderRoot.querySelector('textarea#input');
-  readonly #focus = (): void => this.#input()?.focus();
-  readonly #conversations = new ConversationsController(
-    this,
-    this.#run,
-    this.#fail,
-    this.#focus,
-    (id) => void this.#source.downloadRunLog(id).catch(this.#fail),
-  );
-  readonly #knowledge = new KnowledgeController(
-    this,
-    () => `${databaseName(this)}:knowledge`,
-    () => this.#run.conversationId,
-    () => this.#run.transcript.some((item) => item.kind === 'user' && item.text.includes(ATTACHED_NOTE)),
-  );
-  readonly #attachments = new AttachmentsController(this, this.#knowledge, this.#fail, this.#focus);
-  readonly #accounts = new AccountsController(this);
-  readonly #source = new AgentSource(
-    this,
-    () => this.#attachments.files.sent.map((file) => ({ name: file.name, data: file })),
-    (hub) => this.#accounts.gate(hub),
-    (): unknown => this.#send.pendingTurn,
-  );
-  readonly #scroll = new ScrollFollowController(this, () =>
-    this.renderRoot.querySelector<HTMLElement>('[part~="log"]'),
-  );
-  readonly #send = new SendController({
+  readonly #p: ElementParts = createParts({
     host: this,
-    run: this.#run,
-    source: this.#source,
-    conversations: this.#conversations,
-    attachments: this.#attachments,
-    scroll: this.#scroll,
-    extraTools: () => this.#knowledge.tools(),
-    input: this.#input,
-    fail: this.#fail,
-  });
-  readonly #answerActions = new AnswerActionsLoader({
-    host: this,
-    run: this.#run,
-    conversations: this.#conversations,
-    send: this.#send,
-    source: this.#source,
-    input: this.#input,
-    fail: this.#fail,
-    store: () => this.#conversations.store,
+    onAgentEvent: (event) => this.#onAgentEvent(event),
     strings: () => this.#strings,
-  });
-  readonly #extras = new ExtrasLoader(this, () => this.#run.transcript);
-  readonly #requests = new PendingRequestsController(this, {
-    run: this.#run,
-    source: this.#source,
-    fail: this.#fail,
-    focus: this.#focus,
-    cannotRespond: () => this.#strings.cannotRespond,
   });
 
   /** The `read_attachment` tool over the files the user attached. Agents built from the attributes have
    * it; add it to the tools of an agent you build yourself to let it read attachments. */
   get attachmentTool(): Tool {
-    return this.#attachments.tool;
+    return this.#p.attachments.tool;
   }
 
   /** Opens the chat of `mode="launcher"` or `"panel"` (no-op inline); resolves once it is shown. */
-  open = (): Promise<void> => this.#extras.call('open');
+  open = (): Promise<void> => this.#p.extras.call('open');
   /** Closes it; focus returns to the launcher. */
-  close = (): Promise<void> => this.#extras.call('close');
+  close = (): Promise<void> => this.#p.extras.call('close');
   /** Opens it when closed, closes it when open. */
-  toggle = (): Promise<void> => this.#extras.call('toggle');
+  toggle = (): Promise<void> => this.#p.extras.call('toggle');
 
   get #strings(): AgentChatStrings {
     return resolveStrings(this.lang, this.strings);
   }
 
   #onAgentEvent(event: AgentEvent): void {
-    const conversationId = this.#run.conversationId;
+    const conversationId = this.#p.run.conversationId;
     if (event.type === 'run.start') {
-      this.#conversations.started(event.conversationId);
-      this.#source.runStarted(event.runId, event.conversationId);
+      this.#p.conversations.started(event.conversationId);
+      this.#p.source.runStarted(event.runId, event.conversationId);
     }
     emitRunEvent(this, event, conversationId);
-    this.#limit.onEvent(event);
+    this.#p.limit.onEvent(event);
     if (event.type === 'model.loading' && event.phase === 'download' && event.totalBytes)
-      this.#view.checkStorage(event, this.#strings, () => this.requestUpdate());
+      this.#p.view.checkStorage(event, this.#strings, () => this.requestUpdate());
   }
 
   #cancelModel = (): void => {
-    this.#view.cancelModelLoads(this.#run.transcript);
-    this.#run.stop();
+    this.#p.view.cancelModelLoads(this.#p.run.transcript);
+    this.#p.run.stop();
     this.requestUpdate();
   };
 
   #onStop = (): void => {
-    this.#run.stop();
-    this.#extras.voice?.stop();
-    this.#focus();
+    this.#p.run.stop();
+    this.#p.extras.voice?.stop();
+    this.#p.focus();
   };
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    if (changed.has('conversationId') && this.conversationId !== this.#run.conversationId && this.hasUpdated)
-      void this.#conversations.open(this.conversationId).catch(this.#fail);
+    if (
+      changed.has('conversationId') &&
+      this.conversationId !== this.#p.run.conversationId &&
+      this.hasUpdated
+    )
+      void this.#p.conversations.open(this.conversationId).catch(this.#p.fail);
     // Script-tag pages usually set .agent (and its store) after the element is connected: look again.
-    if ((changed.has('agent') || changed.has('store')) && this.isConnected) this.#conversations.restore();
-    if (changed.has('mcpServers') || changed.has('proxyUrl')) this.#source.stopMcp();
+    if ((changed.has('agent') || changed.has('store')) && this.isConnected) this.#p.conversations.restore();
+    if (changed.has('mcpServers') || changed.has('proxyUrl')) this.#p.source.stopMcp();
   }
 
   /**
@@ -237,7 +169,7 @@ export class AgentChatElement extends AgentChatAttributes {
    * per token would fall behind and then render many times in one task (a long task).
    */
   protected override async scheduleUpdate(): Promise<void> {
-    if (this.#run.status === 'running') await nextFrame();
+    if (this.#p.run.status === 'running') await nextFrame();
     const texts = stringsReady(this.lang);
     if (texts) await texts;
     super.scheduleUpdate();
@@ -245,11 +177,11 @@ export class AgentChatElement extends AgentChatAttributes {
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    this.#view.prune(this.#run.transcript);
+    this.#p.view.prune(this.#p.run.transcript);
   }
 
   protected override render(): unknown {
-    const run = this.#run;
+    const run = this.#p.run;
     const strings = this.#strings;
     const running = run.status === 'running';
     const configured = Boolean(this.agent || this.proxyUrl || this.agentUrl);
@@ -259,44 +191,45 @@ export class AgentChatElement extends AgentChatAttributes {
       autoCollapse: this.autoCollapse,
       items: run.transcript,
       rerender: () => this.requestUpdate(),
-      answer: this.#requests.answer,
-      decide: this.#requests.decide,
+      answer: this.#p.requests.answer,
+      decide: this.#p.requests.decide,
       cancelModel: this.#cancelModel,
-      retryModel: this.#send.retry,
-      readAloud: this.#extras.voice?.renderReadAloud.bind(this.#extras.voice),
-      mcpApps: { source: this.#source, sender: this.#send, run: this.#run },
-      answerActions: this.#answerActions.render,
-      renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
+      retryModel: this.#p.send.retry,
+      readAloud: this.#p.extras.voice?.renderReadAloud.bind(this.#p.extras.voice),
+      mcpApps: { source: this.#p.source, sender: this.#p.send, run: this.#p.run },
+      answerActions: this.#p.answerActions.render,
+      renderSignIn: (item) =>
+        this.#p.accounts.renderConnect(item, strings, this.lang, this.#p.requests.answer),
     };
     const canRedo =
       !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
-    return this.#extras.frame(html`<div part="frame" class="frame">
-      ${renderHeader(strings, this.#conversations, this.#accounts.renderToggle(this.mcpServers, strings, this.lang))}
-      ${this.#conversations.render(strings)}
-      ${this.#accounts.render(strings, this.lang)}
-      ${this.#knowledge.render(strings)}
+    return this.#p.extras.frame(html`<div part="frame" class="frame">
+      ${renderHeader(strings, this.#p.conversations, this.#p.accounts.renderToggle(this.mcpServers, strings, this.lang))}
+      ${this.#p.conversations.render(strings)}
+      ${this.#p.accounts.render(strings, this.lang)}
+      ${this.#p.knowledge.render(strings)}
       ${configured ? nothing : html`<p part="notice" id="notice" class="notice">${strings.notConfigured}</p>`}
-      ${run.transcript.length || running ? nothing : renderStartScreen({ host: this, send: (prompt) => void this.#send.send(prompt) })}
+      ${run.transcript.length || running ? nothing : renderStartScreen({ host: this, send: (prompt) => void this.#p.send.send(prompt) })}
       <div part="log" class="log" role="log" aria-live="polite" aria-label=${strings.conversation}
-        @scroll=${this.#scroll.onScroll}>${this.#view.render(ctx)}</div>
-      ${running && this.#scroll.detached ? renderScrollToLatest(this, this.#scroll.jump) : nothing}
+        @scroll=${this.#p.scroll.onScroll}>${this.#p.view.render(ctx)}</div>
+      ${running && this.#p.scroll.detached ? renderScrollToLatest(this, this.#p.scroll.jump) : nothing}
       <slot name="turnstile"></slot>
-      ${this.#limit.render(run.errorEvent)}
+      ${this.#p.limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
-      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.retryFailed}>${strings.retry}</button>` : nothing}
-      ${canRedo ? this.#answerActions.redo() : nothing}
-      ${this.#attachments.render(strings)}
-      ${this.#extras.voice?.renderNotice()}
+      ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#p.send.retryFailed}>${strings.retry}</button>` : nothing}
+      ${canRedo ? this.#p.answerActions.redo() : nothing}
+      ${this.#p.attachments.render(strings)}
+      ${this.#p.extras.voice?.renderNotice()}
       ${renderComposer({
         strings,
         running,
         configured,
-        submit: this.#send.onSubmit,
-        keydown: this.#send.onKeydown,
+        submit: this.#p.send.onSubmit,
+        keydown: this.#p.send.onKeydown,
         stop: this.#onStop,
-        picked: this.#attachments.onPicked,
+        picked: this.#p.attachments.onPicked,
         attach: () => this.renderRoot.querySelector<HTMLInputElement>('#file')?.click(),
-        mic: this.#extras.voice?.renderMic(),
+        mic: this.#p.extras.voice?.renderMic(),
       })}
     </div>`);
   }

@@ -22,12 +22,12 @@ const DOCS = {
 // disk (/@fs/…), as a site would self-host them: the embedder's worker never reaches the network.
 const here = import.meta.url;
 const fsPath = (relative: string) => `/@fs${new URL(relative, here).pathname}`;
-const ort = '../../core/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify';
+const ort = '../../../core/node_modules/onnxruntime-web/dist/ort-wasm-simd-threaded.asyncify';
 const tinyModel = {
   model: 'tiny-bert',
   dtype: 'fp32',
   device: 'wasm',
-  localModelPath: fsPath('../../core/src/rag/fixtures/'),
+  localModelPath: fsPath('../../../core/src/rag/fixtures/'),
   allowRemoteModels: false,
   wasmPaths: {
     mjs: new URL(fsPath(`${ort}.mjs`), location.href).href,

@@ -40,12 +40,17 @@ export class KnowledgeController implements ReactiveController {
    * `conversationId` is the conversation shown; `hasAttachments` says whether it has attached files (a
    * conversation restored after a reload can still read them, within their TTL).
    */
-  constructor(
-    host: KnowledgeHost,
-    databaseName: () => string,
-    conversationId: () => string | undefined,
-    hasAttachments: () => boolean,
-  ) {
+  constructor({
+    host,
+    databaseName,
+    conversationId,
+    hasAttachments,
+  }: {
+    host: KnowledgeHost;
+    databaseName: () => string;
+    conversationId: () => string | undefined;
+    hasAttachments: () => boolean;
+  }) {
     this.#host = host;
     this.#databaseName = databaseName;
     this.#conversationId = conversationId;

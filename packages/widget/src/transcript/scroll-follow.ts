@@ -12,7 +12,7 @@ export class ScrollFollowController implements ReactiveController {
   readonly #log: () => HTMLElement | null;
   readonly #host: ReactiveControllerHost;
 
-  constructor(host: ReactiveControllerHost, log: () => HTMLElement | null) {
+  constructor({ host, log }: { host: ReactiveControllerHost; log: () => HTMLElement | null }) {
     this.#log = log;
     this.#host = host;
     host.addController(this);

@@ -19,8 +19,11 @@ export class WebMcpController implements ReactiveController {
   #observer: MutationObserver | undefined;
   #refreshing = Promise.resolve();
 
-  constructor(host: ReactiveControllerHost, onChange: (tools: readonly Tool[]) => void) {
-    this.#onChange = onChange;
+  constructor({
+    host,
+    onTools,
+  }: { host: ReactiveControllerHost; onTools: (tools: readonly Tool[]) => void }) {
+    this.#onChange = onTools;
     host.addController(this);
   }
 

@@ -1,5 +1,5 @@
 import type { ConversationStore } from '@agent-chat/core';
-import type { AgentSource } from '../../agent/agent-source.js';
+import type { AgentSourceController } from '../../agent/agent-source-controller.js';
 import type { RunController } from '../../agent/run-controller.js';
 import type { SendController } from '../../agent/send-controller.js';
 import type { ConversationsController } from '../../conversations/conversations-controller.js';
@@ -16,7 +16,7 @@ export interface AnswerActionsDeps {
   /** Sends the user's next message. */
   send: SendController;
   /** Adds records (the user's feedback) to the conversation's run log. */
-  source: AgentSource;
+  source: AgentSourceController;
   /** The message text box. */
   input(): HTMLTextAreaElement | null;
   fail(error: unknown): void;

@@ -15,7 +15,7 @@ export class AccountsController implements ReactiveController {
   #ui: AccountsUi | undefined;
   #loading: Promise<AccountsUi> | undefined;
 
-  constructor(host: ReactiveElement) {
+  constructor({ host }: { host: ReactiveElement }) {
     this.#host = host;
     host.addController(this);
   }

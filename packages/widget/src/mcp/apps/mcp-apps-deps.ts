@@ -1,5 +1,5 @@
 import type { McpApps } from '@agent-chat/core';
-import type { AgentSource } from '../../agent/agent-source.js';
+import type { AgentSourceController } from '../../agent/agent-source-controller.js';
 import type { RunController } from '../../agent/run-controller.js';
 import type { SendController } from '../../agent/send-controller.js';
 
@@ -9,7 +9,7 @@ import type { SendController } from '../../agent/send-controller.js';
  */
 export interface McpAppsDeps {
   /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
-  source: Pick<AgentSource, 'mcpHub'>;
+  source: Pick<AgentSourceController, 'mcpHub'>;
   sender: Pick<SendController, 'send' | 'pendingTurn'>;
   run: Pick<RunController, 'status'>;
 }

@@ -9,19 +9,24 @@ import type { KnowledgeController } from './knowledge-controller.js';
  * the log until sent, then read through core's readers into the conversation's attachment cache (kept in
  * IndexedDB for its TTL), where `read_attachment` pages through them 10 KB at a time.
  */
-export class AttachmentsController {
+export class AttachmentsPicker {
   readonly files = new Attachments();
   readonly #host: ReactiveElement;
   readonly #knowledge: KnowledgeController;
   readonly #fail: (error: unknown) => void;
   readonly #focus: () => void;
 
-  constructor(
-    host: ReactiveElement,
-    knowledge: KnowledgeController,
-    fail: (error: unknown) => void,
-    focus: () => void,
-  ) {
+  constructor({
+    host,
+    knowledge,
+    fail,
+    focus,
+  }: {
+    host: ReactiveElement;
+    knowledge: KnowledgeController;
+    fail: (error: unknown) => void;
+    focus: () => void;
+  }) {
     this.#host = host;
     this.#knowledge = knowledge;
     this.#fail = fail;

@@ -11,15 +11,17 @@ const shown = (mode: string | undefined): boolean => Boolean(mode) && mode !== '
  * Loads what only some pages use, when their attributes ask for it: the launcher and panel modes (`mode`)
  * and voice (`voice-input`, `voice-output`), one lazy chunk, so inline chats without voice download neither.
  */
-export class ExtrasLoader implements ReactiveController {
+export class ExtrasController implements ReactiveController {
   shell: DisplayShell | undefined;
   voice: Voice | undefined;
   #chunk: Promise<void> | undefined;
 
-  constructor(
-    private readonly host: AgentChatAttributes,
-    private readonly items: () => readonly TranscriptItem[],
-  ) {
+  private readonly host: AgentChatAttributes;
+  private readonly items: () => readonly TranscriptItem[];
+
+  constructor({ host, items }: { host: AgentChatAttributes; items: () => readonly TranscriptItem[] }) {
+    this.host = host;
+    this.items = items;
     host.addController(this);
   }
 

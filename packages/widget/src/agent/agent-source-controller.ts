@@ -56,7 +56,7 @@ const CITE_SOURCES =
  * supervisor's actions, the knowledge tools, the MCP hub of `mcp-servers`, and the page's WebMCP tools,
  * which are swapped in its tool registry as they change, also during a run.
  */
-export class AgentSource implements ReactiveController {
+export class AgentSourceController implements ReactiveController {
   /** The run log of the attribute-built agent, per conversation (a lazy chunk, loaded with the agent). */
   #runLog: Promise<ConversationRunLog> | undefined;
   /** Runs that started before the run log was loaded. */
@@ -85,18 +85,23 @@ export class AgentSource implements ReactiveController {
    * hub before each message (the Connect prompt of servers the user signs in to). `pendingTurn`: what a
    * redirect sign-in keeps while the tab is away (the message that waits).
    */
-  constructor(
-    host: AgentSourceHost,
-    files: () => PythonFile[] = () => [],
-    beforeRun?: (hub: McpHub) => Promise<void>,
-    pendingTurn?: () => unknown,
-  ) {
+  constructor({
+    host,
+    files = () => [],
+    beforeRun,
+    pendingTurn,
+  }: {
+    host: AgentSourceHost;
+    files?: () => PythonFile[];
+    beforeRun?: (hub: McpHub) => Promise<void>;
+    pendingTurn?: () => unknown;
+  }) {
     this.#host = host;
     this.#files = files;
     this.#beforeRun = beforeRun;
     this.#pendingTurn = pendingTurn;
     host.addController(this);
-    this.#webMcp = new WebMcpController(host, (tools) => this.#setPageTools(tools));
+    this.#webMcp = new WebMcpController({ host, onTools: (tools) => this.#setPageTools(tools) });
   }
 
   /** The client token of `token-url`, if set (one per URL; its code is a lazy chunk). */
