@@ -54,6 +54,14 @@ export type RespondingAgent = Agent;
  * @csspart content-json - A JSON viewer (nested `<details>`).
  * @csspart content-resource - A resource (file) from a tool or MCP server.
  * @csspart content-html - An MCP-App style widget, in a sandboxed iframe.
+ * @csspart mcp-app - An MCP App in its tool's stage; `data-state` is its state, `data-mode` `inline`, `fullscreen` or `pip`.
+ * @csspart mcp-app-frame - The app's sandboxed frame (opaque origin, the resource's declared CSP).
+ * @csspart mcp-app-notice - What happened to the app (loading, timed out, closed, a resource that could not be shown).
+ * @csspart mcp-app-exit - Leaves the app's fullscreen mode.
+ * @csspart mcp-app-prompt - Asks the visitor before the app opens a link or sends further messages.
+ * @csspart mcp-app-allow - Allows what the app asked.
+ * @csspart mcp-app-deny - Refuses it.
+ * @csspart mcp-app-block - Refuses this app's further messages.
  * @csspart regenerate - Asks the last question again in a new branch (the old answer stays as a branch).
  * @csspart edit - Opens the last message's editor (sending it keeps the old turn as a branch).
  * @csspart edit-message - Under each user message: opens its editor; sending the edit keeps the old turn as a branch.
