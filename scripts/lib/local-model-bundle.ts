@@ -20,7 +20,7 @@ export async function buildLocalModelBundle(
       'agent-chat-local': join(root, 'scripts/lib/local-model-entry.ts'),
       'agent-chat-web-llm.worker': join(
         root,
-        options.workerEntry ?? 'packages/core/src/model/web-llm.worker.ts',
+        options.workerEntry ?? 'packages/core/src/model/web-llm/web-llm.worker.ts',
       ),
     },
     outdir,

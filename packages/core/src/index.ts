@@ -134,9 +134,9 @@ export { StoreError, type StoreFailure } from './memory/store-error.js';
 export { type Summary, type SummaryKind, type SummaryMethod, summaryPrompt } from './memory/summarize.js';
 export type { OptionalPackage } from './missing-dependency.js';
 export { MissingDependencyError } from './missing-dependency-error.js';
-export { type AnthropicOptions, anthropic } from './model/anthropic.js';
+export { type AnthropicOptions, anthropic } from './model/anthropic/anthropic.js';
 export { type AutoModelOptions, autoModel } from './model/auto-model.js';
-export { type BuiltInAIOptions, builtInAI } from './model/built-in-ai.js';
+export { type BuiltInAIOptions, builtInAI } from './model/built-in/built-in-ai.js';
 export type {
   ChatModel,
   FinishReason,
@@ -175,7 +175,7 @@ export {
   type ModelTimeoutPhase,
   ToolsUnsupportedError,
 } from './model/model-errors.js';
-export { type OpenAICompatibleOptions, openAICompatible } from './model/openai-compatible.js';
+export { type OpenAICompatibleOptions, openAICompatible } from './model/openai/openai-compatible.js';
 export { type PricedModel, type PricedOptions, priced } from './model/priced.js';
 export { costOf, DEFAULT_PRICES, type ModelPrice, type PriceTable, priceOf } from './model/pricing.js';
 export {
@@ -187,11 +187,11 @@ export {
 export { type RetryOptions, withRetry } from './model/retry.js';
 export { complexityScore, type RouteModels, type RouteOptions, route } from './model/route.js';
 export type { ModelTimeouts } from './model/stream-timeouts.js';
-export { type WebLLMModel, type WebLLMOptions, webLLM } from './model/web-llm.js';
-export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm-engine.js';
-export type { WebLLMLoadOptions } from './model/web-llm-loader.js';
-export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm-models.js';
-export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/webgpu-check.js';
+export { type WebLLMModel, type WebLLMOptions, webLLM } from './model/web-llm/web-llm.js';
+export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm/web-llm-engine.js';
+export type { WebLLMLoadOptions } from './model/web-llm/web-llm-loader.js';
+export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm/web-llm-models.js';
+export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/web-llm/webgpu-check.js';
 export * from './rag/index.js';
 export { redactSecrets } from './telemetry/redact.js';
 export {

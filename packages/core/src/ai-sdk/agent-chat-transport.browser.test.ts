@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgent } from '../agent/create-agent.js';
-import { webLLM } from '../model/web-llm.js';
+import { webLLM } from '../model/web-llm/web-llm.js';
 import { type FakeWebLLMScript, fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
 import { defineTool } from '../tools/tool.js';
 import { agentChatTransport } from './agent-chat-transport.js';

@@ -1,9 +1,9 @@
 import { generateObject, generateText, stepCountIs, streamText, ToolLoopAgent, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { builtInAI } from '../model/built-in-ai.js';
+import { builtInAI } from '../model/built-in/built-in-ai.js';
 import { ToolsUnsupportedError } from '../model/model-errors.js';
-import { webLLM } from '../model/web-llm.js';
+import { webLLM } from '../model/web-llm/web-llm.js';
 import { fakeLanguageModel } from '../test/fake-language-model.js';
 import { type FakeWebLLMScript, fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
 import { toAISDK } from './to-ai-sdk.js';

@@ -1,5 +1,5 @@
 import type { ChatModel } from './chat-model.js';
-import { type OpenAICompatibleOptions, openAICompatible } from './openai-compatible.js';
+import { type OpenAICompatibleOptions, openAICompatible } from './openai/openai-compatible.js';
 import { type ResolvedModel, resolveOpenAIModel } from './resolve-model.js';
 
 /** Options of {@link autoModel}: those of `openAICompatible`, with `model` optional. */

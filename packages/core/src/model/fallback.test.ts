@@ -8,7 +8,7 @@ import { mockModel } from '../test/mock-model.js';
 import { defineTool } from '../tools/tool.js';
 import type { ChatModel, ModelRequest } from './chat-model.js';
 import { fallback } from './fallback.js';
-import { webLLM } from './web-llm.js';
+import { webLLM } from './web-llm/web-llm.js';
 
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'hi' }] };
 

@@ -5,7 +5,7 @@ import { memoryStore } from '../memory/memory-store.js';
 import { eventStreamFetch } from '../test/event-stream-fetch.js';
 import type { ModelEvent } from './chat-model.js';
 import { InlineThinkSplitter } from './inline-think.js';
-import { openAICompatible } from './openai-compatible.js';
+import { openAICompatible } from './openai/openai-compatible.js';
 
 function split(pieces: string[]) {
   const splitter = new InlineThinkSplitter();

@@ -3,9 +3,9 @@ import { createAgent } from '../agent/create-agent.js';
 import { ModelCallError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
 import { collect, eventStreamFetch, ofType, openAIStreamEvents } from '../test/index.js';
-import { anthropic } from './anthropic.js';
+import { anthropic } from './anthropic/anthropic.js';
 import { CreditsExhaustedError, RateLimitedError } from './limit-errors.js';
-import { openAICompatible } from './openai-compatible.js';
+import { openAICompatible } from './openai/openai-compatible.js';
 
 const encoder = new TextEncoder();
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AbortedError, ConfigurationError } from '../errors.js';
 import type { ChatModel } from './chat-model.js';
 import { ModelTimeoutError } from './model-errors.js';
-import { openAICompatible } from './openai-compatible.js';
+import { openAICompatible } from './openai/openai-compatible.js';
 
 /** A fetch whose response never comes until the request is aborted (as a real one behaves). */
 const neverAnswers: typeof fetch = (_input, init) =>

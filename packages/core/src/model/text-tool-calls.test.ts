@@ -4,7 +4,7 @@ import { eventStreamFetch } from '../test/event-stream-fetch.js';
 import { mockModel } from '../test/mock-model.js';
 import { openAIStreamEvents } from '../test/openai-wire.js';
 import type { ModelEvent, ToolSpec } from './chat-model.js';
-import { openAICompatible } from './openai-compatible.js';
+import { openAICompatible } from './openai/openai-compatible.js';
 import { mayBeTextToolCall, parseTextToolCall } from './text-tool-call-parse.js';
 import { recoverTextToolCalls } from './text-tool-calls.js';
 

@@ -4,7 +4,7 @@ import type {
   LanguageModelMessage,
   LanguageModelSession,
   LanguageModelStatic,
-} from '../model/prompt-api.js';
+} from '../model/built-in/prompt-api.js';
 
 /** One prompt the fake received. */
 export interface FakePrompt {

@@ -1,6 +1,6 @@
-import type { OpenAIChunk } from '../model/openai-chunk-reader.js';
-import type { WebLLMChatRequest, WebLLMEngine } from '../model/web-llm-engine.js';
-import type { WebLLMProgressReport } from '../model/web-llm-progress.js';
+import type { OpenAIChunk } from '../model/openai/openai-chunk-reader.js';
+import type { WebLLMChatRequest, WebLLMEngine } from '../model/web-llm/web-llm-engine.js';
+import type { WebLLMProgressReport } from '../model/web-llm/web-llm-progress.js';
 import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
 /** What {@link fakeWebLLMEngine} plays: load progress, then one turn per chat completion (the last repeats). */

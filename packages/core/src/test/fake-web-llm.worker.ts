@@ -1,7 +1,7 @@
 // A Web Worker for browser tests: web-llm's real worker protocol (hostWebLLMEngine) around a fake
 // engine. The script comes in the worker's name (JSON), else DEFAULT_SCRIPT; requests and interrupts are reported on the
 // BroadcastChannel "fake-web-llm" so the test can see what reached the engine.
-import { hostWebLLMEngine } from '../model/web-llm-worker-host.js';
+import { hostWebLLMEngine } from '../model/web-llm/web-llm-worker-host.js';
 import { type FakeWebLLMScript, fakeWebLLMEngine } from './fake-web-llm-engine.js';
 
 // Without a name (a page that starts the worker itself), a short default answer.

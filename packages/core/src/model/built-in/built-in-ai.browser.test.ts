@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { createAgent } from '../agent/create-agent.js';
-import { collect, ofType } from '../test/collect.js';
-import { fakeLanguageModel } from '../test/fake-language-model.js';
-import { mockModel } from '../test/mock-model.js';
-import { defineTool } from '../tools/tool.js';
+import { createAgent } from '../../agent/create-agent.js';
+import { collect, ofType } from '../../test/collect.js';
+import { fakeLanguageModel } from '../../test/fake-language-model.js';
+import { mockModel } from '../../test/mock-model.js';
+import { defineTool } from '../../tools/tool.js';
+import { fallback } from '../fallback.js';
 import { builtInAI } from './built-in-ai.js';
-import { fallback } from './fallback.js';
 
 // builtInAI() in Chromium against a fake `LanguageModel` global with the Prompt API's documented shape.
 let restore: (() => void) | undefined;

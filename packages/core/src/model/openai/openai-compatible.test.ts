@@ -5,10 +5,10 @@ import {
   ModelUnreachableError,
   StreamInterruptedError,
   StreamMalformedError,
-} from '../errors.js';
-import { eventStreamFetch } from '../test/event-stream-fetch.js';
-import { openAIStreamEvents } from '../test/openai-wire.js';
-import type { ModelEvent } from './chat-model.js';
+} from '../../errors.js';
+import { eventStreamFetch } from '../../test/event-stream-fetch.js';
+import { openAIStreamEvents } from '../../test/openai-wire.js';
+import type { ModelEvent } from '../chat-model.js';
 import { openAICompatible } from './openai-compatible.js';
 
 const encoder = new TextEncoder();

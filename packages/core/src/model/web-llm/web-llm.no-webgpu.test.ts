@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../agent/create-agent.js';
-import type { AgentEvent } from '../events.js';
-import { mockModel } from '../test/mock-model.js';
-import { fallback } from './fallback.js';
-import { LocalModelUnavailableError } from './model-errors.js';
+import { createAgent } from '../../agent/create-agent.js';
+import type { AgentEvent } from '../../events.js';
+import { mockModel } from '../../test/mock-model.js';
+import { fallback } from '../fallback.js';
+import { LocalModelUnavailableError } from '../model-errors.js';
 import { webLLM } from './web-llm.js';
 import { checkWebGPU } from './webgpu-check.js';
 

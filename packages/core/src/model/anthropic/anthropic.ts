@@ -5,15 +5,15 @@ import {
   ModelCallError,
   StreamInterruptedError,
   StreamMalformedError,
-} from '../errors.js';
+} from '../../errors.js';
+import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../chat-model.js';
+import { withCredits } from '../credits.js';
+import { parseEventJson, postForEventStream } from '../http-call.js';
+import { ModelTimeoutError } from '../model-errors.js';
+import { sseEvents } from '../sse-events.js';
+import type { ModelTimeouts } from '../stream-timeouts.js';
 import { type AnthropicEvent, AnthropicEventReader } from './anthropic-event-reader.js';
 import { anthropicRequestBody } from './anthropic-messages.js';
-import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
-import { withCredits } from './credits.js';
-import { parseEventJson, postForEventStream } from './http-call.js';
-import { ModelTimeoutError } from './model-errors.js';
-import { sseEvents } from './sse-events.js';
-import type { ModelTimeouts } from './stream-timeouts.js';
 
 /** Options of {@link anthropic}. */
 export interface AnthropicOptions {

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../agent/create-agent.js';
-import { AbortedError } from '../errors.js';
-import type { AgentEvent } from '../events.js';
-import { collect } from '../test/collect.js';
-import type { FakeWebLLMScript } from '../test/fake-web-llm-engine.js';
-import { mockModel } from '../test/mock-model.js';
-import { defineTool } from '../tools/tool.js';
-import type { ModelRequest } from './chat-model.js';
-import { fallback } from './fallback.js';
-import { LocalModelUnavailableError, ModelNotFoundError } from './model-errors.js';
+import { createAgent } from '../../agent/create-agent.js';
+import { AbortedError } from '../../errors.js';
+import type { AgentEvent } from '../../events.js';
+import { collect } from '../../test/collect.js';
+import type { FakeWebLLMScript } from '../../test/fake-web-llm-engine.js';
+import { mockModel } from '../../test/mock-model.js';
+import { defineTool } from '../../tools/tool.js';
+import type { ModelRequest } from '../chat-model.js';
+import { fallback } from '../fallback.js';
+import { LocalModelUnavailableError, ModelNotFoundError } from '../model-errors.js';
 import { webLLM } from './web-llm.js';
 import { importWebLLM, type WebLLMChatRequest } from './web-llm-engine.js';
 import { checkWebGPU } from './webgpu-check.js';
@@ -24,7 +24,7 @@ function fakeWorker(script: FakeWebLLMScript): () => Worker {
   return () => {
     workers++;
     // Inline `new Worker(new URL(…))`, so Vite (and vitest's browser runner) treat the file as a worker entry.
-    return new Worker(new URL('../test/fake-web-llm.worker.ts', import.meta.url), {
+    return new Worker(new URL('../../test/fake-web-llm.worker.ts', import.meta.url), {
       type: 'module',
       name: JSON.stringify(script),
     });

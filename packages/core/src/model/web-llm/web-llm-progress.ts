@@ -1,4 +1,4 @@
-import type { ModelLoadingProgress } from './chat-model.js';
+import type { ModelLoadingProgress } from '../chat-model.js';
 
 /** web-llm's progress report (`InitProgressReport`). */
 export interface WebLLMProgressReport {

@@ -1,4 +1,4 @@
-import type { ToolCall } from './messages.js';
+import type { ToolCall } from '../messages.js';
 
 interface PendingCall {
   index: number;

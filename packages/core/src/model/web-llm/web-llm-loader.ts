@@ -1,6 +1,6 @@
-import { AbortedError, AgentChatError } from '../errors.js';
-import type { ModelEvent, ModelLoadingProgress } from './chat-model.js';
-import { LocalModelUnavailableError, ModelNotFoundError } from './model-errors.js';
+import { AbortedError, AgentChatError } from '../../errors.js';
+import type { ModelEvent, ModelLoadingProgress } from '../chat-model.js';
+import { LocalModelUnavailableError, ModelNotFoundError } from '../model-errors.js';
 import {
   createWebLLMWorker,
   importWebLLM,

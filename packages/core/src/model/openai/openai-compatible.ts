@@ -4,22 +4,22 @@ import {
   isAbortError,
   StreamInterruptedError,
   StreamMalformedError,
-} from '../errors.js';
+} from '../../errors.js';
 import type {
   ChatModel,
   ModelCapabilities,
   ModelEvent,
   ModelRequest,
   ReasoningEffort,
-} from './chat-model.js';
-import { withCredits } from './credits.js';
-import { parseEventJson, postForEventStream } from './http-call.js';
-import { ModelTimeoutError } from './model-errors.js';
+} from '../chat-model.js';
+import { withCredits } from '../credits.js';
+import { parseEventJson, postForEventStream } from '../http-call.js';
+import { ModelTimeoutError } from '../model-errors.js';
+import { sseEvents } from '../sse-events.js';
+import type { ModelTimeouts } from '../stream-timeouts.js';
+import { recoverTextToolCalls } from '../text-tool-calls.js';
 import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { openAIRequestBody } from './openai-messages.js';
-import { sseEvents } from './sse-events.js';
-import type { ModelTimeouts } from './stream-timeouts.js';
-import { recoverTextToolCalls } from './text-tool-calls.js';
 
 /** Options of {@link openAICompatible}. */
 export interface OpenAICompatibleOptions {

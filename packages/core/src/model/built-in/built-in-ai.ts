@@ -1,7 +1,7 @@
-import { AbortedError, isAbortError } from '../errors.js';
-import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
-import type { Message } from './messages.js';
-import { LocalModelUnavailableError, ToolsUnsupportedError } from './model-errors.js';
+import { AbortedError, isAbortError } from '../../errors.js';
+import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../chat-model.js';
+import type { Message } from '../messages.js';
+import { LocalModelUnavailableError, ToolsUnsupportedError } from '../model-errors.js';
 import {
   type LanguageModelExpected,
   type LanguageModelMessage,

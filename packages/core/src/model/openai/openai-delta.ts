@@ -1,5 +1,5 @@
-import type { ModelEvent } from './chat-model.js';
-import type { InlineThinkSplitter } from './inline-think.js';
+import type { ModelEvent } from '../chat-model.js';
+import type { InlineThinkSplitter } from '../inline-think.js';
 
 /** The text-bearing fields of a Chat Completions delta, in every dialect we have seen on the wire. */
 export interface OpenAIDeltaText {

@@ -1,5 +1,5 @@
-import type { ModelRequest } from './chat-model.js';
-import type { Message } from './messages.js';
+import type { ModelRequest } from '../chat-model.js';
+import type { Message } from '../messages.js';
 
 /** The Chat Completions request body (without `model`) for a provider-neutral request. */
 export function openAIRequestBody(request: ModelRequest): Record<string, unknown> {

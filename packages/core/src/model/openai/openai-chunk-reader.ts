@@ -1,7 +1,7 @@
-import { StreamMalformedError } from '../errors.js';
-import type { FinishReason, ModelEvent } from './chat-model.js';
-import { mapFinishReason } from './finish-reason.js';
-import { InlineThinkSplitter } from './inline-think.js';
+import { StreamMalformedError } from '../../errors.js';
+import type { FinishReason, ModelEvent } from '../chat-model.js';
+import { mapFinishReason } from '../finish-reason.js';
+import { InlineThinkSplitter } from '../inline-think.js';
 import { deltaTextEvents, type OpenAIDeltaText } from './openai-delta.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 

@@ -1,7 +1,7 @@
-import { ModelCallError } from '../errors.js';
-import type { FinishReason, ModelEvent } from './chat-model.js';
-import { mapFinishReason } from './finish-reason.js';
-import type { ReasoningBlock } from './messages.js';
+import { ModelCallError } from '../../errors.js';
+import type { FinishReason, ModelEvent } from '../chat-model.js';
+import { mapFinishReason } from '../finish-reason.js';
+import type { ReasoningBlock } from '../messages.js';
 
 /** One Messages API stream event (the JSON of an SSE `data:` line). */
 export interface AnthropicEvent {

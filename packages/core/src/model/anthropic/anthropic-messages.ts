@@ -1,5 +1,5 @@
-import type { ModelRequest } from './chat-model.js';
-import type { ImageInput, Message } from './messages.js';
+import type { ModelRequest } from '../chat-model.js';
+import type { ImageInput, Message } from '../messages.js';
 
 type Block = Record<string, unknown>;
 interface AnthropicMessage {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createAgent } from '../agent/create-agent.js';
-import { AbortedError, StreamInterruptedError } from '../errors.js';
-import { collect } from '../test/collect.js';
-import { type FakeWebLLMScript, fakeWebLLMEngine } from '../test/fake-web-llm-engine.js';
-import type { ModelRequest } from './chat-model.js';
-import { LocalModelUnavailableError, ToolsUnsupportedError } from './model-errors.js';
+import { createAgent } from '../../agent/create-agent.js';
+import { AbortedError, StreamInterruptedError } from '../../errors.js';
+import { collect } from '../../test/collect.js';
+import { type FakeWebLLMScript, fakeWebLLMEngine } from '../../test/fake-web-llm-engine.js';
+import type { ModelRequest } from '../chat-model.js';
+import { LocalModelUnavailableError, ToolsUnsupportedError } from '../model-errors.js';
 import { webLLM } from './web-llm.js';
 
 const ask: ModelRequest = { messages: [{ role: 'user', content: 'hi' }] };

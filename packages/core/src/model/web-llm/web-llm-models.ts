@@ -1,4 +1,4 @@
-import type { ModelCapabilities } from './chat-model.js';
+import type { ModelCapabilities } from '../chat-model.js';
 
 /** A local model agent-chat knows how to use: what it can do and what it needs. */
 export interface LocalModelInfo {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ModelCallError, StreamInterruptedError, StreamMalformedError } from '../errors.js';
-import { anthropicStreamEvents } from '../test/anthropic-wire.js';
-import { eventStreamFetch } from '../test/event-stream-fetch.js';
+import { ModelCallError, StreamInterruptedError, StreamMalformedError } from '../../errors.js';
+import { anthropicStreamEvents } from '../../test/anthropic-wire.js';
+import { eventStreamFetch } from '../../test/event-stream-fetch.js';
+import type { ModelEvent, ModelRequest } from '../chat-model.js';
+import { ToolsUnsupportedError } from '../model-errors.js';
 import { anthropic } from './anthropic.js';
-import type { ModelEvent, ModelRequest } from './chat-model.js';
-import { ToolsUnsupportedError } from './model-errors.js';
 
 const encoder = new TextEncoder();
 

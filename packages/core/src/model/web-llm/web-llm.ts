@@ -4,12 +4,12 @@ import {
   ConfigurationError,
   isAbortError,
   StreamInterruptedError,
-} from '../errors.js';
-import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from './chat-model.js';
-import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
-import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
-import { toOpenAIMessage } from './openai-messages.js';
-import { recoverTextToolCalls } from './text-tool-calls.js';
+} from '../../errors.js';
+import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../chat-model.js';
+import { ModelNotFoundError, ToolsUnsupportedError } from '../model-errors.js';
+import { type OpenAIChunk, OpenAIChunkReader } from '../openai/openai-chunk-reader.js';
+import { toOpenAIMessage } from '../openai/openai-messages.js';
+import { recoverTextToolCalls } from '../text-tool-calls.js';
 import type { WebLLMChatRequest, WebLLMEngine } from './web-llm-engine.js';
 import { LocalModelLoader, type WebLLMLoadOptions } from './web-llm-loader.js';
 import { DEFAULT_LOCAL_MODEL, localCapabilities, localModelInfo } from './web-llm-models.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventStreamFetch } from '../test/event-stream-fetch.js';
-import type { ModelEvent } from './chat-model.js';
+import { eventStreamFetch } from '../../test/event-stream-fetch.js';
+import type { ModelEvent } from '../chat-model.js';
 import { openAICompatible } from './openai-compatible.js';
 
 async function replay(deltas: unknown[]): Promise<ModelEvent[]> {

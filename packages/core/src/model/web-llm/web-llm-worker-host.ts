@@ -1,7 +1,7 @@
 // Runs inside the Web Worker: loads web-llm's worker protocol and serves it to the page.
 import type { WebWorkerMLCEngineHandler } from '@mlc-ai/web-llm';
-import { requireExport } from '../missing-dependency.js';
-import { MissingDependencyError } from '../missing-dependency-error.js';
+import { requireExport } from '../../missing-dependency.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
 import type { WebLLMProgressReport } from './web-llm-progress.js';
 
 /** An engine the worker can host instead of web-llm's own `MLCEngine` (a test fake). */

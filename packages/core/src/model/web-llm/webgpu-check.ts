@@ -1,4 +1,4 @@
-import { LocalModelUnavailableError } from './model-errors.js';
+import { LocalModelUnavailableError } from '../model-errors.js';
 
 /** What a local model needs from the browser. */
 export interface LocalModelNeeds {

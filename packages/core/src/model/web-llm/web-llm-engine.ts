@@ -1,6 +1,6 @@
-import { requireExport } from '../missing-dependency.js';
-import { MissingDependencyError } from '../missing-dependency-error.js';
-import type { OpenAIChunk } from './openai-chunk-reader.js';
+import { requireExport } from '../../missing-dependency.js';
+import { MissingDependencyError } from '../../missing-dependency-error.js';
+import type { OpenAIChunk } from '../openai/openai-chunk-reader.js';
 import type { WebLLMProgressReport } from './web-llm-progress.js';
 
 /** The Chat Completions request the adapter sends to web-llm (a subset of its `ChatCompletionRequest`). */
