@@ -1,5 +1,7 @@
+import type { ContentItem } from '@agent-chat/core';
 import { describe, expect, it, vi } from 'vitest';
 import '../agent-chat.js';
+import type { ScriptStep } from '../test/fake-agent.js';
 import { mountWithFakeAgent as mount, mountElement, send } from '../test/mount.js';
 
 const PNG =
@@ -8,33 +10,30 @@ const SVG = btoa(
   '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><script>parent.__xss=1</script></svg>',
 );
 
+/** One turn of a tool that returns `contents`, then the answer. */
+const toolTurn = (
+  id: string,
+  name: string,
+  args: Record<string, unknown>,
+  answer: string,
+  contents: ContentItem[],
+): ScriptStep[] => [
+  { type: 'tool.start', turn: 1, toolCallId: id, name, args },
+  ...contents.map((content): ScriptStep => ({ type: 'tool.content', toolCallId: id, content })),
+  { type: 'tool.complete', toolCallId: id, name, result: 'ok', content: 'ok', durationMs: 5 },
+  { type: 'response.done', text: answer },
+];
+
 describe('<agent-chat> code interpreter and image stages', () => {
   it('shows the python code highlighted, its output with spacing kept, and images to open and download', async () => {
     const code = 'import statistics\nprint(statistics.mean([1, 2]))';
     const { element, root } = await mount([
-      () => [
-        { type: 'tool.start', turn: 1, toolCallId: 'py', name: 'python', args: { code } },
-        { type: 'tool.content', toolCallId: 'py', content: { kind: 'text', text: 'a    b\n1.5  2' } },
-        {
-          type: 'tool.content',
-          toolCallId: 'py',
-          content: { kind: 'image', data: PNG, mimeType: 'image/png', alt: 'plot.png' },
-        },
-        {
-          type: 'tool.content',
-          toolCallId: 'py',
-          content: { kind: 'image', data: SVG, mimeType: 'image/svg+xml', alt: 'chart.svg' },
-        },
-        {
-          type: 'tool.complete',
-          toolCallId: 'py',
-          name: 'python',
-          result: 'ok',
-          content: 'ok',
-          durationMs: 5,
-        },
-        { type: 'response.done', text: 'Done.' },
-      ],
+      () =>
+        toolTurn('py', 'python', { code }, 'Done.', [
+          { kind: 'text', text: 'a    b\n1.5  2' },
+          { kind: 'image', data: PNG, mimeType: 'image/png', alt: 'plot.png' },
+          { kind: 'image', data: SVG, mimeType: 'image/svg+xml', alt: 'chart.svg' },
+        ]),
     ]);
     await send(element, 'compute');
     await expect.poll(() => root.querySelector('[part="stage"][data-tool="python"]')).toBeTruthy();
@@ -60,23 +59,10 @@ describe('<agent-chat> code interpreter and image stages', () => {
 
   it('opens a generated image full size in a new tab from a blob URL of its own bytes', async () => {
     const { element, root } = await mount([
-      () => [
-        { type: 'tool.start', turn: 1, toolCallId: 'img', name: 'generate_image', args: { prompt: 'a dot' } },
-        {
-          type: 'tool.content',
-          toolCallId: 'img',
-          content: { kind: 'image', data: PNG, mimeType: 'image/png', alt: 'a dot' },
-        },
-        {
-          type: 'tool.complete',
-          toolCallId: 'img',
-          name: 'generate_image',
-          result: 'ok',
-          content: 'ok',
-          durationMs: 5,
-        },
-        { type: 'response.done', text: 'Here it is.' },
-      ],
+      () =>
+        toolTurn('img', 'generate_image', { prompt: 'a dot' }, 'Here it is.', [
+          { kind: 'image', data: PNG, mimeType: 'image/png', alt: 'a dot' },
+        ]),
     ]);
     await send(element, 'draw a dot');
     await expect.poll(() => root.querySelector('[part="image-open"]')).toBeTruthy();

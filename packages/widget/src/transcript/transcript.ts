@@ -170,11 +170,7 @@ function patchStage(
   toolCallId: string,
   patch: (stage: StageItem) => Partial<StageItem>,
 ): readonly TranscriptItem[] {
-  const id = `${runId}:${toolCallId}`;
-  const index = items.findLastIndex((item) => item.id === id);
-  const stage = items[index];
-  if (stage?.kind !== 'stage') return items;
-  return items.with(index, { ...stage, ...patch(stage) });
+  return patchItem(items, 'stage', `${runId}:${toolCallId}`, patch);
 }
 
 function patchWorkflow(
@@ -183,11 +179,21 @@ function patchWorkflow(
   workflowId: string,
   patch: (flow: WorkflowItem) => Partial<WorkflowItem>,
 ): readonly TranscriptItem[] {
-  const id = `${runId}:${workflowId}`;
+  return patchItem(items, 'workflow', `${runId}:${workflowId}`, patch);
+}
+
+/** The last item with `id`, patched, when it is of `kind`. */
+function patchItem<K extends TranscriptItem['kind']>(
+  items: readonly TranscriptItem[],
+  kind: K,
+  id: string,
+  patch: (item: Extract<TranscriptItem, { kind: K }>) => Partial<Extract<TranscriptItem, { kind: K }>>,
+): readonly TranscriptItem[] {
   const index = items.findLastIndex((item) => item.id === id);
-  const flow = items[index];
-  if (flow?.kind !== 'workflow') return items;
-  return items.with(index, { ...flow, ...patch(flow) });
+  const item = items[index];
+  if (item?.kind !== kind) return items;
+  const found = item as Extract<TranscriptItem, { kind: K }>;
+  return items.with(index, { ...found, ...patch(found) });
 }
 
 /** An answer the model left empty still gets its place in the log, where the view says it is empty. */
