@@ -112,6 +112,14 @@ export default defineConfig({
               test: (id: string) => /\/core\/src\/remote\/[^/]+\.ts$|\/widget\/src\/remote\//.test(id),
               includeDependenciesRecursively: false,
             },
+            // Running tool calls (the built-in loop's, a remote agent's page tools, workflows): loaded with the
+            // first tool call, so not the shared chunk a plain first answer loads.
+            {
+              name: 'tool-call',
+              test: (id: string) =>
+                /\/core\/src\/(tools\/(execute-tool-call|stored-content)|agent\/turn-tools)\.ts$/.test(id),
+              includeDependenciesRecursively: false,
+            },
             // zod and PKCE, shared by the two MCP SDK chunks (the hub's v1 client, the MCP Apps host's v2
             // protocol layer): a chunk of their own, never the shared one every first send loads.
             {

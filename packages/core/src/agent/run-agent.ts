@@ -15,7 +15,6 @@ import { callModelWithRetry } from './recovery/interrupted-retry.js';
 import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
-import { runTurnCalls } from './turn-tools.js';
 
 /** How a run starts: a user message, or the continuation of a paused run after `agent.respond`. */
 export type RunStart = RunInput | { resume: RunCheckpoint; signal?: AbortSignal };
@@ -241,6 +240,8 @@ async function execute(
       const callSettings = mcpTools
         ? { ...turnSettings, tools: await mcpTools.prepareCalls(toolCalls, tools) }
         : turnSettings;
+      // Tool execution loads with the first tool call: pages whose model only answers never download it.
+      const { runTurnCalls } = await import('./turn-tools.js');
       const outcome = await runTurnCalls(toolCalls, callSettings, run, turn);
       if (signal.aborted) throw new AbortedError(signal.reason);
       if (outcome.pending.length > 0) {
