@@ -12,7 +12,6 @@ import { EventChannel } from './event-channel.js';
 import { isMcpToolSource } from './mcp-tool-source.js';
 import { turnRequest } from './model-turn.js';
 import { callModelWithRetry } from './recovery/interrupted-retry.js';
-import { resumeMessages, settleOnNewMessage } from './resume.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 
@@ -137,12 +136,13 @@ async function execute(
       // A conversation store that did not survive the reload (an in-memory one) lost what the paused run
       // had finished; the checkpoint kept a copy, so the model still sees the user's message.
       if (history.length === 0) finished.push(...(resume.messages ?? []));
-      finished.push(...(await resumeMessages(resume, settings, run)));
+      // Resuming a paused run (approvals answered, a new message over a paused turn) loads on first use.
+      finished.push(...(await (await import('./resume.js')).resumeMessages(resume, settings, run)));
     } else {
       const paused = await checkpoints.load(run.conversationId);
       if (paused) {
         if (history.length === 0) finished.push(...(paused.messages ?? []));
-        finished.push(...settleOnNewMessage(paused));
+        finished.push(...(await import('./resume.js')).settleOnNewMessage(paused));
         await checkpoints.delete(run.conversationId);
       }
       const images = run.images;
