@@ -269,8 +269,6 @@ export class AgentChatElement extends AgentChatAttributes {
       mcpApps: { source: this.#source, sender: this.#send, run: this.#run },
       renderSignIn: (item) => this.#accounts.renderConnect(item, strings, this.lang, this.#requests.answer),
     };
-    const canRedo =
-      !running && run.transcript.some((i) => i.kind === 'assistant') && Boolean(run.conversationId);
     return this.#extras.frame(html`<div part="frame" class="frame">
       ${renderHeader(strings, this.#conversations, this.#accounts.renderToggle(this.mcpServers, strings, this.lang))}
       ${this.#conversations.render(strings)}
@@ -283,7 +281,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${this.#limit.render(run.errorEvent)}
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
       ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#send.regenerate}>${strings.retry}</button>` : nothing}
-      ${canRedo ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
+      ${!running && run.transcript.some((i) => i.kind === 'assistant') && run.conversationId ? renderRedo(strings, this.#send.regenerate, this.#send.editLast) : nothing}
       ${this.#attachments.render(strings)}
       ${this.#extras.voice?.renderNotice()}
       ${renderComposer({
