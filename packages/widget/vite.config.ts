@@ -21,6 +21,10 @@ const MAX_GZIP_BYTES = 27_000;
 const SCHEMA_MODULES =
   /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:tools[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
 
+/** Modules of the lazy `tool-call` chunk: running tool calls and resuming a paused run (see codeSplitting below). */
+const TOOL_CALL_MODULES =
+  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content)|agent[\\/](?:turn-tools|tool-context|resume))\.ts$/;
+
 /**
  * `embedder="transformers"` loads transformers.js (with onnxruntime-web) from its CDN build, the version core
  * is tested with: bundled, its inlined WASM would make two 72 MB chunks (page and worker) of the script-tag
@@ -80,10 +84,18 @@ export default defineConfig({
         chunkFileNames: 'agent-chat-[name]-[hash].js',
         // Code that two or more chunks share (e.g. zod and core's errors, used by the entry, memory and the
         // MCP chunk) goes into agent-chat.js itself: rolldown would otherwise emit it as a common chunk that
-        // the entry imports statically, and the script tag would load several files. The first group holds
-        // the entry module, so the group IS the entry chunk. The tokenizers' shared encoder stays lazy.
+        // the entry imports statically, and the script tag would load several files. The `agent-chat` group
+        // holds the entry module, so the group IS the entry chunk. The tokenizers' shared encoder stays lazy.
         codeSplitting: {
           groups: [
+            // Errors that only a failed model call or tool throws (core's call-errors.ts): a chunk of their own
+            // that the agent runtime imports, not the entry's. Before the entry's group, which takes every
+            // module the entry reaches (errors.ts re-exports them).
+            {
+              name: 'call-errors',
+              test: (id: string) => /\/core\/src\/call-errors\.ts$/.test(id),
+              includeDependenciesRecursively: false,
+            },
             { name: 'agent-chat', test: (id: string) => id.endsWith('/src/script-tag.ts') },
             // JSON Schema validation and the JSON-mode / workflow code around it: shared by several lazy
             // chunks (tool calls, workflows, reflection, MCP, knowledge), needed by none for a plain first
@@ -115,6 +127,13 @@ export default defineConfig({
             {
               name: 'remote',
               test: (id: string) => /\/core\/src\/remote\/[^/]+\.ts$|\/widget\/src\/remote\//.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // Running tool calls (the built-in loop's, a remote agent's page tools, workflows): loaded with the
+            // first tool call, so not the shared chunk a plain first answer loads.
+            {
+              name: 'tool-call',
+              test: (id: string) => TOOL_CALL_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
             // zod and PKCE, shared by the two MCP SDK chunks (the hub's v1 client, the MCP Apps host's v2

@@ -2,7 +2,6 @@ import type { Message } from '../model/messages.js';
 import type { PendingRequest, RunCheckpoint } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { parseArgs } from './tool-context.js';
-import { runToolCall } from './turn-tools.js';
 
 /**
  * Finishes the paused turn of a checkpoint whose approvals are all answered: approved calls run now
@@ -21,7 +20,7 @@ export async function resumeMessages(
       if (request.kind === 'approval' && request.approved) {
         const args = parseArgs(call.arguments);
         run.emit({ type: 'tool.start', turn: 0, toolCallId: call.id, name: call.name, args });
-        return runToolCall(call, settings, run, args);
+        return (await import('./turn-tools.js')).runToolCall(call, settings, run, args);
       }
       run.log('tool.result', {
         toolCallId: call.id,

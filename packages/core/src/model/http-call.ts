@@ -1,13 +1,6 @@
-import {
-  AbortedError,
-  isAbortError,
-  ModelCallError,
-  ModelUnreachableError,
-  StreamMalformedError,
-} from '../errors.js';
+import { AbortedError, isAbortError, ModelUnreachableError, StreamMalformedError } from '../errors.js';
 import { type CreditsLeft, creditsFromHeaders } from './credits.js';
-import { CreditsExhaustedError, type CreditsState, RateLimitedError } from './limit-errors.js';
-import { ModelNotFoundError, ModelTimeoutError, ToolsUnsupportedError } from './model-errors.js';
+import { ModelTimeoutError } from './model-errors.js';
 import {
   type BodyReader,
   LimitedBodyReader,
@@ -89,32 +82,8 @@ async function readEventStream(
   idleMs: number,
   signal: AbortSignal | undefined,
 ): Promise<EventStreamResponse> {
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    const message = providerMessage(text);
-    if (
-      call.withTools &&
-      response.status === 400 &&
-      message &&
-      /(does not|doesn't) support tools|tools? (are |is )?not supported|tool use is not supported/i.test(
-        message,
-      )
-    )
-      throw new ToolsUnsupportedError(call.model, message);
-    if (response.status === 404 && message && /model/i.test(message))
-      throw new ModelNotFoundError({ model: call.model, providerMessage: message });
-    const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
-    const said = message === undefined ? {} : { providerMessage: message };
-    if (response.status === 429) throw new RateLimitedError({ url: call.url, retryAfterSeconds, ...said });
-    if (response.status === 402)
-      throw new CreditsExhaustedError({ url: call.url, credits: creditsOf(text), ...said });
-    throw new ModelCallError({
-      status: response.status,
-      providerMessage: message,
-      retryAfterSeconds,
-      url: call.url,
-    });
-  }
+  // The typed error of an HTTP error answer; its code loads only when a call fails.
+  if (!response.ok) throw await (await import('./http-error.js')).httpError(response, call);
   const contentType = response.headers.get('content-type') ?? '';
   if (!contentType.includes('text/event-stream')) {
     await response.body?.cancel().catch(() => {});
@@ -140,15 +109,6 @@ export function providerMessage(body: string): string | undefined {
     return parsed.error?.message ?? parsed.message ?? body.slice(0, 200);
   } catch {
     return body.slice(0, 200);
-  }
-}
-
-/** The `credits` field of the agent-chat proxy's 402 body. */
-function creditsOf(body: string): CreditsState | undefined {
-  try {
-    return (JSON.parse(body) as { credits?: CreditsState }).credits;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,7 +1,6 @@
 import { EventChannel } from '../agent/event-channel.js';
 import { isAbortError, toAgentChatError } from '../errors.js';
 import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
-import { executeTool } from '../tools/execute-tool-call.js';
 import type { Tool } from '../tools/tool.js';
 import type { PendingCall, ProtocolSession } from './protocol-session.js';
 import type { TurnRecord } from './turn-record.js';
@@ -138,6 +137,7 @@ export async function runPageTool(
     ctx.session.toolResult(call, { ok: false, error });
     return;
   }
+  const { executeTool } = await import('../tools/execute-tool-call.js');
   const outcome = await executeTool(call.name, call.args, ctx.tools, {
     signal: ctx.signal,
     toolCallId: call.toolCallId,

@@ -214,7 +214,9 @@ function markStopped(items: readonly TranscriptItem[], runId: string): readonly 
   return items.map((item) => {
     if (item.kind === 'stage' && item.status === 'running' && item.runId === runId)
       return { ...item, status: 'failed', error: 'stopped' };
-    if (item === last && item.kind === 'assistant' && item.runId === runId) return { ...item, stopped: true };
+    // An answer already marked interrupted (a cut stream) keeps that one mark.
+    if (item === last && item.kind === 'assistant' && item.runId === runId && !item.interrupted)
+      return { ...item, stopped: true };
     return item;
   });
 }

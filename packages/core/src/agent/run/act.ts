@@ -1,7 +1,6 @@
 import { AbortedError } from '../../errors.js';
 import type { PendingRequest } from '../run-checkpoint-store.js';
 import type { RunContext } from '../run-settings.js';
-import { runTurnCalls } from '../turn-tools.js';
 import type { Decision, RunLoop, RunState, TurnInput } from './run-types.js';
 
 /**
@@ -27,6 +26,8 @@ export async function act(
   const callSettings = loop.mcpTools
     ? { ...input.settings, tools: await loop.mcpTools.prepareCalls(toolCalls, input.tools) }
     : input.settings;
+  // Tool execution loads with the first tool call: pages whose model only answers never download it.
+  const { runTurnCalls } = await import('../turn-tools.js');
   const outcome = await runTurnCalls(toolCalls, callSettings, run, state.turns);
   if (run.signal.aborted) throw new AbortedError(run.signal.reason);
   if (outcome.pending.length > 0) {

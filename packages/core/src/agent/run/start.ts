@@ -1,5 +1,4 @@
 import type { Message } from '../../model/messages.js';
-import { resumeMessages, settleOnNewMessage } from '../resume.js';
 import type { RunCheckpoint } from '../run-checkpoint-store.js';
 import type { RunContext, RunSettings } from '../run-settings.js';
 
@@ -38,13 +37,14 @@ export async function openingMessages(
   const opening: Message[] = [];
   if (resume) {
     if (history.length === 0) opening.push(...(resume.messages ?? []));
-    opening.push(...(await resumeMessages(resume, settings, run)));
+    // Resuming a paused run (approvals answered, a new message over a paused turn) loads on first use.
+    opening.push(...(await (await import('../resume.js')).resumeMessages(resume, settings, run)));
     return opening;
   }
   const paused = await settings.checkpoints.load(run.conversationId);
   if (paused) {
     if (history.length === 0) opening.push(...(paused.messages ?? []));
-    opening.push(...settleOnNewMessage(paused));
+    opening.push(...(await import('../resume.js')).settleOnNewMessage(paused));
     await settings.checkpoints.delete(run.conversationId);
   }
   const images = run.images;
