@@ -21,6 +21,8 @@ export default defineConfig({
   test: {
     name: 'proxy',
     include: ['src/**/*.test.ts'],
+    // Spies and stubbed fetches go back to the real ones before every test (one cleanup for all files).
+    restoreMocks: true,
     // Every request writes a log line; show them only for failing tests.
     silent: 'passed-only',
   },

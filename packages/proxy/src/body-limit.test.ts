@@ -1,9 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALLOWED_ORIGIN, callProxy, chatRequest, PROXY, stubUpstream, testEnv } from '../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 /** A JSON body of exactly `bytes` bytes. */
 function jsonOfSize(bytes: number): string {

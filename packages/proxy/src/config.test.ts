@@ -1,11 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callProxy, chatRequest, PROXY, stubUpstream, TEST_KEY, testEnv } from '../test/harness';
 import { DEFAULT_MAX_BODY_BYTES, loadConfig } from './config';
 import { HttpError } from './http-error';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 async function errorOf(response: Response): Promise<{ code: string; message: string }> {
   return ((await response.json()) as { error: { code: string; message: string } }).error;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -9,10 +9,6 @@ import {
   testEnv,
 } from '../test/harness';
 import { mintClientToken } from './auth/client-token';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 function preflight(origin: string, requestHeaders?: string): Request {
   const headers: Record<string, string> = { Origin: origin, 'Access-Control-Request-Method': 'POST' };

@@ -1,6 +1,6 @@
 // The safe defaults of issue 17 are switched off only by a setting named for it, and a default model
 // is one the operator named. Each test uses the README's three settings plus what it is about.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callProxy,
   chatRequest,
@@ -9,10 +9,6 @@ import {
   stubUpstream,
   UPSTREAM_BASE_URL,
 } from '../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 let client = 0;
 /** A chat request from a client (IP) of its own, so limits never spill between tests. */

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -16,10 +16,6 @@ import {
 } from '../test/harness';
 import { mintClientToken } from './auth/client-token';
 import type { ProxyEnv } from './proxy-env';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const AUTH_SECRET = 'auth-secret-7a9d0c41e8b2f653';
 const SECRETS = [TEST_KEY, MCP_KEY, AUTH_SECRET];

@@ -1,36 +1,25 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ALLOWED_ORIGIN,
-  callProxy,
-  captureConsole,
-  chatRequest,
-  settled,
-  stubUpstream,
-  TEST_KEY,
-  testEnv,
-  upstreamEventStream,
-} from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import * as harness from '../test/harness';
 import { containsSecret, redactSecrets } from './redact';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const SSE = 'data: {"choices":[{"index":0,"delta":{"content":"x marks the text"}}]}\n\ndata: [DONE]\n\n';
 
 describe('short secrets (issue 28)', () => {
   it('streams a chat through a proxy whose UPSTREAM_API_KEY is "x" with every header it needs', async () => {
-    const stream = upstreamEventStream();
-    stubUpstream(() => {
+    const stream = harness.upstreamEventStream();
+    harness.stubUpstream(() => {
       const response = stream.response();
       response.headers.set('X-Request-Id', 'req-x-42');
       response.headers.set('X-Echo', 'Bearer x');
       return response;
     });
-    const logs = captureConsole();
-    const env = testEnv({ UPSTREAM_API_KEY: 'x' });
+    const logs = harness.captureConsole();
+    const env = harness.testEnv({ UPSTREAM_API_KEY: 'x' });
 
-    const response = await callProxy(chatRequest({ headers: { 'CF-Connecting-IP': '192.0.2.77' } }), env);
+    const response = await harness.callProxy(
+      harness.chatRequest({ headers: { 'CF-Connecting-IP': '192.0.2.77' } }),
+      env,
+    );
     stream.push(SSE);
     stream.close();
     const body = await response.text();
@@ -38,25 +27,28 @@ describe('short secrets (issue 28)', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toBe('text/event-stream');
     expect(body).toBe(SSE);
-    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ALLOWED_ORIGIN);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(harness.ALLOWED_ORIGIN);
     expect(response.headers.get('X-RateLimit-Limit')).toBe('100000');
     expect(response.headers.get('X-Request-Id')).toBe('req-x-42');
     // A header that is exactly the key (as a bearer credential) still never reaches the client.
     expect(response.headers.get('X-Echo')).toBeNull();
-    await settled();
+    await harness.settled();
     const warning = logs.lines.map((line) => JSON.parse(line)).find((line) => line.msg === 'short_secret');
     expect(warning).toMatchObject({ level: 'warn', setting: 'UPSTREAM_API_KEY' });
   });
 
   it('still redacts a real key inside text and drops a header carrying it, but keeps Content-Type', async () => {
-    stubUpstream(
+    harness.stubUpstream(
       () =>
         new Response('data: [DONE]\n\n', {
-          headers: { 'Content-Type': `text/event-stream; key=${TEST_KEY}`, 'X-Debug': `auth ${TEST_KEY}` },
+          headers: {
+            'Content-Type': `text/event-stream; key=${harness.TEST_KEY}`,
+            'X-Debug': `auth ${harness.TEST_KEY}`,
+          },
         }),
     );
 
-    const response = await callProxy(chatRequest());
+    const response = await harness.callProxy(harness.chatRequest());
     await response.text();
 
     expect(response.headers.get('Content-Type')).toBe('text/event-stream; key=[redacted]');

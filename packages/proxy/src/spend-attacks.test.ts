@@ -1,6 +1,6 @@
 // Attacks on the operator's key and budget (issue 17): each is refused before any upstream request,
 // or forwarded only as the clamped, re-serialised body asserted here at the upstream stub.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -17,10 +17,6 @@ import {
   TEST_KEY,
 } from '../test/harness';
 import type { ProxyEnv } from './proxy-env';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const ANTHROPIC_KEY = 'sk-ant-attack-test-4b1e90';
 const SECRETS = [TEST_KEY, MCP_KEY, ANTHROPIC_KEY];
@@ -58,6 +54,16 @@ interface Refusal {
   /** Words the message must contain: what to change. */
   says: string;
 }
+
+/** An MCP message the proxy refuses as not JSON-RPC 2.0, naming `says`. */
+const invalidMcp = (name: string, body: string, says: string): Refusal => ({
+  name,
+  request: () => mcp(body),
+  env: () => mcpEnv(readmeEnv()),
+  status: 400,
+  code: 'invalid_jsonrpc',
+  says,
+});
 
 const refusals: Refusal[] = [
   {
@@ -124,38 +130,22 @@ const refusals: Refusal[] = [
     code: 'beta_not_allowed',
     says: 'prompt-caching-2024-07-31',
   },
-  {
-    name: 'an MCP body that is not JSON',
-    request: () => mcp('{"jsonrpc":"2.0","id":1,"method":"tools/call",'),
-    env: () => mcpEnv(readmeEnv()),
-    status: 400,
-    code: 'invalid_jsonrpc',
-    says: 'JSON-RPC 2.0',
-  },
-  {
-    name: 'an MCP tools/call without "jsonrpc": "2.0"',
-    request: () => mcp('{"id":1,"method":"tools/call","params":{"name":"search"}}'),
-    env: () => mcpEnv(readmeEnv()),
-    status: 400,
-    code: 'invalid_jsonrpc',
-    says: '"jsonrpc": "2.0"',
-  },
-  {
-    name: 'an MCP batch with one message that is not JSON-RPC',
-    request: () => mcp('[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2}]'),
-    env: () => mcpEnv(readmeEnv()),
-    status: 400,
-    code: 'invalid_jsonrpc',
-    says: 'Message 2',
-  },
-  {
-    name: 'an empty MCP batch',
-    request: () => mcp('[]'),
-    env: () => mcpEnv(readmeEnv()),
-    status: 400,
-    code: 'invalid_jsonrpc',
-    says: 'empty batch',
-  },
+  invalidMcp(
+    'an MCP body that is not JSON',
+    '{"jsonrpc":"2.0","id":1,"method":"tools/call",',
+    'JSON-RPC 2.0',
+  ),
+  invalidMcp(
+    'an MCP tools/call without "jsonrpc": "2.0"',
+    '{"id":1,"method":"tools/call","params":{"name":"search"}}',
+    '"jsonrpc": "2.0"',
+  ),
+  invalidMcp(
+    'an MCP batch with one message that is not JSON-RPC',
+    '[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2}]',
+    'Message 2',
+  ),
+  invalidMcp('an empty MCP batch', '[]', 'empty batch'),
 ];
 
 describe('spending attacks: refused before any upstream request', () => {

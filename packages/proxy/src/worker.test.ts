@@ -1,5 +1,5 @@
 import { exports } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -14,10 +14,6 @@ import {
   UPSTREAM_BASE_URL,
   upstreamEventStream,
 } from '../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 describe('worker', () => {
   it('answers GET /health with {"ok":true} and nothing about the upstream', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -11,10 +11,6 @@ import {
   upstreamEventStream,
   within,
 } from '../../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const SESSION = 'c0ffee00-1234-4bcd-8def-0123456789ab';
 

@@ -1,10 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROXY, proxyRequest, stubUpstream, testEnv } from '../../test/harness';
 import { createProxy } from '../create-proxy';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const TRACKER = 'http://tracker.test/mcp';
 const ISSUER = 'http://auth.test';

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -13,10 +13,6 @@ import {
   upstreamEventStream,
   within,
 } from '../../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const completion = {
   id: 'chatcmpl-1',

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callProxy,
   proxyRequest,
@@ -8,10 +8,6 @@ import {
   testEnv,
   UPSTREAM_BASE_URL,
 } from '../../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const IMAGE_MODEL = 'gpt-image-1-mini';
 const env = (overrides: Record<string, unknown> = {}) =>

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -9,10 +9,6 @@ import {
   TEST_KEY,
   testEnv,
 } from '../../test/harness';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const ANTHROPIC_KEY = 'sk-ant-test-31c9a7e0';
 const GROQ_KEY = 'gsk-test-55aa01';

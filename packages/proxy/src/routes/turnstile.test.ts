@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   callProxy,
   chatRequest,
@@ -9,10 +9,6 @@ import {
   UPSTREAM_BASE_URL,
 } from '../../test/harness.js';
 import { mintClientToken } from '../auth/client-token.js';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const TURNSTILE_SECRET = 'turnstile-secret-0x4AAA-test-77';
 const AUTH_SECRET = 'auth-secret-turnstile-test-5c1e';

@@ -1,14 +1,10 @@
 // A client is the token subject, else the IP (issue 17): limits and credits are kept per subject, so
 // subjects behind one address do not share, and one subject on several addresses does not multiply.
 import { env as bindings } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chatRequest, stubUpstream, testEnv } from '../../test/harness';
 import { mintClientToken } from '../auth/client-token';
 import { createProxy } from '../create-proxy';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const AUTH_SECRET = 'auth-secret-client-buckets-91d2';
 const NOON = Date.parse('2026-11-22T12:00:30Z');

@@ -3,14 +3,10 @@
 // closed when the counter is slow or gone. Each `createProxy` keeps its own allowances, as an
 // isolate does, so several of them sharing the real Durable Object are several isolates.
 import { env as bindings } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { delayedUsage, unavailableUsage } from '../../test/delayed-usage';
 import { chatRequest, stubUpstream, testEnv, withExecutionContext } from '../../test/harness';
 import { createProxy } from '../create-proxy';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const NOON = Date.parse('2026-11-22T12:00:05Z');
 const ISOLATES = 4;

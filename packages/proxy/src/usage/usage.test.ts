@@ -1,5 +1,5 @@
 import { env as bindings } from 'cloudflare:workers';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ALLOWED_ORIGIN,
   chatRequest,
@@ -10,10 +10,6 @@ import {
   withExecutionContext,
 } from '../../test/harness';
 import { createProxy } from '../create-proxy';
-
-afterEach(() => {
-  vi.restoreAllMocks();
-});
 
 const NOON = Date.parse('2026-11-22T12:00:30Z');
 let ipCounter = 0;
