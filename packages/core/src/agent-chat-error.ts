@@ -1,4 +1,4 @@
-import type { AgentChatErrorCode } from './errors.js';
+import type { AgentChatErrorCode } from './error-codes.js';
 
 /** Base class of every error thrown by agent-chat. */
 export class AgentChatError extends Error {

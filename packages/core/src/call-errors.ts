@@ -1,5 +1,5 @@
 import { AgentChatError } from './agent-chat-error.js';
-import type { AgentChatErrorCode } from './errors.js';
+import type { AgentChatErrorCode } from './error-codes.js';
 
 // Thrown by a failed model call or tool (see errors.ts, which re-exports them).
 

@@ -6,43 +6,6 @@
 
 import { AgentChatError } from './agent-chat-error.js';
 
-/** Stable machine-readable error codes. */
-export type AgentChatErrorCode =
-  | 'model_call_failed'
-  | 'model_unreachable'
-  | 'stream_malformed'
-  | 'stream_interrupted'
-  | 'invalid_configuration'
-  | 'invalid_tool_definition'
-  | 'aborted'
-  | 'store_failed'
-  | 'index_corrupt'
-  | 'invalid_input'
-  | 'ingest_failed'
-  | 'embedding_failed'
-  | 'mcp_server_unavailable'
-  | 'mcp_request_failed'
-  | 'mcp_invalid_answer'
-  | 'mcp_auth_failed'
-  | 'mcp_app_unavailable'
-  | 'model_not_found'
-  | 'model_timeout'
-  | 'tools_unsupported'
-  | 'local_model_unavailable'
-  | 'budget_exceeded'
-  | 'tool_timeout'
-  | 'structured_output_failed'
-  | 'unknown_request'
-  | 'context_overflow'
-  | 'missing_dependency'
-  | 'python_unavailable'
-  | 'image_generation_failed'
-  | 'rate_limited'
-  | 'credits_exhausted'
-  | 'remote_agent_failed'
-  | 'remote_unreachable'
-  | 'remote_wrong_content_type';
-
 export { AgentChatError } from './agent-chat-error.js';
 // Errors that only a failed call or tool throws live in their own module: the base error and the configuration
 // error stay small enough for the widget's entry (re-exported here, so every import keeps working).
@@ -53,6 +16,7 @@ export {
   StreamMalformedError,
   ToolTimeoutError,
 } from './call-errors.js';
+export type { AgentChatErrorCode } from './error-codes.js';
 
 /** Options given to agent-chat are missing or wrong; the message names the option and the fix. */
 export class ConfigurationError extends AgentChatError {

@@ -1,7 +1,7 @@
 import { ModelCallError } from '../errors.js';
-import { type ProviderCall, parseRetryAfter, providerMessage } from './http-call.js';
 import { CreditsExhaustedError, type CreditsState, RateLimitedError } from './limit-errors.js';
 import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
+import { type ProviderCall, parseRetryAfter, providerMessage } from './provider-call.js';
 
 /**
  * The typed error of a provider's HTTP error answer (tools unsupported, model not found, rate limited,

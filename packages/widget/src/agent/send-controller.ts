@@ -1,29 +1,12 @@
-import type { Agent, ImageInput, Tool } from '@agent-chat/core';
+import type { Agent, ImageInput } from '@agent-chat/core';
 import type { ReactiveController } from 'lit';
-import type { ConversationsController } from '../conversations/conversations-controller.js';
-import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
-import { withAttachmentNote } from '../knowledge/attachments.js';
-import type { AttachmentsPicker } from '../knowledge/attachments-picker.js';
-import { preloadMarkdown } from '../markdown/markdown.js';
-import type { ScrollFollowController } from '../transcript/scroll-follow.js';
-import type { AgentSourceController } from './agent-source-controller.js';
-import type { PendingTurn } from './pending-turn.js';
-import type { RunController } from './run-controller.js';
+import type { SendDeps } from './send-deps.js';
 
-/** What sending needs from the element's other controllers. */
-export interface SendDeps {
-  /** The element: on its first update, a page back from a redirect sign-in sends the message that waited. */
-  host: AgentChatAttributes;
-  run: RunController;
-  source: AgentSourceController;
-  conversations: ConversationsController;
-  attachments: AttachmentsPicker;
-  scroll: ScrollFollowController;
-  /** The element's own tools for the attribute-built agent (knowledge, attachments), once ready. */
-  extraTools(): Promise<readonly Tool[]>;
-  input(): HTMLTextAreaElement | null;
-  fail(error: unknown): void;
-}
+export type { SendDeps } from './send-deps.js';
+
+import { withAttachmentNote } from '../knowledge/attachments.js';
+import { preloadMarkdown } from '../markdown/markdown.js';
+import type { PendingTurn } from './pending-turn.js';
 
 /**
  * Sending a message and its variants (retry a model load; regenerate and edit are in answer-actions/). The typed text

@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@agent-chat/core';
-import { formatBytes } from '../element/view-context.js';
+import { formatBytes } from '../element/format-bytes.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
 import type { ModelLoadState } from '../transcript/model-view.js';
 

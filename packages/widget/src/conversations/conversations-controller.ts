@@ -1,11 +1,13 @@
-import type { Agent, ConversationStore, ConversationSummary } from '@agent-chat/core';
+import type { Agent, ConversationStore } from '@agent-chat/core';
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { RunController } from '../agent/run-controller.js';
 import { lastConversation } from '../element/widget-config.js';
 import type { AgentChatStrings } from '../i18n/strings.js';
 import { databaseName, defaultStore } from './default-store.js';
 import { transcriptFromMessages } from './history.js';
-import type { ConversationListDeps } from './list/conversation-list-deps.js';
+import type { ConversationListDeps, ListState } from './list/conversation-list-deps.js';
+
+export type { ListState } from './list/conversation-list-deps.js';
 
 /** What the conversations controller needs from its element. */
 export interface ConversationsHost extends ReactiveElement {
@@ -15,15 +17,6 @@ export interface ConversationsHost extends ReactiveElement {
 }
 
 type ListChunk = typeof import('./list/conversation-list.js');
-
-/** The conversation list: shown or not, its entries, the one being renamed. */
-export interface ListState {
-  open: boolean;
-  items: readonly ConversationSummary[];
-  renaming?: string;
-  /** The search box's query. */
-  query?: string;
-}
 
 /**
  * The element's conversations: which store holds them, the one shown (restored after a reload), the

@@ -1,4 +1,4 @@
-import type { AgentChatStrings } from './strings.js';
+import type { AgentChatStrings } from './strings-en.js';
 
 /** The German texts (a lazy chunk: only pages with `lang="de"` download it). */
 export const DE: Partial<AgentChatStrings> = {

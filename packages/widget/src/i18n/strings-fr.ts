@@ -1,4 +1,4 @@
-import type { AgentChatStrings } from './strings.js';
+import type { AgentChatStrings } from './strings-en.js';
 
 /** The French texts (a lazy chunk: only pages with `lang="fr"` download it). */
 export const FR: Partial<AgentChatStrings> = {

@@ -1,5 +1,5 @@
 import { detectFormat, type KnowledgeBase, type KnowledgeDocument } from '@agent-chat/core';
-import { formatBytes } from '../element/view-context.js';
+import { formatBytes } from '../element/format-bytes.js';
 import { KnowledgeDocumentError } from '../element/widget-errors.js';
 
 /** Largest `knowledge` document indexed; bigger ones are skipped with a notice. */

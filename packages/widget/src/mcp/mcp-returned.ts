@@ -2,7 +2,7 @@
 // back from a redirect sign-in, and resuming the turn that waited, without loading the MCP SDK up front.
 import { type McpHub, mcpSignInReturned } from '@agent-chat/core';
 import { readPendingTurn } from '../agent/pending-turn.js';
-import type { SendDeps } from '../agent/send-controller.js';
+import type { SendDeps } from '../agent/send-deps.js';
 
 /**
  * On a page that came back from a redirect sign-in (popup blocked): starts the MCP hub, which finishes

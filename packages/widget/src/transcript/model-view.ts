@@ -1,5 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { formatBytes, type ViewContext } from '../element/view-context.js';
+import { formatBytes } from '../element/format-bytes.js';
+import type { ViewContext } from '../element/view-context.js';
 import { format } from '../i18n/strings.js';
 import type { ModelLoadItem, ModelNoticeItem } from './transcript.js';
 

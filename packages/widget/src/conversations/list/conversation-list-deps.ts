@@ -1,6 +1,5 @@
-import type { ConversationStore } from '@agent-chat/core';
+import type { ConversationStore, ConversationSummary } from '@agent-chat/core';
 import type { ReactiveElement } from 'lit';
-import type { ListState } from '../conversations-controller.js';
 
 /** What the conversation list panel (a lazy chunk) needs from the conversations controller. */
 export interface ConversationListDeps {
@@ -25,4 +24,13 @@ export interface ConversationListDeps {
   query(): string;
   /** The conversation whose title is being edited. */
   renaming(): string | undefined;
+}
+
+/** The conversation list: shown or not, its entries, the one being renamed. */
+export interface ListState {
+  open: boolean;
+  items: readonly ConversationSummary[];
+  renaming?: string;
+  /** The search box's query. */
+  query?: string;
 }

@@ -1,7 +1,6 @@
 import type { McpApps } from '@agent-chat/core';
 import type { AgentSourceController } from '../../agent/agent-source-controller.js';
 import type { RunController } from '../../agent/run-controller.js';
-import type { SendController } from '../../agent/send-controller.js';
 
 /**
  * What an MCP App's stage needs from `<agent-chat>` (through the view context): its controllers as they
@@ -10,7 +9,8 @@ import type { SendController } from '../../agent/send-controller.js';
 export interface McpAppsDeps {
   /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
   source: Pick<AgentSourceController, 'mcpHub'>;
-  sender: Pick<SendController, 'send' | 'pendingTurn'>;
+  /** The element's sending: `pendingTurn` is set while a message waits for its run. */
+  sender: { send(text: string): Promise<void>; readonly pendingTurn: unknown };
   run: Pick<RunController, 'status'>;
 }
 

@@ -1,12 +1,7 @@
 import { nothing } from 'lit';
-import type { AgentChatAttributes } from '../../element/agent-chat.attributes.js';
+import type { StartScreenDeps } from './start-screen-deps.js';
 
-/** What the start screen needs from the element. */
-export interface StartScreenDeps {
-  host: AgentChatAttributes;
-  /** Sends a prompt as the user's message. */
-  send(prompt: string): void;
-}
+export type { StartScreenDeps } from './start-screen-deps.js';
 
 let view: typeof import('./start-screen.js') | undefined;
 

@@ -1,7 +1,7 @@
 // Loaded with import() by start-screen-loader.ts, only on pages that set `greeting` or `starter-prompts`.
 import { html, nothing, type TemplateResult } from 'lit';
 import { startScreenStyles } from './start-screen.styles.js';
-import type { StartScreenDeps } from './start-screen-loader.js';
+import type { StartScreenDeps } from './start-screen-deps.js';
 import { startScreenText } from './start-screen-text.js';
 import { parseStarterPrompts } from './starter-prompts.js';
 
