@@ -2,3 +2,4 @@
 // (supervisor loop, OpenAI-compatible adapter, stream parsing) stays out of agent-chat.js, which then
 // renders the chat before it has downloaded.
 export { createProxyAgent, proxyModel } from './proxy-agent.js';
+export { ConversationRunLog } from '../conversations/conversation-run-log.js';
