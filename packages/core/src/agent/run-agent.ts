@@ -135,9 +135,11 @@ async function runTurns(loop: RunLoop, run: RunContext, state: RunState): Promis
       continue;
     }
     if ((await act(loop, run, input, decision, state)) === 'stop') return;
-    // Step 7 loads with reflection on (a plain chat never reflects).
-    if (reflection && !answerOnly)
-      note = await (await import('./run/reflect.js')).reflectOnTurn(reflection, loop, run, state, ++iterations);
+    if (reflection && !answerOnly) {
+      // Step 7 loads with reflection on (a plain chat never reflects).
+      const { reflectOnTurn } = await import('./run/reflect.js');
+      note = await reflectOnTurn(reflection, loop, run, state, ++iterations);
+    }
   }
 }
 
