@@ -7,7 +7,6 @@ import type { ChatModel } from '../model/chat-model.js';
 import type { Tool } from '../tools/tool.js';
 import type { AgentLimits, AgentOptions } from './agent-options.js';
 import { runSettingsOf } from './agent-settings.js';
-import { respondToRequest } from './respond.js';
 import { runAgent } from './run-agent.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunInput } from './run-input.js';
@@ -65,8 +64,11 @@ export function createAgent(options: AgentOptions): Agent {
     decisionMode: settings.mode,
     efficiency: settings.efficiency,
     run: (input) => runAgent(settings, input),
-    respond: (requestId, value, respondOptions = {}) =>
-      respondToRequest(settings, answering, { requestId, value, signal: respondOptions.signal }),
+    // Loaded on first use: a plain chat never answers a request.
+    async *respond(requestId, value, respondOptions = {}) {
+      const { respondToRequest } = await import('./respond.js');
+      yield* respondToRequest(settings, answering, { requestId, value, signal: respondOptions.signal });
+    },
     async pending(conversationId) {
       const found = conversationId
         ? [await checkpoints.load(conversationId)].filter((c) => c !== undefined)

@@ -7,7 +7,6 @@ import { EventChannel } from './event-channel.js';
 import { act } from './run/act.js';
 import { decide, isEmpty, nudgeAfterEmptyAnswer } from './run/decide.js';
 import { loadFeatures, openMemory } from './run/features.js';
-import { reflectOnTurn } from './run/reflect.js';
 import type { RunLoop, RunStart, RunState } from './run/run-types.js';
 import { failRun, settleRun } from './run/settle.js';
 import { announceStart, openingMessages } from './run/start.js';
@@ -136,7 +135,11 @@ async function runTurns(loop: RunLoop, run: RunContext, state: RunState): Promis
       continue;
     }
     if ((await act(loop, run, input, decision, state)) === 'stop') return;
-    if (reflection && !answerOnly) note = await reflectOnTurn(reflection, loop, run, state, ++iterations);
+    if (reflection && !answerOnly) {
+      // Step 7 loads with reflection on (a plain chat never reflects).
+      const { reflectOnTurn } = await import('./run/reflect.js');
+      note = await reflectOnTurn(reflection, loop, run, state, ++iterations);
+    }
   }
 }
 

@@ -120,7 +120,8 @@ export class AgentSourceController implements ReactiveController {
   }
 
   #loadRunLog(): Promise<ConversationRunLog> {
-    this.#runLog ??= import('../conversations/conversation-run-log.js').then(({ ConversationRunLog }) => {
+    // In the agent chunk, which a first answer loads anyway (one file less before it).
+    this.#runLog ??= loadAgentChunk().then(({ ConversationRunLog }) => {
       const log = new ConversationRunLog();
       for (const [runId, conversationId] of this.#runs) log.started(runId, conversationId);
       return log;

@@ -1,6 +1,5 @@
 import type { Message } from '../../model/messages.js';
 import { toToolSpec } from '../../tools/tool.js';
-import { builtinToolSpecs } from '../builtin-tool-specs.js';
 import type { RunLoop, TurnInput } from './run-types.js';
 
 /**
@@ -20,7 +19,10 @@ export async function prepareTurn(
   const turnSettings = tools === settings.tools ? settings : { ...settings, tools };
   const specs = [
     ...[...tools.values()].map(toToolSpec),
-    ...builtinToolSpecs(turnSettings, loop.planWorkflow),
+    // ask_user and plan_workflow: loaded only when clarify or workflows are on (a plain chat offers neither).
+    ...(turnSettings.clarify || loop.planWorkflow
+      ? (await import('../builtin-tool-specs.js')).builtinToolSpecs(turnSettings, loop.planWorkflow)
+      : []),
   ];
   let systemPrompt = settings.systemPrompt;
   let conversation = [...loop.history, ...finished];
