@@ -164,7 +164,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
       .toContain('cut before the answer was complete');
     // What arrived before the cut is marked as stopped, never shown as a finished answer.
     const partial = answers(p);
-    if (await partial.count()) expect(await partial.last().locator('.stopped').count()).toBe(1);
+    if (await partial.count()) await expect.poll(() => partial.last().locator('.stopped').count()).toBe(1);
     const before = route.bodies.length;
     model.enqueue({ text: 'Cut again.', chunkSize: 4, delayMs: 5 });
     await p.locator('agent-chat [part~="error-retry"]').click();
@@ -249,7 +249,8 @@ describe('<agent-chat agent-url agent-protocol="ag-ui"> by HTML alone', () => {
     await expect
       .poll(() => error.textContent(), { timeout: 30_000 })
       .toContain('cut before the answer was complete');
-    expect(await answers(p).last().locator('.stopped').count()).toBe(1);
+    // The mark comes with run.finish, a moment after the error shows.
+    await expect.poll(() => answers(p).last().locator('.stopped').count()).toBe(1);
     expect(await p.locator('agent-chat [part~="error-retry"]').count()).toBe(1);
     await p.close();
   });

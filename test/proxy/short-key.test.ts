@@ -58,7 +58,8 @@ describe('UPSTREAM_API_KEY=x (a placeholder shorter than 8 characters)', () => {
     expect(body.trimEnd().endsWith('data: [DONE]')).toBe(true);
     // The key still reaches the upstream, and the proxy said once why it is not redacted.
     expect(model.requests.at(-1)?.headers.authorization).toBe('Bearer x');
-    expect(proxy.output()).toContain('"setting":"UPSTREAM_API_KEY"');
+    // wrangler dev relays the Worker's log lines as they come: wait for it rather than read it once.
+    await expect.poll(() => proxy.output(), { timeout: 10_000 }).toContain('"setting":"UPSTREAM_API_KEY"');
   });
 
   it('gives the agent a healthy stream, not "malformed stream"', async () => {

@@ -4,6 +4,7 @@ import { UnknownRequestError } from '../agent/unknown-request-error.js';
 import type { AgentEvent } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
 import { memoryStore } from '../memory/memory-store.js';
+import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import type { PendingCall, ProtocolDriver, ProtocolSession } from './protocol-session.js';
 import { checkRemoteProtocol, type RemoteProtocol } from './remote-errors.js';
@@ -185,19 +186,49 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
   };
 }
 
-/** The stored thread, cut to the turns the conversation store still has (regenerate and edit drop the last). */
+/**
+ * The stored thread, cut to the turns the conversation store still has (regenerate and edit drop the last).
+ * A conversation this protocol never saw here (a branch made by regenerate or edit, an imported one) is
+ * sent as its turns' text: each user message and what the assistant answered.
+ */
 async function reconciled(
   threads: RemoteThreadStore,
   store: ConversationStore,
   conversationId: string,
   protocol: RemoteProtocol,
 ): Promise<RemoteThread | undefined> {
+  const stored = await store.load(conversationId);
+  const turns = stored.filter((m) => m.role === 'user').length;
   const thread = await threads.get(conversationId);
-  if (!thread || thread.protocol !== protocol) return undefined;
-  const turns = (await store.load(conversationId)).filter((m) => m.role === 'user').length;
+  if (!thread || thread.protocol !== protocol) return turns ? textThread(stored, protocol) : undefined;
   if (thread.turns.length > turns) {
     thread.turns = thread.turns.slice(0, turns);
     await threads.set(conversationId, thread);
   }
   return thread;
+}
+
+/** Stored messages as a thread of text turns in `protocol`'s message shape (tool traffic left out). */
+function textThread(stored: readonly Message[], protocol: RemoteProtocol): RemoteThread {
+  const turns: Array<{ messages: unknown[] }> = [];
+  const message = (role: 'user' | 'assistant', text: string) => {
+    const id = `${role}-${turns.length}`;
+    return protocol === 'ai-sdk'
+      ? { id, role, parts: [{ type: 'text', text }] }
+      : { id, role, content: text };
+  };
+  let answer: string[] = [];
+  const endTurn = () => {
+    if (answer.length) turns.at(-1)?.messages.push(message('assistant', answer.join('\n\n')));
+    answer = [];
+  };
+  for (const m of stored) {
+    if (m.role === 'user') {
+      endTurn();
+      turns.push({ messages: [] });
+      turns.at(-1)!.messages.push(message('user', m.content));
+    } else if (m.role === 'assistant' && m.content.trim()) answer.push(m.content);
+  }
+  endTurn();
+  return { protocol, turns };
 }

@@ -65,7 +65,7 @@ describe('<agent-chat knowledge>', () => {
     await send(again, 'Can I return tea?');
     const answers = () =>
       [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
-    await expect.poll(answers, { timeout: 10_000 }).toContain('Within 30 days');
+    await expect.poll(answers, { timeout: 30_000 }).toContain('Within 30 days');
     expect(site.requests.filter((r) => r.url === returns).map((r) => r.status)).toEqual([200, 304]);
     expect(site.downloads(shipping)).toBe(1);
     expect(site.downloads(returns)).toBe(1);
