@@ -120,8 +120,7 @@ export class AgentSourceController implements ReactiveController {
   }
 
   #loadRunLog(): Promise<ConversationRunLog> {
-    // In the agent chunk, which a first answer loads anyway (one file less before it).
-    this.#runLog ??= loadAgentChunk().then(({ ConversationRunLog }) => {
+    this.#runLog ??= import('../conversations/conversation-run-log.js').then(({ ConversationRunLog }) => {
       const log = new ConversationRunLog();
       for (const [runId, conversationId] of this.#runs) log.started(runId, conversationId);
       return log;
