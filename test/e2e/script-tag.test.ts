@@ -105,7 +105,9 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     expect(texts.at(-1)).toContain(answer);
 
     // The model saw the tool's result (the page's catalogue, filtered by the arguments it sent).
-    const second = model.requests[requestsBefore + 1]?.body as { messages: Array<{ role: string; content: string }> };
+    const second = model.requests[requestsBefore + 1]?.body as {
+      messages: Array<{ role: string; content: string }>;
+    };
     const toolMessage = second.messages.find((m) => m.role === 'tool');
     expect(toolMessage?.content).toContain('Sencha');
     expect(toolMessage?.content).not.toContain('Gyokuro');
