@@ -242,7 +242,7 @@ describe('<agent-chat agent-url agent-protocol="ag-ui"> by HTML alone', () => {
     await send(p, 'please fail');
     const error = p.locator('agent-chat [part~="error"]');
     await expect.poll(() => error.textContent(), { timeout: 30_000 }).toContain('the planner crashed');
-    expect(await p.locator('agent-chat [part~="error-retry"]').count()).toBe(1);
+    await expect.poll(() => p.locator('agent-chat [part~="error-retry"]').count()).toBe(1);
 
     // A cut AG-UI stream (no RUN_FINISHED): the partial answer is marked stopped, the error says so.
     await send(p, 'cut please');
@@ -251,7 +251,7 @@ describe('<agent-chat agent-url agent-protocol="ag-ui"> by HTML alone', () => {
       .toContain('cut before the answer was complete');
     // The mark comes with run.finish, a moment after the error shows.
     await expect.poll(() => answers(p).last().locator('.stopped').count()).toBe(1);
-    expect(await p.locator('agent-chat [part~="error-retry"]').count()).toBe(1);
+    await expect.poll(() => p.locator('agent-chat [part~="error-retry"]').count()).toBe(1);
     await p.close();
   });
 });
