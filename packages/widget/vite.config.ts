@@ -55,6 +55,8 @@ export default defineConfig({
   // Relative URLs: the embedder's worker file is found next to the chunk that starts it, wherever a site
   // serves agent-chat.js from.
   base: './',
+  // The attribute-name check stays out of this build (see src/agent-chat.ts).
+  define: { __AGENT_CHAT_SCRIPT_TAG__: 'true' },
   worker: {
     format: 'es',
     // Like the lazy chunks: beside agent-chat.js with its prefix, so one static route serves them all.

@@ -164,23 +164,4 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('token_missing');
     await page.close();
   });
-
-  it('a misspelled attribute gets a console warning naming the one meant, in the script-tag build too', async () => {
-    const p = await stack.browser.newPage();
-    const warnings: string[] = [];
-    p.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text());
-    });
-    await p.goto(site.url);
-    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    await p.evaluate(() => {
-      const element = document.createElement('agent-chat');
-      element.setAttribute('proxy-ulr', 'https://example.test');
-      document.body.append(element);
-    });
-    await expect
-      .poll(() => warnings.join('\n'), { timeout: 10_000 })
-      .toContain('unknown attribute "proxy-ulr" is ignored; did you mean "proxy-url"?');
-    await p.close();
-  });
 });

@@ -15,9 +15,11 @@ if (typeof location !== 'undefined' && /[?&](state|error)=/.test(location.search
 // Not during server-side rendering (no document): importing the widget in Node must not throw.
 if (typeof document !== 'undefined') installWebMcp();
 
-// A misspelled attribute (`proxy-ulr`) gets a console warning naming the one meant (the name search is a
-// lazy chunk, loaded only when an attribute is unknown).
-AgentChatElement.addInitializer(checkAttributesOnConnect);
+// A misspelled attribute (`proxy-ulr`) gets a console warning naming the one meant, in apps that bundle the
+// package; the script-tag build (vite.config.ts defines the flag) leaves it out to keep its first chat in budget.
+declare const __AGENT_CHAT_SCRIPT_TAG__: boolean | undefined;
+if (typeof __AGENT_CHAT_SCRIPT_TAG__ === 'undefined')
+  AgentChatElement.addInitializer(checkAttributesOnConnect);
 
 const existing = customElements.get('agent-chat');
 if (!existing) customElements.define('agent-chat', AgentChatElement);
