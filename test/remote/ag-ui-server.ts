@@ -15,7 +15,8 @@ export interface AgUiServer {
  * here): a scripted agent that reads `RunAgentInput` and answers by the user's last words — `order`: a
  * backend tool call with its result, state snapshot and delta, then text; `color`: a call of the frontend
  * tool `page_color` when the input offers it (and, once its tool message is back, an answer using it);
- * `fail`: `RUN_ERROR`; `cut`: the connection closes mid-answer.
+ * `fail`: `RUN_ERROR`; `cut`: the connection closes mid-answer; `end early`: the response ends without
+ * `RUN_FINISHED`.
  */
 export async function startAgUiServer(): Promise<AgUiServer> {
   const inputs: RunAgentInput[] = [];
@@ -42,6 +43,10 @@ export async function startAgUiServer(): Promise<AgUiServer> {
     if (last?.role === 'tool') reply(`The page says ${last.content}.`);
     else if (said.includes('fail')) {
       send({ type: EventType.RUN_ERROR, message: 'the planner crashed' });
+      return void res.end();
+    } else if (said.includes('end early')) {
+      reply('This answer ends early');
+      // The response ends cleanly, but without RUN_FINISHED.
       return void res.end();
     } else if (said.includes('cut')) {
       reply('This answer is cut');
