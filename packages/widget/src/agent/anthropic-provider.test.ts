@@ -29,8 +29,11 @@ describe('<agent-chat provider="anthropic" reasoning-effort>', () => {
       .toContain('Hello!');
     expect(requests[0]?.url).toBe('http://proxy.test/v1/messages');
     expect(requests[0]?.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 8192 } });
+    // The Thinking disclosure's view is a lazy chunk: it renders a moment after the answer may.
+    await expect
+      .poll(() => root.querySelector('[part~="reasoning"] .reasoning-text')?.textContent)
+      .toBe('Short question, short answer.');
     const details = root.querySelector<HTMLDetailsElement>('[part~="reasoning"]')!;
-    expect(details.querySelector('.reasoning-text')!.textContent).toBe('Short question, short answer.');
     await expect.poll(() => details.open).toBe(false);
   });
 });
