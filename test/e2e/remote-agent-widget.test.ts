@@ -103,7 +103,10 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     expect(
       await p.locator('agent-chat [part~="stage"][data-tool="lookup"]').getAttribute('data-status'),
     ).toBe('done');
-    expect(await p.locator('agent-chat [part~="reasoning"]').count()).toBeGreaterThan(0);
+    // The Thinking view is a lazy chunk: it may come a moment after the answer's text.
+    await expect
+      .poll(() => p.locator('agent-chat [part~="reasoning"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
 
     model.enqueue(
       { toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] },

@@ -1,8 +1,9 @@
-import { type AgentEvent, defineTool, memoryStore } from '@agent-chat/core';
+import { memoryStore } from '@agent-chat/core';
 import { memoryThreadStore, remoteAgent } from '@agent-chat/core/remote';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgUiServer, startAgUiServer } from './ag-ui-server.js';
 import { type AiSdkServer, startAiSdkServer } from './ai-sdk-server.js';
+import { collect, pageColor } from './remote-kit.js';
 
 let server: AgUiServer;
 let aiSdk: AiSdkServer;
@@ -13,19 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await aiSdk?.close();
-});
-
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-
-const pageColor = defineTool({
-  name: 'page_color',
-  description: "Reads the page's theme color.",
-  parameters: { type: 'object', properties: {} },
-  execute: () => ({ color: 'teal' }),
 });
 
 describe('remoteAgent over AG-UI (@ag-ui/client HttpAgent against an @ag-ui/encoder server)', () => {
@@ -86,14 +74,35 @@ describe('remoteAgent over AG-UI (@ag-ui/client HttpAgent against an @ag-ui/enco
     expect((failed.find((e) => e.type === 'error') as { message: string }).message).toContain(
       'the planner crashed',
     );
-    // A stream that ends without RUN_FINISHED. (A dropped connection is the Chromium e2e's: in Node, undici
-    // also reports a socket closed mid-body as an unhandled rejection beside the error our run reports.)
+    // A stream that ends without RUN_FINISHED.
     const cut = await collect(agent.run({ message: 'end early please' }));
     expect(cut.find((e) => e.type === 'error')).toMatchObject({
       code: 'stream_interrupted',
       retryable: true,
     });
     expect(cut.some((e) => e.type === 'response.done')).toBe(false);
+  });
+
+  it('a connection dropped mid-answer is an interruption, and leaves no unhandled rejection behind', async () => {
+    // @ag-ui/client rethrows a failed body's cancel: undici's "terminated" would surface as an unhandled
+    // rejection beside the error the run reports (cut-aware-fetch.ts ends the body instead).
+    const unhandled: unknown[] = [];
+    const keep = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', keep);
+    try {
+      const agent = remoteAgent({ url: server.url, protocol: 'ag-ui', threads: memoryThreadStore() });
+      const cut = await collect(agent.run({ message: 'cut please' }));
+      expect(cut.find((e) => e.type === 'error')).toMatchObject({
+        code: 'stream_interrupted',
+        retryable: true,
+      });
+      expect(cut.some((e) => e.type === 'response.done')).toBe(false);
+      // Rejections are reported once the microtask queue drains.
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', keep);
+    }
   });
 
   it('an AI SDK route or an HTML page behind agent-protocol "ag-ui" is a typed content-type error', async () => {

@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.js';
 import { type AiSdkServer, startAiSdkServer } from './ai-sdk-server.js';
+import { collect, pageColor } from './remote-kit.js';
 
 let model: ScriptedModelServer;
 let route: AiSdkServer;
@@ -19,19 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await route?.close();
   await model?.close();
-});
-
-async function collect(events: AsyncIterable<AgentEvent>): Promise<AgentEvent[]> {
-  const out: AgentEvent[] = [];
-  for await (const event of events) out.push(event);
-  return out;
-}
-
-const pageColor = defineTool({
-  name: 'page_color',
-  description: "Reads the page's theme color.",
-  parameters: { type: 'object', properties: {} },
-  execute: () => ({ color: 'teal' }),
 });
 
 describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamResponse)', () => {

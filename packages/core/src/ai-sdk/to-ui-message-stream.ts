@@ -23,7 +23,8 @@ export interface ToUIMessageStreamOptions {
  * Our agent's events as the AI SDK's UI message stream (the chunks `useChat`, `Chat` and
  * `readUIMessageStream` read): text and reasoning blocks, one step per model turn, tool input and output,
  * approval requests (answered with `addToolApprovalResponse`), data parts for clarifications
- * (`data-clarify`), workflows (`data-workflow`) and their steps (`data-workflow-step`), transient parts for tool
+ * (`data-clarify`), a model call made again after its stream was cut (`data-response-reset`: the parts of
+ * its step before it are the dropped attempt; our remote agent maps it back to `response.reset`), workflows (`data-workflow`) and their steps (`data-workflow-step`), transient parts for tool
  * progress (`data-tool-progress`) and a local model's download (`data-model-loading`, for `onData`), errors, and a
  * `finish` whose message metadata carries the run's usage.
  *
@@ -78,6 +79,7 @@ function chunkMapper(options: ToUIMessageStreamOptions) {
   let finished = false;
   let open: { kind: 'text' | 'reasoning'; id: string } | undefined;
   let blocks = 0;
+  let resets = 0;
 
   const closeBlock = (out: UIMessageChunk[]) => {
     if (open) out.push({ type: `${open.kind}-end`, id: open.id });
@@ -139,6 +141,16 @@ function chunkMapper(options: ToUIMessageStreamOptions) {
           break;
         case 'response.done':
           closeBlock(out);
+          break;
+        case 'response.reset':
+          // The stream has no way to take text back: the marker says that this step's parts before it were
+          // a model call made again (its retry follows), for the client to hide.
+          closeBlock(out);
+          out.push({
+            type: 'data-response-reset',
+            id: `reset-${resets++}`,
+            data: { turn: event.turn, code: event.code, message: event.message },
+          });
           break;
         case 'tool.start':
           step(out);

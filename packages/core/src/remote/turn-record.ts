@@ -11,6 +11,8 @@ export class TurnRecord {
   readonly #results: Message[] = [];
   #answer = '';
   #reasoning = '';
+  /** Where each model turn's answer and reasoning began, for `response.reset` to cut them back. */
+  readonly #turnStarts = new Map<number, { answer: number; reasoning: number }>();
 
   constructor(user: string) {
     this.#user = user;
@@ -46,12 +48,29 @@ export class TurnRecord {
         });
         break;
       case 'response.chunk':
+        this.#startOf(event.turn);
         this.#answer += event.text;
         break;
       case 'reasoning.done':
+        this.#startOf(event.turn);
         this.#reasoning += (this.#reasoning ? '\n\n' : '') + event.text;
         break;
+      case 'response.reset': {
+        // The backend made this turn's model call again: what it streamed is not part of the answer.
+        const start = this.#turnStarts.get(event.turn);
+        if (start) {
+          this.#answer = this.#answer.slice(0, start.answer);
+          this.#reasoning = this.#reasoning.slice(0, start.reasoning).trimEnd();
+        }
+        this.#turnStarts.delete(event.turn);
+        break;
+      }
     }
+  }
+
+  #startOf(turn: number): void {
+    if (!this.#turnStarts.has(turn))
+      this.#turnStarts.set(turn, { answer: this.#answer.length, reasoning: this.#reasoning.length });
   }
 
   /**

@@ -3,6 +3,7 @@ import { AgentChatError, isAbortError } from '../../errors.js';
 import type { PendingCall, ProtocolDriver, ProtocolSession } from '../protocol-session.js';
 import { RemoteAgentRunError, RemoteStreamCutError } from '../remote-errors.js';
 import { AgUiEvents } from './ag-ui-events.js';
+import { cutAwareFetch } from './cut-aware-fetch.js';
 
 /**
  * AG-UI through `@ag-ui/client`'s `HttpAgent` (which parses the stream, verifies the event order and keeps
@@ -12,9 +13,10 @@ import { AgUiEvents } from './ag-ui-events.js';
 export function agUiDriver(url: string, fetch: typeof globalThis.fetch): ProtocolDriver {
   return {
     session({ conversationId, thread, pageTools }) {
+      const transport = cutAwareFetch(fetch);
       const agent = new HttpAgent({
         url,
-        fetch,
+        fetch: transport.fetch,
         threadId: conversationId,
         initialMessages: (thread?.turns ?? []).flatMap((turn) => turn.messages as Message[]),
         initialState: (thread?.state as Record<string, unknown> | undefined) ?? {},
@@ -36,6 +38,7 @@ export function agUiDriver(url: string, fetch: typeof globalThis.fetch): Protoco
           const abortController = new AbortController();
           const abort = () => abortController.abort(signal.reason);
           signal.addEventListener('abort', abort, { once: true });
+          transport.reset();
           const subscriber: AgentSubscriber = {
             onEvent: ({ event }) => events.event(event),
             onStateChanged: ({ state }) => events.state(state),
@@ -45,12 +48,12 @@ export function agUiDriver(url: string, fetch: typeof globalThis.fetch): Protoco
           } catch (error) {
             if (events.runError !== undefined) throw new RemoteAgentRunError(events.runError, error);
             if (error instanceof AgentChatError || isAbortError(error) || signal.aborted) throw error;
-            throw new RemoteStreamCutError(url, error);
+            throw new RemoteStreamCutError(url, transport.cut() ?? error);
           } finally {
             signal.removeEventListener('abort', abort);
           }
           if (events.runError !== undefined) throw new RemoteAgentRunError(events.runError);
-          if (!events.finished) throw new RemoteStreamCutError(url);
+          if (!events.finished) throw new RemoteStreamCutError(url, transport.cut());
           return events.unanswered().filter((call) => pageNames.has(call.name)) satisfies PendingCall[];
         },
         toolResult(call, result) {

@@ -107,6 +107,17 @@ export class ChunkEvents {
         });
         break;
       }
+      case 'data-response-reset': {
+        // An agent-chat backend (`toUIMessageStream`) made a model call again: drop what it streamed.
+        const { code, message } = (chunk.data ?? {}) as { code?: string; message?: string };
+        emit({
+          type: 'response.reset',
+          turn: this.#turn,
+          code: code ?? 'stream_interrupted',
+          message: message ?? 'The model call was made again.',
+        });
+        break;
+      }
       default:
         if (chunk.type.startsWith('data-')) {
           const data = chunk as { type: `data-${string}`; id?: string; data: unknown };
