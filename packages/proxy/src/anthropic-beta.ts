@@ -1,4 +1,4 @@
-import type { ProxyConfig } from './config.js';
+import type { ProxyConfig } from './config-types.js';
 import { HttpError } from './http-error.js';
 
 /**

@@ -6,6 +6,10 @@ import type { ImageQuality, ReasoningEffort } from './config-fields.js';
 
 /** The one model allowed when neither `MODELS` nor `DEFAULT_MODEL` is set (and `ALLOW_ANY_MODEL` is not `true`). */
 export const FALLBACK_MODEL = 'gpt-4o-mini';
+/** Default request body limit: 1 MiB, ample for chat requests with long histories. */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/** Default Anthropic Messages API base URL. */
+export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com/v1';
 /** `MAX_TOKENS` when unset: the largest output a request may ask for. */
 export const DEFAULT_MAX_TOKENS = 4096;
 /** `RATE_LIMIT_PER_MINUTE` when unset: requests per minute per client (an MCP session makes several). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callProxy, chatRequest, PROXY, stubUpstream, TEST_KEY, testEnv } from '../test/harness';
-import { DEFAULT_MAX_BODY_BYTES, loadConfig } from './config';
+import { loadConfig } from './config';
+import { DEFAULT_MAX_BODY_BYTES } from './config-defaults';
 import { HttpError } from './http-error';
 
 async function errorOf(response: Response): Promise<{ code: string; message: string }> {

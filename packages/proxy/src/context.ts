@@ -1,4 +1,4 @@
-import type { ProxyConfig } from './config.js';
+import type { ProxyConfig } from './config-types.js';
 import type { RequestLogFields } from './request-log.js';
 import type { Allowances } from './usage/allowance.js';
 

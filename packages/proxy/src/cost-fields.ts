@@ -1,5 +1,5 @@
-import type { ProxyConfig, UpstreamConfig } from './config.js';
 import { REASONING_EFFORTS, type ReasoningEffort } from './config-fields.js';
+import type { ProxyConfig, UpstreamConfig } from './config-types.js';
 import { HttpError } from './http-error.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { ProxyConfig, UpstreamConfig } from './config.js';
 import { IMAGE_QUALITIES, type ImageQuality } from './config-fields.js';
+import type { ProxyConfig, UpstreamConfig } from './config-types.js';
 import { HttpError } from './http-error.js';
 
 /** What `POST /v1/images/generations` forwards: the upstream, the checked body and its price. */

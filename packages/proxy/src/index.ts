@@ -8,15 +8,9 @@ export {
   type TokenProblem,
   verifyClientToken,
 } from './auth/client-token.js';
-export {
-  ANTHROPIC_DEFAULT_BASE_URL,
-  type CreditPrices,
-  DEFAULT_MAX_BODY_BYTES,
-  loadConfig,
-  type McpServerConfig,
-  type ProxyConfig,
-  type UpstreamConfig,
-} from './config.js';
+export { loadConfig } from './config.js';
+export { ANTHROPIC_DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES } from './config-defaults.js';
+export type { CreditPrices, McpServerConfig, ProxyConfig, UpstreamConfig } from './config-types.js';
 export type { UpstreamFetch } from './context.js';
 export { createProxy, type ProxyHandler, type ProxyOptions } from './create-proxy.js';
 export type { ErrorBody } from './error-response.js';

@@ -1,4 +1,4 @@
-import type { ProxyConfig, UpstreamConfig } from './config.js';
+import type { ProxyConfig, UpstreamConfig } from './config-types.js';
 import { limitCostFields } from './cost-fields.js';
 import { HttpError } from './http-error.js';
 

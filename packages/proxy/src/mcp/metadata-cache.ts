@@ -1,4 +1,4 @@
-import type { ProxyConfig } from '../config.js';
+import type { ProxyConfig } from '../config-types.js';
 
 /** How long fetched OAuth metadata is reused: a sign-in reads it several times within seconds. */
 export const METADATA_TTL_MS = 60_000;

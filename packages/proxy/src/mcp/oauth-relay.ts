@@ -1,5 +1,5 @@
-import type { McpServerConfig } from '../config.js';
 import { NAME } from '../config-fields.js';
+import type { McpServerConfig } from '../config-types.js';
 import type { Context, Handler } from '../context.js';
 import { forwardCharged } from '../forward-charged.js';
 import { pickHeaders } from '../forwarded-headers.js';
