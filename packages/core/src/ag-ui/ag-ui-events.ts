@@ -31,6 +31,8 @@ export function agUIEventMapper(options: {
   let assistantId = id('msg');
   let text: string | undefined;
   let reasoning: string | undefined;
+  /** The messages this model turn streamed so far (dropped by `response.reset`). */
+  let turnMessages: string[] = [];
   let failed = false;
 
   const closeText = (out: BaseEvent[]) => {
@@ -83,10 +85,25 @@ export function agUIEventMapper(options: {
           closeText(out);
           closeReasoning(out);
           assistantId = id('msg');
+          turnMessages = [];
+          break;
+        case 'response.reset':
+          // AG-UI cannot take a message back: this event names the messages of the model call made again
+          // (our remote agent drops them: remote/ag-ui/ag-ui-events.ts); the retry streams into a new one.
+          closeText(out);
+          closeReasoning(out);
+          out.push({
+            type: EventType.CUSTOM,
+            name: 'agent-chat.response.reset',
+            value: { turn: event.turn, code: event.code, message: event.message, messageIds: turnMessages },
+          } as BaseEvent);
+          assistantId = id('msg');
+          turnMessages = [];
           break;
         case 'reasoning.chunk':
           if (!reasoning) {
             reasoning = id('reasoning');
+            turnMessages.push(reasoning);
             out.push({ type: EventType.REASONING_START, messageId: reasoning } as BaseEvent);
             out.push({
               type: EventType.REASONING_MESSAGE_START,
@@ -107,6 +124,7 @@ export function agUIEventMapper(options: {
           closeReasoning(out);
           if (!text) {
             text = assistantId;
+            turnMessages.push(text);
             out.push({ type: EventType.TEXT_MESSAGE_START, messageId: text, role: 'assistant' } as BaseEvent);
           }
           out.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: text, delta: event.text } as BaseEvent);

@@ -2,7 +2,7 @@ import { type AgentSubscriber, HttpAgent, type Message, randomUUID } from '@ag-u
 import { AgentChatError, isAbortError } from '../../errors.js';
 import type { PendingCall, ProtocolDriver, ProtocolSession } from '../protocol-session.js';
 import { RemoteAgentRunError, RemoteStreamCutError } from '../remote-errors.js';
-import { AgUiEvents } from './ag-ui-events.js';
+import { AgUiEvents, resetOf } from './ag-ui-events.js';
 import { cutAwareFetch } from './cut-aware-fetch.js';
 
 /**
@@ -42,6 +42,11 @@ export function agUiDriver(url: string, fetch: typeof globalThis.fetch): Protoco
           const subscriber: AgentSubscriber = {
             onEvent: ({ event }) => events.event(event),
             onStateChanged: ({ state }) => events.state(state),
+            // The messages of a model call the backend made again leave the thread (never resent).
+            onCustomEvent: ({ event, messages }) => {
+              const dropped = new Set(resetOf(event)?.messageIds);
+              if (dropped.size) return { messages: messages.filter((m) => !dropped.has(m.id)) };
+            },
           };
           try {
             await agent.runAgent({ tools, abortController }, subscriber);

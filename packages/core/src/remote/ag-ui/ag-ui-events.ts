@@ -94,9 +94,14 @@ export class AgUiEvents {
       case EventType.STATE_DELTA:
         this.#lastDelta = e.delta as unknown[];
         break;
-      case EventType.CUSTOM:
-        emit({ type: 'remote.data', name: String(e.name), data: e.value });
+      case EventType.CUSTOM: {
+        const reset = resetOf(event);
+        if (reset)
+          // An agent-chat backend (agUIAgent) made a model call again: drop what it streamed.
+          emit({ type: 'response.reset', turn: this.#turn, code: reset.code, message: reset.message });
+        else emit({ type: 'remote.data', name: String(e.name), data: e.value });
         break;
+      }
       case EventType.RUN_FINISHED:
         this.finished = true;
         break;
@@ -124,6 +129,20 @@ export class AgUiEvents {
         kind: 'page' as const,
       }));
   }
+}
+
+/** An agent-chat backend's `agent-chat.response.reset` (ag-ui/ag-ui-events.ts): a model call made again. */
+export function resetOf(
+  event: BaseEvent,
+): { code: string; message: string; messageIds: string[] } | undefined {
+  const e = event as BaseEvent & Fields;
+  if (event.type !== EventType.CUSTOM || e.name !== 'agent-chat.response.reset') return undefined;
+  const value = (e.value ?? {}) as { code?: unknown; message?: unknown; messageIds?: unknown };
+  return {
+    code: typeof value.code === 'string' ? value.code : 'stream_interrupted',
+    message: typeof value.message === 'string' ? value.message : 'The model call was made again.',
+    messageIds: Array.isArray(value.messageIds) ? value.messageIds.map(String) : [],
+  };
 }
 
 function parse(text: string): unknown {
