@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { BROWSER } from './esbuild-bundle.ts';
+import { LOOKUP_TEA_CALL_CHUNKS } from './lookup-tea-call.ts';
 
 /** OpenAI-style streams: a call of `lookup_tea` first, then (once its result is sent) an answer. */
 function openAIStream(body: string): string {
@@ -12,27 +13,7 @@ function openAIStream(body: string): string {
         { choices: [{ index: 0, delta: { role: 'assistant', content: 'Sencha is from Japan.' } }] },
         { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
       ]
-    : [
-        {
-          choices: [
-            {
-              index: 0,
-              delta: {
-                role: 'assistant',
-                tool_calls: [
-                  {
-                    index: 0,
-                    id: 'call_1',
-                    type: 'function',
-                    function: { name: 'lookup_tea', arguments: '{"name":"Sencha"}' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-        { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
-      ];
+    : LOOKUP_TEA_CALL_CHUNKS;
   return chunks
     .map((chunk) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', ...chunk })}\n\n`)
     .concat('data: [DONE]\n\n')

@@ -1,3 +1,5 @@
+import { LOOKUP_TEA_CALL_CHUNKS } from './lookup-tea-call.ts';
+
 /** One first-chat scenario: what the page adds, how the model answers, and what shows the answer rendered. */
 export interface FirstChatScenario {
   /** Metric suffix: `first_chat_gzip_bytes` + suffix. */
@@ -32,27 +34,7 @@ const answer = (...pieces: string[]) =>
     { choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] },
   ]);
 
-const TOOL_CALL = sse([
-  {
-    choices: [
-      {
-        index: 0,
-        delta: {
-          role: 'assistant',
-          tool_calls: [
-            {
-              index: 0,
-              id: 'call_1',
-              type: 'function',
-              function: { name: 'lookup_tea', arguments: '{"name":"Sencha"}' },
-            },
-          ],
-        },
-      },
-    ],
-  },
-  { choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] },
-]);
+const TOOL_CALL = sse(LOOKUP_TEA_CALL_CHUNKS);
 
 /** The three first answers measured: plain Markdown, a highlighted code block, a page tool with its stage. */
 export const FIRST_CHAT_SCENARIOS: FirstChatScenario[] = [

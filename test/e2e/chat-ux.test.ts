@@ -6,12 +6,9 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSource } from './axe-source.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
-const axeSource = readFileSync(
-  join(import.meta.dirname, '../../packages/widget/node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
 const PROMPTS = JSON.stringify([
   'What teas do you sell?',
   { label: 'Brewing help', prompt: 'How do I brew Sencha?', icon: '🍵' },

@@ -1,59 +1,47 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { McpServerProcess } from '../mcp/server-everything.ts';
 import { type AppsServer, startAppsServer } from '../mcp-apps/apps-server.ts';
 import { startBasicVanillaServer } from '../mcp-apps/basic-server.ts';
 import { answered, modelRequests, openChatPage, send } from '../mcp-apps/chat-page.ts';
 import { probesScript } from '../mcp-apps/test-apps.ts';
-import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
-import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { axeSource } from './axe-source.ts';
+import { useWidgetStack } from './use-widget-stack.ts';
 
 const GET_TIME = 'mcp__basic__get-time';
 const FRAME = 'agent-chat iframe[part~="mcp-app-frame"]';
-const axeSource = readFileSync(
-  join(import.meta.dirname, '../../packages/widget/node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
 
 let basic: McpServerProcess;
 let apps: AppsServer;
-let stack: WidgetStack;
-let model: ScriptedModelServer;
-let example: ExampleServer;
-let browser: Browser;
+const stack = useWidgetStack(
+  async () => {
+    [basic, apps] = await Promise.all([startBasicVanillaServer(), startAppsServer()]);
+    return {
+      upstreamApiKey: 'sk-e2e-mcp-apps-upstream',
+      ownBuild: 'agent-chat-mcp-apps-dist-',
+      mcpServers: JSON.stringify([{ id: 'basic' }, { id: 'apps' }]),
+      proxyVars: {
+        MCP_SERVERS: JSON.stringify({ basic: { url: basic.url }, apps: { url: apps.url } }),
+      },
+    };
+  },
+  async () => {
+    await basic?.stop();
+    await apps?.close();
+  },
+);
 
-beforeAll(async () => {
-  [basic, apps] = await Promise.all([startBasicVanillaServer(), startAppsServer()]);
-  stack = await startWidgetStack({
-    upstreamApiKey: 'sk-e2e-mcp-apps-upstream',
-    ownBuild: 'agent-chat-mcp-apps-dist-',
-    mcpServers: JSON.stringify([{ id: 'basic' }, { id: 'apps' }]),
-    proxyVars: {
-      MCP_SERVERS: JSON.stringify({ basic: { url: basic.url }, apps: { url: apps.url } }),
-    },
-  });
-  ({ model, example, browser } = stack);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await basic?.stop();
-  await apps?.close();
-});
-
-const openChat = (setup?: (page: Page) => Promise<void>) => openChatPage(browser, example.url, setup);
-const { offeredTools, systemMessage, userMessages } = modelRequests(() => model);
+const openChat = (setup?: (page: Page) => Promise<void>) =>
+  openChatPage(stack.browser, stack.example.url, setup);
+const { offeredTools, systemMessage, userMessages } = modelRequests(() => stack.model);
 
 describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangler dev', () => {
   it('renders the npm example server-basic-vanillajs app with its result; the app calls its server, posts a message, asks before a link, and comes back after a reload', async () => {
-    model.enqueue(
+    stack.model.enqueue(
       { toolCalls: [{ id: 't1', name: GET_TIME, arguments: {} }] },
       { text: 'Here is the time.' },
     );
-    const first = model.requests.length;
+    const first = stack.model.requests.length;
     const { page, errors, scripts } = await openChat();
     // Until a tool with an app is called, the host is not downloaded.
     expect(scripts.filter((s) => s.includes('mcp-app'))).toEqual([]);
@@ -89,7 +77,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     expect(await app.locator('#server-time').textContent()).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     // ui/open-link asks the visitor first; the link opens only on yes.
-    const target = `${example.url}/opened-by-app`;
+    const target = `${stack.example.url}/opened-by-app`;
     await app.locator('#link-url').fill(target);
     await app.locator('#open-link-btn').click();
     const prompt = stage.locator('[part~="mcp-app-prompt"]');
@@ -100,11 +88,11 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     await (await popup).close();
 
     // ui/message adds the visitor's message to the chat, and the model answers it.
-    model.enqueue({ text: 'Thanks for the message.' });
+    stack.model.enqueue({ text: 'Thanks for the message.' });
     await app.locator('#message-text').fill('Hello from the app');
     await app.locator('#send-message-btn').click();
     await answered(page, 'Thanks for the message.');
-    expect(userMessages(model.requests.length - 1).at(-1)).toMatch(/Hello from the app$/);
+    expect(userMessages(stack.model.requests.length - 1).at(-1)).toMatch(/Hello from the app$/);
 
     // axe: the stage with its app passes (the frame has a title).
     await page.addScriptTag({ content: axeSource });
@@ -181,11 +169,11 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     apps.hits.length = 0;
 
     // The same probes as an MCP App in the chat, with theme="dark" and lang="fr".
-    model.enqueue(
+    stack.model.enqueue(
       { toolCalls: [{ id: 'p1', name: 'mcp__apps__probe', arguments: {} }] },
       { text: 'Probe ran.' },
     );
-    const first = model.requests.length;
+    const first = stack.model.requests.length;
     const { page, errors } = await openChat(setup);
     await page.evaluate(() => {
       const chat = document.querySelector('agent-chat')!;
@@ -201,7 +189,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     await page.waitForTimeout(1_000);
     expect(counted()).toBe(0);
     expect(popups).toEqual([]);
-    expect(page.url()).toBe(`${example.url}/`);
+    expect(page.url()).toBe(`${stack.example.url}/`);
     // The host context the app got: dark, French, inline, the stage's width.
     const context = JSON.parse((await app.locator('#ctx').textContent())!);
     expect(context).toMatchObject({ theme: 'dark', locale: 'fr', displayMode: 'inline' });
@@ -220,10 +208,10 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
       expect(systemMessage(index)).not.toContain('probe_log');
     }
     // What the app told the model reaches the next model call.
-    model.enqueue({ text: 'Seven ports.' });
+    stack.model.enqueue({ text: 'Seven ports.' });
     await send(page, 'What did the probe find?');
     await answered(page, 'Seven ports.');
-    expect(systemMessage(model.requests.length - 1)).toContain('The probe app found 7 open ports.');
+    expect(systemMessage(stack.model.requests.length - 1)).toContain('The probe app found 7 open ports.');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -234,7 +222,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
       name: `mcp__apps__${name}`,
       arguments: {},
     }));
-    model.enqueue({ toolCalls: calls }, { text: 'Four tools ran.' });
+    stack.model.enqueue({ toolCalls: calls }, { text: 'Four tools ran.' });
     const { page, errors, warnings } = await openChat();
     await send(page, 'Run the four bad apps');
     await answered(page, 'Four tools ran.');
@@ -279,7 +267,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
   });
 
   it('an app that floods ui/message: two go through the limit, the third waits for the visitor, the rest are refused; the visitor blocks it', async () => {
-    model.enqueue(
+    stack.model.enqueue(
       { toolCalls: [{ id: 'c1', name: 'mcp__apps__chatty', arguments: {} }] },
       { text: 'Chatty ran.' },
       { text: 'Got your first message.' },

@@ -1,43 +1,28 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExampleServer } from '../../scripts/lib/example-server.ts';
-import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { type OAuthTestServers, startOAuthTestServers } from '../mcp/oauth/oauth-test-servers.ts';
-import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
-import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import { axeSource } from './axe-source.ts';
+import { useWidgetStack } from './use-widget-stack.ts';
 
 const WHOAMI = 'mcp__tracker__whoami';
-const axeSource = readFileSync(
-  join(import.meta.dirname, '../../packages/widget/node_modules/axe-core/axe.min.js'),
-  'utf8',
-);
 
 let oauth: OAuthTestServers;
-let stack: WidgetStack;
-let model: ScriptedModelServer;
-let example: ExampleServer;
-let proxy: ProxyDev;
-let browser: Browser;
-
-beforeAll(async () => {
-  // A protected MCP server whose authorization server has a consent page and no CORS headers (the
-  // browser reaches its metadata, registration and token endpoints through the proxy only).
-  oauth = await startOAuthTestServers({ consent: 'page', cors: false, accessTokenTtlS: 62 });
-  stack = await startWidgetStack({
-    upstreamApiKey: 'sk-e2e-sign-in-upstream',
-    ownBuild: 'agent-chat-sign-in-dist-',
-    mcpServers: JSON.stringify([{ id: 'tracker', auth: true }]),
-    proxyVars: { MCP_SERVERS: JSON.stringify({ tracker: { url: oauth.mcpUrl, auth: 'user' } }) },
-  });
-  ({ model, example, proxy, browser } = stack);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
-  await oauth?.stop();
-});
+const stack = useWidgetStack(
+  async () => {
+    // A protected MCP server whose authorization server has a consent page and no CORS headers (the
+    // browser reaches its metadata, registration and token endpoints through the proxy only).
+    oauth = await startOAuthTestServers({ consent: 'page', cors: false, accessTokenTtlS: 62 });
+    return {
+      upstreamApiKey: 'sk-e2e-sign-in-upstream',
+      ownBuild: 'agent-chat-sign-in-dist-',
+      mcpServers: JSON.stringify([{ id: 'tracker', auth: true }]),
+      proxyVars: { MCP_SERVERS: JSON.stringify({ tracker: { url: oauth.mcpUrl, auth: 'user' } }) },
+    };
+  },
+  async () => {
+    await oauth?.stop();
+  },
+);
 
 async function send(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
@@ -54,20 +39,23 @@ async function signInThroughPopup(page: Page, button: ReturnType<Page['locator']
 }
 
 function lastToolResult(): string {
-  const body = model.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }> };
+  const body = stack.model.requests.at(-1)?.body as { messages: Array<{ role: string; content: string }> };
   return body.messages.filter((m) => m.role === 'tool').at(-1)?.content ?? '';
 }
 
 describe('<agent-chat> with an MCP server that needs the user’s sign-in, through the proxy', () => {
   it('Connect → popup sign-in → the tool call completes; refresh; accounts menu; sign-out asks again', async () => {
-    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+    const page = await stack.browser.newPage({ viewport: { width: 900, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(example.url);
+    await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
 
     // 1. The first message finds the server signed out: "Connect tracker" appears before the run.
-    model.enqueue({ toolCalls: [{ id: 'w1', name: WHOAMI, arguments: {} }] }, { text: 'You are demo-user.' });
+    stack.model.enqueue(
+      { toolCalls: [{ id: 'w1', name: WHOAMI, arguments: {} }] },
+      { text: 'You are demo-user.' },
+    );
     await send(page, 'Who am I on the tracker?');
     const connect = page.locator('agent-chat [part~="sign-in"] [part~="connect"]');
     await connect.waitFor();
@@ -81,7 +69,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     // 2. Within a minute of expiry the next call refreshes the token first (through the proxy's relay).
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const before = oauth.requests.length;
-    model.enqueue({ toolCalls: [{ id: 'w2', name: WHOAMI, arguments: {} }] }, { text: 'Still you.' });
+    stack.model.enqueue({ toolCalls: [{ id: 'w2', name: WHOAMI, arguments: {} }] }, { text: 'Still you.' });
     await send(page, 'And now?');
     await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Still you.' }).waitFor();
     expect(
@@ -119,7 +107,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
 
     // 4. After sign-out, the next call asks to sign in again: "Not now" before the run, then the tool
     // call itself asks (Connect in the transcript), signs in in the popup and completes.
-    model.enqueue({ toolCalls: [{ id: 'w3', name: WHOAMI, arguments: {} }] }, { text: 'Back again.' });
+    stack.model.enqueue({ toolCalls: [{ id: 'w3', name: WHOAMI, arguments: {} }] }, { text: 'Back again.' });
     await send(page, 'Once more?');
     await page.locator('agent-chat [part~="sign-in"] [part~="not-now"]').first().click();
     const inCall = page.locator('agent-chat [part~="clarify"][data-server="tracker"] [part~="connect"]');
@@ -134,11 +122,11 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     // the authorization server only in the revocation of that very token, and the MCP server gets
     // each only as its bearer token.
     expect(oauth.issued.length).toBeGreaterThanOrEqual(3);
-    expect(model.requests.length).toBeGreaterThanOrEqual(3);
-    const logs = proxy.output();
+    expect(stack.model.requests.length).toBeGreaterThanOrEqual(3);
+    const logs = stack.proxy.output();
     for (const token of oauth.issued) {
       expect(logs).not.toContain(token);
-      for (const request of model.requests) {
+      for (const request of stack.model.requests) {
         const seen = request.path + JSON.stringify(request.headers) + JSON.stringify(request.body);
         expect(seen, `model server request to ${request.path}`).not.toContain(token);
       }
@@ -155,10 +143,10 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
   it('a closed sign-in popup ends the call with a clear message, and the chat keeps working', async () => {
     // A new page is a new browser context: nothing stored. Sign in once (so the tools are known), sign
     // out, then close the popup of the call's own Connect.
-    const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
-    await page.goto(example.url);
+    const page = await stack.browser.newPage({ viewport: { width: 900, height: 800 } });
+    await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
-    model.enqueue({ toolCalls: [{ id: 'c0', name: WHOAMI, arguments: {} }] }, { text: 'Signed in.' });
+    stack.model.enqueue({ toolCalls: [{ id: 'c0', name: WHOAMI, arguments: {} }] }, { text: 'Signed in.' });
     await send(page, 'Who am I?');
     await signInThroughPopup(page, page.locator('agent-chat [part~="sign-in"] [part~="connect"]'));
     await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Signed in.' }).waitFor();
@@ -167,7 +155,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     await page.locator('agent-chat [part~="account"][data-signed-in="false"]').waitFor();
 
     const issued = oauth.issued.length;
-    model.enqueue(
+    stack.model.enqueue(
       { toolCalls: [{ id: 'c1', name: WHOAMI, arguments: {} }] },
       { text: 'The sign-in was cancelled.' },
     );
@@ -185,34 +173,34 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     // The user sees the call failed; no token came out of it.
     await page.locator('agent-chat [part~="stage"][data-status="failed"]').first().waitFor();
     expect(oauth.issued.length).toBe(issued);
-    model.enqueue({ text: 'Still here.' });
+    stack.model.enqueue({ text: 'Still here.' });
     await send(page, 'Are you there?');
     await page.locator('agent-chat [part~="message-assistant"]', { hasText: 'Still here.' }).waitFor();
     await page.close();
   });
 
   it('signs in by redirect when the popup is blocked, and the message that waited runs when the page comes back', async () => {
-    const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
+    const context = await stack.browser.newContext({ viewport: { width: 900, height: 800 } });
     // A browser that blocks the popup: window.open gives nothing.
     await context.addInitScript(() => {
       window.open = () => null;
     });
     const page = await context.newPage();
-    await page.goto(example.url);
+    await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     // The message waits on the Connect prompt; the tab leaves before it is sent to the model.
-    model.enqueue(
+    stack.model.enqueue(
       { toolCalls: [{ id: 'r1', name: WHOAMI, arguments: {} }] },
       { text: 'Back from the redirect.' },
     );
-    const sent = model.requests.length;
+    const sent = stack.model.requests.length;
     await send(page, 'Who am I after the redirect?');
     await page.locator('agent-chat [part~="sign-in"] [part~="connect"]').click();
     // The tab itself goes to the consent page, then back to this page, which finishes the sign-in and
     // sends the message that waited: the tool call completes without the user sending it again.
     await page.getByRole('button', { name: 'Allow' }).click();
     await page.waitForURL(
-      (url) => url.origin === new URL(example.url).origin && !url.search.includes('code='),
+      (url) => url.origin === new URL(stack.example.url).origin && !url.search.includes('code='),
     );
     await page
       .locator('agent-chat [part~="message-assistant"]', { hasText: 'Back from the redirect.' })
@@ -220,7 +208,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
     expect(lastToolResult()).toContain('signed in as demo-user');
     await page.locator('agent-chat [part~="stage"][data-status="done"]').first().waitFor();
     // Sent once, to the model, after the page came back; shown once in the log.
-    const turns = model.requests.slice(sent).map((r) => {
+    const turns = stack.model.requests.slice(sent).map((r) => {
       const body = r.body as { messages: Array<{ role: string; content: unknown }> };
       return body.messages.filter(
         (m) => m.role === 'user' && JSON.stringify(m.content).includes('Who am I after the redirect?'),

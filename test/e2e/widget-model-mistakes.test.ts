@@ -1,27 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExampleServer } from '../../scripts/lib/example-server.ts';
-import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
-import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useWidgetStack } from './use-widget-stack.ts';
 
 // The script-tag build configured by HTML, through the real proxy (wrangler dev) to the scripted model:
 // the model's stream is cut mid-answer (the upstream drops the connection), the widget retries once and
 // shows the retried answer in place of the partial one.
-let stack: WidgetStack;
-let model: ScriptedModelServer;
-let example: ExampleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startWidgetStack({
-    upstreamApiKey: 'sk-e2e-mistakes-upstream',
-    ownBuild: 'agent-chat-mistakes-dist-',
-  });
-  ({ model, example, browser } = stack);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
+const stack = useWidgetStack({
+  upstreamApiKey: 'sk-e2e-mistakes-upstream',
+  ownBuild: 'agent-chat-mistakes-dist-',
 });
 
 const PARTIAL = 'Our shop opens every weekday';
@@ -30,14 +16,14 @@ const ANSWER = 'The shop opens at nine on weekdays and at ten on Saturdays.';
 describe('<agent-chat> from HTML, when the model’s stream is cut', () => {
   it('replaces the partial answer by the retried one, with no partial text left', async () => {
     // Role chunk + 5 pieces of 6 characters, 80 ms apart, then the connection drops; the retry answers whole.
-    model.enqueue(
+    stack.model.enqueue(
       { text: `${PARTIAL} at nine.`, chunkSize: 6, delayMs: 80, cutAfterEvents: 6 },
       { text: ANSWER, chunkSize: 6, delayMs: 10 },
     );
-    const page: Page = await browser.newPage();
+    const page: Page = await stack.browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(example.url);
+    await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     // Whether the partial text was ever on screen, seen by the page itself at every change of the log (a
     // poll from outside can miss the moment between the cut and the retry on a busy machine).
@@ -62,7 +48,7 @@ describe('<agent-chat> from HTML, when the model’s stream is cut', () => {
     await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
     expect(await page.locator('agent-chat [part~="log"]').textContent()).not.toContain('every weekday');
     expect(await page.locator('agent-chat [part="error"]').count()).toBe(0);
-    expect(model.pending).toBe(0);
+    expect(stack.model.pending).toBe(0);
     expect(pageErrors).toEqual([]);
     await page.close();
   });

@@ -1,26 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExampleServer } from '../../scripts/lib/example-server.ts';
-import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
-import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useWidgetStack } from './use-widget-stack.ts';
 
 // A reasoning model through the real proxy (wrangler dev) to the real script-tag build in Chromium:
 // the Thinking disclosure streams, collapses when the answer starts, and is still there after a reload.
-let stack: WidgetStack;
-let model: ScriptedModelServer;
-let example: ExampleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startWidgetStack({
-    upstreamApiKey: 'sk-e2e-reasoning-upstream',
-    ownBuild: 'agent-chat-reasoning-dist-',
-  });
-  ({ model, example, browser } = stack);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
+const stack = useWidgetStack({
+  upstreamApiKey: 'sk-e2e-reasoning-upstream',
+  ownBuild: 'agent-chat-reasoning-dist-',
 });
 
 const REASONING =
@@ -29,16 +15,16 @@ const REASONING =
 describe('<agent-chat> with a reasoning model, through the proxy', () => {
   it('streams the Thinking disclosure, collapses it for the answer, and keeps it after a reload', async () => {
     // reasoning_content deltas (DeepSeek / vLLM style), then the answer, 60 ms apart.
-    model.enqueue({
+    stack.model.enqueue({
       reasoning: REASONING,
       text: 'Gyokuro is a shaded Japanese green tea.',
       chunkSize: 6,
       delayMs: 60,
     });
-    const page: Page = await browser.newPage();
+    const page: Page = await stack.browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(example.url);
+    await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await page.locator('agent-chat').evaluate((element) => element.setAttribute('reasoning-effort', 'low'));
     const input = page.locator('agent-chat textarea');
@@ -63,7 +49,7 @@ describe('<agent-chat> with a reasoning model, through the proxy', () => {
     expect(await details.locator('.reasoning-text').textContent()).toBe(REASONING);
     expect(await answer.last().textContent()).not.toContain('Gyokuro. It is');
     // reasoning-effort went through the proxy as reasoning_effort.
-    expect(model.requests.at(-1)?.body).toMatchObject({ reasoning_effort: 'low' });
+    expect(stack.model.requests.at(-1)?.body).toMatchObject({ reasoning_effort: 'low' });
     await expect.poll(() => page.locator('agent-chat [part~="stop"]').count()).toBe(0);
 
     await page.reload();

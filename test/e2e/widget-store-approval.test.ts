@@ -1,33 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExampleServer } from '../../scripts/lib/example-server.ts';
-import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
-import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useWidgetStack } from './use-widget-stack.ts';
 
-let stack: WidgetStack;
-let model: ScriptedModelServer;
-let example: ExampleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The real script-tag build, in a folder of its own so it cannot race the other e2e files' builds.
-  stack = await startWidgetStack({
-    upstreamApiKey: 'sk-e2e-store-upstream',
-    ownBuild: 'agent-chat-store-dist-',
-  });
-  ({ model, example, browser } = stack);
-}, 180_000);
-
-afterAll(async () => {
-  await stack?.stop();
+// The real script-tag build, in a folder of its own so it cannot race the other e2e files' builds.
+const stack = useWidgetStack({
+  upstreamApiKey: 'sk-e2e-store-upstream',
+  ownBuild: 'agent-chat-store-dist-',
 });
 
 /** A fresh browser context (its own, empty IndexedDB) on the example page, failing on page errors. */
 async function openExample(): Promise<{ page: Page; pageErrors: string[] }> {
-  const page = await browser.newPage();
+  const page = await stack.browser.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(example.url);
+  await page.goto(stack.example.url);
   await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
   return { page, pageErrors };
 }
@@ -40,11 +26,13 @@ async function send(page: Page, text: string): Promise<void> {
 
 type ChatRequest = { messages: Array<{ role: string; content: string | null; tool_call_id?: string }> };
 const toolMessages = (index: number) =>
-  ((model.requests[index]?.body as ChatRequest | undefined)?.messages ?? []).filter((m) => m.role === 'tool');
+  ((stack.model.requests[index]?.body as ChatRequest | undefined)?.messages ?? []).filter(
+    (m) => m.role === 'tool',
+  );
 
 describe('<agent-chat> on the script-tag page with the real store and runtime', () => {
   it('keeps the conversation in IndexedDB: shown again after a reload, listed, renamed and deleted', async () => {
-    model.enqueue({ text: 'Sencha is a grassy green tea.' });
+    stack.model.enqueue({ text: 'Sencha is a grassy green tea.' });
     const { page, pageErrors } = await openExample();
     await send(page, 'Tell me about Sencha');
     const assistant = page.locator('agent-chat [part~="message-assistant"]');
@@ -118,8 +106,8 @@ describe('<agent-chat> on the script-tag page with the real store and runtime', 
     const approvals = page.locator('agent-chat [part~="approval"]');
     const assistant = page.locator('agent-chat [part~="message-assistant"]').last();
 
-    const start = model.requests.length;
-    model.enqueue(
+    const start = stack.model.requests.length;
+    stack.model.enqueue(
       { toolCalls: [{ name: 'clear_wishlist', arguments: {} }] },
       { text: 'Your wishlist is empty now.' },
     );
@@ -128,18 +116,18 @@ describe('<agent-chat> on the script-tag page with the real store and runtime', 
     await expect.poll(() => approvals.first().textContent()).toContain('clear_wishlist');
     // Nothing ran while the form waits, and the model was not asked again yet.
     expect(await cleared()).toBe(0);
-    expect(model.requests.length - start).toBe(1);
+    expect(stack.model.requests.length - start).toBe(1);
     await page.locator('agent-chat [part~="approve"]').click();
     await expect
       .poll(() => assistant.textContent(), { timeout: 30_000 })
       .toContain('Your wishlist is empty now.');
     expect(await cleared()).toBe(1);
-    expect(model.requests.length - start).toBe(2);
+    expect(stack.model.requests.length - start).toBe(2);
     expect(toolMessages(start + 1).at(-1)?.content).toContain('Wishlist cleared: 3 products removed.');
     await expect.poll(() => approvals.first().textContent()).toContain('Approved');
 
-    const denyStart = model.requests.length;
-    model.enqueue(
+    const denyStart = stack.model.requests.length;
+    stack.model.enqueue(
       { toolCalls: [{ name: 'clear_wishlist', arguments: {} }] },
       { text: 'Understood, I left it alone.' },
     );
@@ -150,7 +138,7 @@ describe('<agent-chat> on the script-tag page with the real store and runtime', 
       .poll(() => assistant.textContent(), { timeout: 30_000 })
       .toContain('Understood, I left it alone.');
     expect(await cleared()).toBe(1);
-    expect(model.requests.length - denyStart).toBe(2);
+    expect(stack.model.requests.length - denyStart).toBe(2);
     expect(toolMessages(denyStart + 1).at(-1)?.content).toMatch(/denied/);
     expect(pageErrors).toEqual([]);
     await page.close();

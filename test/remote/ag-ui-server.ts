@@ -1,7 +1,8 @@
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { type BaseEvent, EventType, type RunAgentInput } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
+import { listenLocal } from './listen.js';
+import { requestText } from './request-text.js';
 
 /** A running AG-UI endpoint. */
 export interface AgUiServer {
@@ -24,7 +25,7 @@ export async function startAgUiServer(): Promise<AgUiServer> {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    const input = JSON.parse(await text(req)) as RunAgentInput;
+    const input = JSON.parse(await requestText(req)) as RunAgentInput;
     inputs.push(input);
     const encoder = new EventEncoder({ accept: String(req.headers.accept ?? '') });
     res.writeHead(200, { 'content-type': encoder.getContentType() });
@@ -81,23 +82,6 @@ export async function startAgUiServer(): Promise<AgUiServer> {
     send({ type: EventType.RUN_FINISHED, threadId, runId });
     res.end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const idle = setTimeout(() => server.close(), 300_000);
-  idle.unref();
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`,
-    inputs,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(idle);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function text(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  const { origin, close } = await listenLocal(server);
+  return { url: `${origin}/agent`, inputs, close };
 }

@@ -5,26 +5,15 @@ import {
   RemoteAgentHttpError,
   remoteAgent,
 } from '@agent-chat/core/remote';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.js';
-import { type AiSdkServer, startAiSdkServer } from './ai-sdk-server.js';
+import { describe, expect, it } from 'vitest';
 import { collect, pageColor } from './remote-kit.js';
+import { useAiSdkRoute } from './use-ai-sdk-route.js';
 
-let model: ScriptedModelServer;
-let route: AiSdkServer;
-
-beforeAll(async () => {
-  model = await startScriptedModelServer();
-  route = await startAiSdkServer(model.baseURL);
-});
-afterAll(async () => {
-  await route?.close();
-  await model?.close();
-});
+const servers = useAiSdkRoute();
 
 describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamResponse)', () => {
   it('shows a server tool as a stage, reasoning, and the answer; a reload resends the conversation', async () => {
-    model.enqueue(
+    servers.model.enqueue(
       {
         reasoning: 'The user wants order 7.',
         toolCalls: [{ id: 'c1', name: 'lookup', arguments: { id: '7' } }],
@@ -33,7 +22,7 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     );
     const store = memoryStore();
     const threads = memoryThreadStore();
-    const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', store, threads });
+    const agent = remoteAgent({ url: servers.route.url, protocol: 'ai-sdk', store, threads });
     const events = await collect(agent.run({ message: 'Where is order 7?', conversationId: 'c-1' }));
     const types = events.map((e) => e.type);
     expect(types).toContain('reasoning.chunk');
@@ -44,21 +33,21 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     expect((await store.load('c-1')).map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
 
     // A new agent (a reloaded page) on the same stores sends the whole conversation with the chat id.
-    model.enqueue({ text: 'You asked about order 7.' });
-    const again = remoteAgent({ url: route.url, protocol: 'ai-sdk', store, threads });
+    servers.model.enqueue({ text: 'You asked about order 7.' });
+    const again = remoteAgent({ url: servers.route.url, protocol: 'ai-sdk', store, threads });
     await collect(again.run({ message: 'What did I ask?', conversationId: 'c-1' }));
-    const body = route.bodies.at(-1)!;
+    const body = servers.route.bodies.at(-1)!;
     expect(body.id).toBe('c-1');
     expect(body.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   });
 
   it('runs a tool without server execute in the page and continues to the final answer', async () => {
-    model.enqueue(
+    servers.model.enqueue(
       { toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] },
       { text: 'The page is teal.' },
     );
     const agent = remoteAgent({
-      url: route.url,
+      url: servers.route.url,
       protocol: 'ai-sdk',
       tools: [pageColor],
       threads: memoryThreadStore(),
@@ -70,7 +59,7 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     });
     expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'The page is teal.' });
     // The second request carried the page's result as the tool part's output.
-    const parts = route.bodies.at(-1)!.messages.at(-1)!.parts as Array<Record<string, unknown>>;
+    const parts = servers.route.bodies.at(-1)!.messages.at(-1)!.parts as Array<Record<string, unknown>>;
     expect(parts.find((p) => p.type === 'tool-page_color')).toMatchObject({
       state: 'output-available',
       output: { color: 'teal' },
@@ -89,9 +78,12 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
         return { color: 'navy' };
       },
     });
-    model.enqueue({ toolCalls: [{ id: 'p2', name: 'page_color', arguments: {} }] }, { text: 'Navy.' });
+    servers.model.enqueue(
+      { toolCalls: [{ id: 'p2', name: 'page_color', arguments: {} }] },
+      { text: 'Navy.' },
+    );
     const agent = remoteAgent({
-      url: route.url,
+      url: servers.route.url,
       protocol: 'ai-sdk',
       tools: [careful],
       threads: memoryThreadStore(),
@@ -106,26 +98,26 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   });
 
   it('turns tool-approval-request into our approval and sends the answer back as useChat does', async () => {
-    model.enqueue(
+    servers.model.enqueue(
       { toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x9' } }] },
       { text: 'Deleted x9.' },
     );
-    const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', threads: memoryThreadStore() });
+    const agent = remoteAgent({ url: servers.route.url, protocol: 'ai-sdk', threads: memoryThreadStore() });
     const first = await collect(agent.run({ message: 'Delete x9' }));
     const request = first.find((e) => e.type === 'approval.request');
     expect(request).toMatchObject({ name: 'delete_item', args: { id: 'x9' } });
     expect(first.at(-1)).toMatchObject({ type: 'run.finish', status: 'waiting' });
-    expect(route.deleted).toEqual([]);
+    expect(servers.route.deleted).toEqual([]);
     expect(await agent.pending()).toHaveLength(1);
     const rest = await collect(agent.respond((request as { requestId: string }).requestId, true));
-    expect(route.deleted).toEqual(['x9']);
+    expect(servers.route.deleted).toEqual(['x9']);
     expect(rest.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Deleted x9.' });
   });
 
   it('a data-* part is kept on the message and exposed as a remote.data event', async () => {
-    model.enqueue({ text: 'Mild in Paris.' });
+    servers.model.enqueue({ text: 'Mild in Paris.' });
     const threads = memoryThreadStore();
-    const agent = remoteAgent({ url: `${route.origin}/data`, protocol: 'ai-sdk', threads });
+    const agent = remoteAgent({ url: `${servers.route.origin}/data`, protocol: 'ai-sdk', threads });
     const events = await collect(agent.run({ message: 'Weather?', conversationId: 'd-1' }));
     expect(events.find((e) => e.type === 'remote.data')).toMatchObject({
       name: 'weather',
@@ -138,10 +130,10 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   });
 
   it('a cut stream is an interruption, never a finished answer', async () => {
-    model.enqueue({ text: 'A long answer that will be cut somewhere.', chunkSize: 4, delayMs: 5 });
+    servers.model.enqueue({ text: 'A long answer that will be cut somewhere.', chunkSize: 4, delayMs: 5 });
     const store = memoryStore();
     const agent = remoteAgent({
-      url: `${route.origin}/cut`,
+      url: `${servers.route.origin}/cut`,
       protocol: 'ai-sdk',
       store,
       threads: memoryThreadStore(),
@@ -158,9 +150,18 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   });
 
   it('stopping the run aborts the request: the run ends aborted, without an answer', async () => {
-    model.enqueue({ text: 'A slow answer that the user stops halfway through.', chunkSize: 3, delayMs: 30 });
+    servers.model.enqueue({
+      text: 'A slow answer that the user stops halfway through.',
+      chunkSize: 3,
+      delayMs: 30,
+    });
     const store = memoryStore();
-    const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', store, threads: memoryThreadStore() });
+    const agent = remoteAgent({
+      url: servers.route.url,
+      protocol: 'ai-sdk',
+      store,
+      threads: memoryThreadStore(),
+    });
     const controller = new AbortController();
     const events: AgentEvent[] = [];
     for await (const event of agent.run({
@@ -177,8 +178,8 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
   });
 
   it("the backend's error chunk becomes a typed error event", async () => {
-    model.enqueue({ error: { status: 400, body: { error: { message: 'bad request upstream' } } } });
-    const agent = remoteAgent({ url: route.url, protocol: 'ai-sdk', threads: memoryThreadStore() });
+    servers.model.enqueue({ error: { status: 400, body: { error: { message: 'bad request upstream' } } } });
+    const agent = remoteAgent({ url: servers.route.url, protocol: 'ai-sdk', threads: memoryThreadStore() });
     const events = await collect(agent.run({ message: 'Hi' }));
     expect(events.find((e) => e.type === 'error')).toMatchObject({ code: 'remote_agent_failed' });
     expect(events.some((e) => e.type === 'response.done')).toBe(false);
@@ -190,7 +191,7 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     ['/ag-ui-stream', 'not UI message chunks'],
   ])('%s: a typed error naming the expected content type and protocol', async (path, detail) => {
     const agent = remoteAgent({
-      url: `${route.origin}${path}`,
+      url: `${servers.route.origin}${path}`,
       protocol: 'ai-sdk',
       threads: memoryThreadStore(),
     });
@@ -205,7 +206,7 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
 
   it('an HTTP error and an unreachable backend are typed errors; an unknown protocol lists the two', async () => {
     const down = remoteAgent({
-      url: `${route.origin}/down`,
+      url: `${servers.route.origin}/down`,
       protocol: 'ai-sdk',
       threads: memoryThreadStore(),
     });
@@ -223,6 +224,8 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
     const unreachable = (await collect(gone.run({ message: 'Hi' }))).find((e) => e.type === 'error');
     expect(unreachable).toMatchObject({ code: 'remote_unreachable' });
     expect((unreachable as { message: string }).message).toContain('Access-Control-Allow-Origin');
-    expect(() => remoteAgent({ url: route.url, protocol: 'graphql' as never })).toThrow(/"ai-sdk", "ag-ui"/);
+    expect(() => remoteAgent({ url: servers.route.url, protocol: 'graphql' as never })).toThrow(
+      /"ai-sdk", "ag-ui"/,
+    );
   });
 });

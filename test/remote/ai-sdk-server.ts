@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
   convertToModelMessages,
@@ -11,6 +10,8 @@ import {
   tool,
   type UIMessage,
 } from 'ai';
+import { listenLocal } from './listen.js';
+import { requestText } from './request-text.js';
 
 /** A running AI SDK route. */
 export interface AiSdkServer {
@@ -68,7 +69,7 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
 
   const chat = async (req: IncomingMessage, res: ServerResponse, mode: 'plain' | 'cut' | 'data') => {
     const cut = mode === 'cut';
-    const body = JSON.parse(await text(req)) as { id: string; messages: UIMessage[] };
+    const body = JSON.parse(await requestText(req)) as { id: string; messages: UIMessage[] };
     bodies.push(body);
     headers.push(req.headers);
     const result = streamText({
@@ -134,27 +135,6 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
       else res.destroy();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const idle = setTimeout(() => server.close(), 300_000);
-  idle.unref();
-  return {
-    url: `${origin}/api/chat`,
-    origin,
-    bodies,
-    headers,
-    deleted,
-    close: () =>
-      new Promise<void>((resolve) => {
-        clearTimeout(idle);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function text(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  const { origin, close } = await listenLocal(server);
+  return { url: `${origin}/api/chat`, origin, bodies, headers, deleted, close };
 }

@@ -9,21 +9,11 @@ import {
   type UIMessageChunk,
   uiMessageChunkSchema,
 } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UIMessageBuilder } from '../../packages/core/src/remote/ai-sdk/ui-message-builder.ts';
-import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.js';
-import { type AiSdkServer, startAiSdkServer } from './ai-sdk-server.js';
+import { useAiSdkRoute } from './use-ai-sdk-route.js';
 
-let model: ScriptedModelServer;
-let route: AiSdkServer;
-beforeAll(async () => {
-  model = await startScriptedModelServer();
-  route = await startAiSdkServer(model.baseURL);
-});
-afterAll(async () => {
-  await route?.close();
-  await model?.close();
-});
+const servers = useAiSdkRoute();
 
 const user = (text: string): UIMessage => ({
   id: `u_${text.length}`,
@@ -37,7 +27,7 @@ async function both(
   continuing?: UIMessage,
   path = '/api/chat',
 ): Promise<[UIMessage, UIMessage]> {
-  const response = await fetch(`${route.origin}${path}`, {
+  const response = await fetch(`${servers.route.origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ id: 'chat-1', messages, trigger: 'submit-message', messageId: continuing?.id }),
@@ -73,7 +63,7 @@ async function both(
 
 describe('UIMessageBuilder builds what ai readUIMessageStream builds', () => {
   it('reasoning, a server tool with its output, text over two steps', async () => {
-    model.enqueue(
+    servers.model.enqueue(
       { reasoning: 'Look it up.', toolCalls: [{ id: 'c1', name: 'lookup', arguments: { id: '7' } }] },
       { text: 'Order 7 has shipped.' },
     );
@@ -83,7 +73,7 @@ describe('UIMessageBuilder builds what ai readUIMessageStream builds', () => {
   });
 
   it('a data part written beside the model stream', async () => {
-    model.enqueue({ text: 'Mild.' });
+    servers.model.enqueue({ text: 'Mild.' });
     const [ours, theirs] = await both([user('Weather?')], undefined, '/data');
     expect(ours.parts[0]).toEqual({ type: 'data-weather', id: 'w1', data: { city: 'Paris', celsius: 18 } });
     // The part came before the `start` chunk: readUIMessageStream resets on the new message id and drops it,
@@ -92,7 +82,10 @@ describe('UIMessageBuilder builds what ai readUIMessageStream builds', () => {
   });
 
   it('a client tool call left open, then continued with its output', async () => {
-    model.enqueue({ toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] }, { text: 'Teal.' });
+    servers.model.enqueue(
+      { toolCalls: [{ id: 'p1', name: 'page_color', arguments: {} }] },
+      { text: 'Teal.' },
+    );
     const [first, theirsFirst] = await both([user('Color?')]);
     expect(first).toEqual(theirsFirst);
     const part = first.parts.find((p) => p.type === 'tool-page_color') as Record<string, unknown>;
@@ -103,7 +96,7 @@ describe('UIMessageBuilder builds what ai readUIMessageStream builds', () => {
   });
 
   it('a needsApproval tool: approval-requested, then the answered approval continued', async () => {
-    model.enqueue(
+    servers.model.enqueue(
       { toolCalls: [{ id: 'd1', name: 'delete_item', arguments: { id: 'x1' } }] },
       { text: 'Done.' },
     );
@@ -116,6 +109,6 @@ describe('UIMessageBuilder builds what ai readUIMessageStream builds', () => {
     Object.assign(part, { state: 'approval-responded', approval: { ...part.approval, approved: true } });
     const [ours, theirs] = await both([user('Delete x1'), first], first);
     expect(ours).toEqual(theirs);
-    expect(route.deleted).toContain('x1');
+    expect(servers.route.deleted).toContain('x1');
   });
 });
