@@ -1,9 +1,10 @@
 import { memoryStore } from '@agent-chat/core';
 import { memoryThreadStore, remoteAgent } from '@agent-chat/core/remote';
+import { collect } from '@agent-chat/core/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgUiServer, startAgUiServer } from './ag-ui-server.js';
 import { type AiSdkServer, startAiSdkServer } from './ai-sdk-server.js';
-import { collect, pageColor } from './remote-kit.js';
+import { pageColor } from './page-color.js';
 
 let server: AgUiServer;
 let aiSdk: AiSdkServer;

@@ -1,29 +1,17 @@
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
-import { createAgent, type ModelEvent, StreamInterruptedError } from '@agent-chat/core';
+import { createAgent } from '@agent-chat/core';
 import { agUIAgent } from '@agent-chat/core/ag-ui';
 import { toUIMessageStream } from '@agent-chat/core/ai-sdk';
 import { memoryThreadStore, remoteAgent } from '@agent-chat/core/remote';
-import { mockModel } from '@agent-chat/core/test';
+import { collect, mockModel } from '@agent-chat/core/test';
 import { createUIMessageStreamResponse, readUIMessageStream, type UIMessage, validateUIMessages } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { collect } from './remote-kit.js';
-
-async function* cut(text: string): AsyncGenerator<ModelEvent> {
-  yield { type: 'text-delta', text };
-  throw new StreamInterruptedError();
-}
 
 /** An agent whose first model call is cut after `Let me`; the loop makes it again. */
 function flakyAgent() {
-  let calls = 0;
-  const model = mockModel([{ text: 'Paris is the capital.' }]);
-  const flaky = {
-    ...model,
-    stream: (...args: Parameters<typeof model.stream>) =>
-      ++calls === 1 ? cut('Let me') : model.stream(...args),
-  };
-  return createAgent({ model: flaky, retry: false });
+  const model = mockModel([{ text: 'Let me', cutAfterEvents: 1 }, { text: 'Paris is the capital.' }]);
+  return createAgent({ model, retry: false });
 }
 
 describe('an agent-chat backend whose model call is made again', () => {

@@ -5,8 +5,9 @@ import {
   RemoteAgentHttpError,
   remoteAgent,
 } from '@agent-chat/core/remote';
+import { collect } from '@agent-chat/core/test';
 import { describe, expect, it } from 'vitest';
-import { collect, pageColor } from './remote-kit.js';
+import { pageColor } from './page-color.js';
 import { useAiSdkRoute } from './use-ai-sdk-route.js';
 
 const servers = useAiSdkRoute();

@@ -1,3 +1,4 @@
+import { StreamInterruptedError } from '../call-errors.js';
 import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../model/chat-model.js';
 import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-turn.js';
 
@@ -10,7 +11,9 @@ export interface MockModel extends ChatModel {
 }
 
 /**
- * A fake model for tests: plays `turns` one per call (the last one repeats) and records requests.
+ * A fake model for tests: plays `turns` one per call (the last one repeats) and records requests. A scripted
+ * turn with `cutAfterEvents` stops after that many model events and throws `StreamInterruptedError`, as a
+ * provider adapter does when its connection is cut.
  *
  * @example
  * const model = mockModel([{ toolCalls: [{ name: 'add', arguments: { a: 1, b: 2 } }] }, { text: '3' }]);
@@ -27,11 +30,13 @@ export function mockModel(turns: MockTurn[], capabilities: Partial<ModelCapabili
       if (!turn) throw new Error('mockModel: no turns scripted');
       const resolved = typeof turn === 'function' ? turn(request) : turn;
       const events = Array.isArray(resolved) ? resolved : toModelEvents(resolved);
-      for (const event of events) {
+      const cutAfter = Array.isArray(resolved) ? undefined : resolved.cutAfterEvents;
+      for (const event of cutAfter === undefined ? events : events.slice(0, cutAfter)) {
         if (signal?.aborted) throw signal.reason;
         if (!Array.isArray(resolved) && resolved.delayMs) await sleep(resolved.delayMs, signal);
         yield event;
       }
+      if (cutAfter !== undefined) throw new StreamInterruptedError();
     },
   };
 }

@@ -22,7 +22,7 @@ export interface ScriptedTurn {
   stallMs?: number;
   /** Answer with an HTTP error instead of a stream. */
   error?: { status: number; body?: unknown; headers?: Record<string, string> };
-  /** Cut the stream after this many SSE events (no finish, no [DONE]). */
+  /** Cut the stream after this many SSE events (no finish, no [DONE]); {@link mockModel}: model events, then `StreamInterruptedError`. */
   cutAfterEvents?: number;
   /** Send tool calls without ids, as llama.cpp server and older vLLM do. */
   omitToolCallIds?: boolean;
