@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     name: 'core-browser-no-webgpu',
     include: ['src/**/*.no-webgpu.test.ts'],
+    setupFiles: ['src/test/track-indexeddb.setup.ts'],
     browser: chromiumBrowserMode([]),
   },
 });

@@ -26,6 +26,7 @@ export default defineConfig({
     name: 'core-browser',
     include: ['src/**/*.browser.test.ts'],
     passWithNoTests: true,
+    setupFiles: ['src/test/track-indexeddb.setup.ts'],
     browser: chromiumBrowserMode(['--enable-unsafe-webgpu']),
   },
 });

@@ -1,6 +1,7 @@
 // Pages of the framework consumer apps (frameworks.test.ts) driven in Chromium as a user would.
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
+import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
 
 /** Opens the built app, sends a message as a user would and returns what the app recorded. */
@@ -10,7 +11,7 @@ export async function chatIn(
   proxyUrl: string,
   until: (results: Record<string, unknown[]>) => boolean,
 ) {
-  const tab = await browser.newPage();
+  const tab = await isolatedPage(browser);
   const errors: string[] = [];
   const warnings: string[] = [];
   tab.on('pageerror', (error) => errors.push(String(error)));
@@ -44,7 +45,7 @@ export async function chatIn(
  */
 export async function renderIn(browser: Browser, folder: string) {
   const server = await serveStatic(folder);
-  const tab = await browser.newPage();
+  const tab = await isolatedPage(browser);
   const errors: string[] = [];
   tab.on('pageerror', (error) => errors.push(String(error)));
   try {

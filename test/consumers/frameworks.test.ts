@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type ConsumerProject, createConsumerProject, tarball } from './consumer-project.ts';
 import { chatIn, renderIn } from './framework-pages.ts';
@@ -155,7 +156,7 @@ describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
   );
 
   it('warns in the console about a misspelled attribute, naming the one meant (what JSX types cannot catch)', async () => {
-    const tab = await browser.newPage();
+    const tab = await isolatedPage(browser);
     const warnings: string[] = [];
     tab.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());

@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type ConsumerProject, createConsumerProject, tarball } from './consumer-project.ts';
 import { root } from './pack-packages.ts';
@@ -117,7 +118,7 @@ describe('a fresh Worker project on @agent-chat/proxy', () => {
 
     model.enqueue({ text: 'Hello from the scripted model, through your Worker.' });
     browser = await launchChromium();
-    const tab = await browser.newPage();
+    const tab = await isolatedPage(browser);
     const errors: string[] = [];
     tab.on('pageerror', (error) => errors.push(String(error)));
     await tab.goto(`${page.url}/`);

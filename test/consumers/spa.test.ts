@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type ConsumerProject, createConsumerProject, tarball } from './consumer-project.ts';
 import { root } from './pack-packages.ts';
@@ -50,7 +51,7 @@ async function runApp(folder: string) {
   const server = await serveStatic(folder, { forward: model.baseURL });
   servers.push(server);
   model.enqueue({ toolCalls: [{ name: 'add', arguments: { a: 2, b: 40 } }] }, { text: '2 + 40 is 42.' });
-  const page = await browser.newPage();
+  const page = await isolatedPage(browser);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(server.url);

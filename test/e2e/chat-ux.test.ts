@@ -4,9 +4,10 @@
 // run-log export).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeSource } from './axe-source.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const PROMPTS = JSON.stringify([
@@ -17,7 +18,6 @@ const ANSWER = 'Brew **Sencha** at 75 °C:\n\n```js\nbrew({ tea: "sencha", temp:
 
 const artifacts = join(import.meta.dirname, '../artifacts');
 let stack: WidgetStack;
-let context: BrowserContext;
 
 beforeAll(async () => {
   stack = await startWidgetStack({
@@ -26,13 +26,14 @@ beforeAll(async () => {
     attributes: { greeting: 'Welcome to the tea shop!', 'starter-prompts': PROMPTS },
   });
   mkdirSync(artifacts, { recursive: true });
-  context = await stack.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
   await stack?.stop();
 });
+
+/** A page of the test's own: a fresh profile (no conversation of another test), with the real clipboard. */
+const openPage = () => isolatedPage(stack.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
 
 /** Serious or critical axe-core violations inside the element. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -60,7 +61,7 @@ async function download(page: Page, part: string, conversationTitle: string): Pr
 
 describe('chat UX configured by HTML alone', () => {
   it('start screen → prompt → answer → copy → thumbs down with a comment, stored and in the run log', async () => {
-    const page = await context.newPage();
+    const page = await openPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(stack.example.url);
@@ -170,7 +171,7 @@ describe('chat UX configured by HTML alone', () => {
   });
 
   it('finds a conversation by a word of its third message among 500 stored conversations', async () => {
-    const page = await context.newPage();
+    const page = await openPage();
     await page.goto(stack.example.url);
     // The list opens the element's IndexedDB database (schema and all) as a visit would.
     await page.locator('agent-chat [part~="conversations-toggle"]').click();
@@ -213,7 +214,7 @@ describe('chat UX configured by HTML alone', () => {
     });
     await search.fill('marzipan');
     const entries = page.locator('agent-chat [part~="conversation"]');
-    // Only that one (not the 499 others, nor the conversation of the test before).
+    // Only that one (not the 499 others).
     await expect
       .poll(() => entries.evaluateAll((els) => els.map((e) => e.getAttribute('data-id'))), {
         timeout: 20_000,
@@ -232,7 +233,7 @@ describe('chat UX configured by HTML alone', () => {
   });
 
   it('edits the first of three messages: a branch, both histories exactly, still there after a reload', async () => {
-    const page = await context.newPage();
+    const page = await openPage();
     await page.goto(stack.example.url);
     await page.locator('agent-chat [part~="new-conversation"]').first().click();
     const users = () => page.locator('agent-chat [part~="message-user"]').allTextContents();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 // The code interpreter as a site turns it on: <agent-chat code-interpreter pyodide-url="/pyodide/">, the
@@ -27,7 +28,7 @@ print(f"n={len(scores)} mean={statistics.mean(scores):.1f} max={max(scores)}")`;
       { toolCalls: [{ id: 'py', name: 'python', arguments: { code } }] },
       { text: 'The mean score is 80.' },
     );
-    const page = await stack.browser.newPage();
+    const page = await isolatedPage(stack.browser);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(stack.example.url);

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { type ShopSite, serveShopSite } from './shop-site.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -45,10 +46,8 @@ async function send(page: Page, text: string): Promise<void> {
 }
 
 describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECRET', () => {
-  let page: Page;
-
-  it('offers rag_search, the WebMCP tool and retrieve_full_context; searches the right document; runs the tool after approval; links the source', async () => {
-    page = await stack.browser.newPage();
+  it('offers rag_search, the WebMCP tool and retrieve_full_context; searches the right document; runs the tool after approval; links the source; after a reload shows the conversation and its stages and downloads no unchanged document again', async () => {
+    const page = await isolatedPage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(site.url);
@@ -97,9 +96,8 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     expect(await page.locator('form[toolname] input[name="tea"]').inputValue()).toBe('Sencha');
     expect(count('/api/chat-token')).toBeGreaterThanOrEqual(1);
     expect(pageErrors).toEqual([]);
-  });
 
-  it('after a reload shows the conversation and its stages, and downloads no unchanged document again', async () => {
+    // After a reload: the conversation and its stages, and no unchanged document downloaded again.
     const before = DOCS.map((d) => count(d));
     await page.reload();
     const stages = page.locator('agent-chat [part~="stage"]');
@@ -126,7 +124,8 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
   it('renews a token the proxy found expired without losing the message; the proxy refuses requests without one', async () => {
     // Tokens minted from now on live 1 s although the endpoint says an hour: the proxy will refuse them.
     site.tokenTtlSeconds = 1;
-    await page.reload();
+    const page = await isolatedPage(stack.browser);
+    await page.goto(site.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     const tokensBefore = count('/api/chat-token');
     model.enqueue({ text: 'The brewing guide says 70 C for Sencha.' });
@@ -137,7 +136,11 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
       })
       .toContain('70 C for Sencha');
     site.tokenTtlSeconds = 900;
-    await page.waitForTimeout(1_500);
+    // The state waited for is the clock past the last 1 s token's expiry (whole seconds in the token).
+    const minted = Math.max(...site.log.filter((r) => r.path === '/api/chat-token').map((r) => r.at));
+    await expect
+      .poll(() => Date.now(), { timeout: 5_000 })
+      .toBeGreaterThan(Math.ceil(minted / 1000) * 1000 + 1_050);
     // The cached 1 s token has expired now: the proxy answers 401 token_expired, the element renews it
     // and sends the same request again.
     const modelCalls = model.requests.length;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRIPTED_PNG } from '../model-server/scripted-model-server.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 // Image generation as a site turns it on: <agent-chat image-model="…">, the proxy under wrangler dev
@@ -31,7 +32,7 @@ async function openChat(): Promise<{
   page: Page;
   credits: Array<{ path: string; cost: string | null; left: string | null }>;
 }> {
-  const page = await stack.browser.newPage();
+  const page = await isolatedPage(stack.browser);
   const credits: Array<{ path: string; cost: string | null; left: string | null }> = [];
   page.on('response', (response) => {
     const url = new URL(response.url());

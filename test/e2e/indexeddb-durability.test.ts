@@ -5,16 +5,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type PageBundleServer, servePageBundle } from '../../scripts/lib/page-bundle-server.ts';
+import { isolatedContext } from './isolated-page.ts';
 
 let server: PageBundleServer;
 let browser: Browser;
-let context: BrowserContext;
 
 beforeAll(async () => {
   server = await servePageBundle(join(import.meta.dirname, 'pages/durability-page.ts'));
   browser = await launchChromium();
-  // One context = one profile: IndexedDB outlives its pages, as it outlives a closed tab.
-  context = await browser.newContext();
 });
 
 afterAll(async () => {
@@ -22,7 +20,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function openTab(): Promise<Page> {
+/** A tab of `context`, the test's own profile: IndexedDB outlives its tabs, as it outlives a closed tab. */
+async function openTab(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.goto(server.url);
   await page.waitForFunction(() => (window as unknown as { __ready?: boolean }).__ready === true);
@@ -31,7 +30,8 @@ async function openTab(): Promise<Page> {
 
 describe('indexedDBStore durability in Chromium', () => {
   it('a page closed mid-turn leaves the previous turns intact, and the conversation continues', async () => {
-    const tab = await openTab();
+    const context = await isolatedContext(browser);
+    const tab = await openTab(context);
     await tab.evaluate(() => window.durability.runTurn('c1', 'first question', 'first answer'));
     await tab.evaluate(() => window.durability.runTurn('c1', 'second question', 'second answer'));
     void tab
@@ -42,7 +42,7 @@ describe('indexedDBStore durability in Chromium', () => {
     await tab.waitForFunction(() => (window as unknown as { __streaming?: boolean }).__streaming === true);
     await tab.close();
 
-    const reopened = await openTab();
+    const reopened = await openTab(context);
     const contents = await reopened.evaluate(() =>
       window.durability.load('c1').then((m) => m.map((x) => x.content)),
     );
@@ -54,12 +54,13 @@ describe('indexedDBStore durability in Chromium', () => {
   });
 
   it('a page closed while a large turn is being written keeps all of it or none of it', async () => {
-    const tab = await openTab();
+    const context = await isolatedContext(browser);
+    const tab = await openTab(context);
     await tab.evaluate(() => window.durability.runTurn('c2', 'before', 'kept'));
     await tab.evaluate(() => window.durability.startBigAppend('c2', 3000));
     await tab.close();
 
-    const reopened = await openTab();
+    const reopened = await openTab(context);
     const messages = await reopened.evaluate(() => window.durability.load('c2'));
     expect(messages.slice(0, 2).map((m) => m.content)).toEqual(['before', 'kept']);
     expect([2, 2 + 3000]).toContain(messages.length);
@@ -72,7 +73,8 @@ describe('indexedDBStore durability in Chromium', () => {
   });
 
   it('two tabs appending to one conversation at once: every turn whole, in one piece, nothing lost', async () => {
-    const [a, b] = await Promise.all([openTab(), openTab()]);
+    const context = await isolatedContext(browser);
+    const [a, b] = await Promise.all([openTab(context), openTab(context)]);
     await Promise.all([
       a.evaluate(() => window.durability.watch()),
       b.evaluate(() => window.durability.watch()),

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 // The proxy's 402 (credits spent) and 429 (rate limit) reach the widget in Chromium, through core's
@@ -41,7 +42,7 @@ const partText = (page: Page, part: string) =>
 
 describe('limits through the proxy in the widget (Chromium)', () => {
   it('says the credits are used up and when they come back, then that the rate limit allows more in N s', async () => {
-    const page = await stack.browser.newPage();
+    const page = await isolatedPage(stack.browser);
     const errors: { code: string; resetAt?: string; retryAfterSeconds?: number }[] = [];
     await page.exposeFunction('__onError', (detail: { code: string }) => errors.push(detail));
     await page.goto(stack.example.url);

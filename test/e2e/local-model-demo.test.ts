@@ -7,6 +7,7 @@ import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { buildLocalModelBundle, noProviderNotice } from '../../scripts/lib/local-model-bundle.ts';
 import { buildWidget } from '../../scripts/lib/widget-build.ts';
+import { isolatedPage } from './isolated-page.ts';
 
 // The demo page without a provider key (`npm run demo` with no OPENAI_* set): examples/script-tag/local-model.js
 // runs the chat on webLLM. The bundle is the demo's, except that the worker hosts the fake engine
@@ -32,7 +33,7 @@ afterAll(async () => {
 async function openPage(args: string[]) {
   const browser = await launchChromium(args);
   browsers.push(browser);
-  const page = await browser.newPage();
+  const page = await isolatedPage(browser);
   await page.goto(example.url);
   // Every text the status line shows, in order.
   await page.evaluate(() => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type OAuthTestServers, startOAuthTestServers } from '../mcp/oauth/oauth-test-servers.ts';
 import { axeSource } from './axe-source.ts';
+import { isolatedContext, isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
 const WHOAMI = 'mcp__tracker__whoami';
@@ -45,7 +46,7 @@ function lastToolResult(): string {
 
 describe('<agent-chat> with an MCP server that needs the user’s sign-in, through the proxy', () => {
   it('Connect → popup sign-in → the tool call completes; refresh; accounts menu; sign-out asks again', async () => {
-    const page = await stack.browser.newPage({ viewport: { width: 900, height: 800 } });
+    const page = await isolatedPage(stack.browser, { viewport: { width: 900, height: 800 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(stack.example.url);
@@ -143,7 +144,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
   it('a closed sign-in popup ends the call with a clear message, and the chat keeps working', async () => {
     // A new page is a new browser context: nothing stored. Sign in once (so the tools are known), sign
     // out, then close the popup of the call's own Connect.
-    const page = await stack.browser.newPage({ viewport: { width: 900, height: 800 } });
+    const page = await isolatedPage(stack.browser, { viewport: { width: 900, height: 800 } });
     await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     stack.model.enqueue({ toolCalls: [{ id: 'c0', name: WHOAMI, arguments: {} }] }, { text: 'Signed in.' });
@@ -180,7 +181,7 @@ describe('<agent-chat> with an MCP server that needs the user’s sign-in, throu
   });
 
   it('signs in by redirect when the popup is blocked, and the message that waited runs when the page comes back', async () => {
-    const context = await stack.browser.newContext({ viewport: { width: 900, height: 800 } });
+    const context = await isolatedContext(stack.browser, { viewport: { width: 900, height: 800 } });
     // A browser that blocks the popup: window.open gives nothing.
     await context.addInitScript(() => {
       window.open = () => null;

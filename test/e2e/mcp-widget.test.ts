@@ -6,6 +6,7 @@ import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const LONG = 'mcp__everything__trigger-long-running-operation';
@@ -39,7 +40,7 @@ afterAll(async () => {
 
 /** Opens the example page and records, inside it, every distinct value the stage's progress bar shows. */
 async function openChat(): Promise<{ page: Page; errors: string[]; scripts: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 900, height: 800 } });
+  const page = await isolatedPage(browser, { viewport: { width: 900, height: 800 } });
   const errors: string[] = [];
   const scripts: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -13,6 +13,7 @@ import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type AgUiServer, startAgUiServer } from '../remote/ag-ui-server.ts';
 import { type AiSdkServer, startAiSdkServer } from '../remote/ai-sdk-server.ts';
+import { isolatedPage } from './isolated-page.ts';
 
 let model: ScriptedModelServer;
 let route: AiSdkServer;
@@ -85,7 +86,7 @@ const answers = (p: Page) => p.locator('agent-chat [part~="message-assistant"]')
 
 describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
   it('server tool stage, reasoning, WebMCP page tool, approval card; reload keeps the conversation', async () => {
-    const p = await browser.newPage();
+    const p = await isolatedPage(browser);
     await p.goto(`${siteUrl}/`);
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
 
@@ -156,7 +157,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
   });
 
   it('a cut stream shows a typed error and a retry button, not a finished answer', async () => {
-    const p = await browser.newPage();
+    const p = await isolatedPage(browser);
     await p.goto(`${siteUrl}/cut`);
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     model.enqueue({ text: 'A long answer that will be cut somewhere.', chunkSize: 4, delayMs: 5 });
@@ -180,7 +181,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
   });
 
   it('an unknown agent-protocol lists the two; a CORS refusal names the header; loop-only attributes warn', async () => {
-    const p = await browser.newPage();
+    const p = await isolatedPage(browser);
     await p.goto(`${siteUrl}/bad-protocol`);
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await send(p, 'Hi');
@@ -189,7 +190,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     await p.close();
 
     // A backend that does not allow the page's origin: the error names the header to send.
-    const r = await browser.newPage();
+    const r = await isolatedPage(browser);
     await r.goto(`${siteUrl}/no-cors`);
     await r.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await send(r, 'Hi');
@@ -198,7 +199,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
       .toContain(`Access-Control-Allow-Origin: ${siteUrl}`);
     await r.close();
 
-    const q = await browser.newPage();
+    const q = await isolatedPage(browser);
     const warnings: string[] = [];
     q.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
@@ -215,7 +216,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
 
 describe('<agent-chat agent-url agent-protocol="ag-ui"> by HTML alone', () => {
   it('backend tool stage, state events, a frontend tool run in the page, RUN_ERROR as an error with retry', async () => {
-    const p = await browser.newPage();
+    const p = await isolatedPage(browser);
     await p.goto(`${siteUrl}/ag-ui`);
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     const states: unknown[] = [];

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -67,7 +68,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
       },
       { text: answer, chunkSize: 4, delayMs: 15, usage: { inputTokens: 120, outputTokens: 18 } },
     );
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const page = await isolatedPage(browser, { viewport: { width: 900, height: 700 } });
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     // The stage views' lazy chunk is held back until the tool call has finished (the model got its
@@ -127,7 +128,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     // The agent retries a 503 three times (transport layer) before showing it: four refusals.
     const overloaded = { error: { status: 503, body: { error: { message: 'The model is overloaded' } } } };
     model.enqueue(overloaded, overloaded, overloaded, overloaded);
-    const page = await browser.newPage();
+    const page = await isolatedPage(browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(example.url);
@@ -148,7 +149,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
       { toolCalls: [{ name: 'read_review', arguments: {} }] },
       { text: evil, chunkSize: 7, delayMs: 2 },
     );
-    const page = await browser.newPage();
+    const page = await isolatedPage(browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(example.url);
@@ -174,7 +175,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     await expect.poll(() => assistant.textContent(), { timeout: 30_000 }).toBe('done');
     // Open the stage so its result preview is rendered and visible too.
     await page.locator('agent-chat [part~="stage-summary"]').click();
-    await page.waitForTimeout(300);
+    await page.locator('agent-chat [part~="stage"][open] [part~="stage-summary"]').waitFor();
     const inert = await page.evaluate(() => {
       const root = document.querySelector('agent-chat')!.shadowRoot!;
       return {
@@ -194,7 +195,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
 
   it('regenerates the last answer through the proxy without the old answer in the history', async () => {
     model.enqueue({ text: 'First try.' }, { text: 'Second try.' });
-    const page = await browser.newPage();
+    const page = await isolatedPage(browser);
     await page.goto(example.url);
     const input = page.locator('agent-chat textarea');
     await input.fill('Recommend a tea');
@@ -227,7 +228,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
         { toolCalls: [{ name: 'search_products', arguments: { query: 'green', maxPrice: 20 } }] },
         { text: answer, chunkSize: 12, delayMs: 1 },
       );
-      const page = await browser.newPage({
+      const page = await isolatedPage(browser, {
         viewport: { width: shot.width, height: 760 },
         colorScheme: shot.colorScheme,
       });

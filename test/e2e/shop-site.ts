@@ -19,9 +19,9 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The running site; `log` holds `METHOD path status` of every request. */
+/** The running site; `log` holds method, path, status and time (ms) of every request. */
 export interface ShopSite extends ExampleServer {
-  log: Array<{ method: string; path: string; status: number; body?: string }>;
+  log: Array<{ method: string; path: string; status: number; at: number; body?: string }>;
   /** Lifetime of the tokens minted from now on (the endpoint still says `expiresIn: 3600`). */
   tokenTtlSeconds: number;
 }
@@ -45,7 +45,13 @@ export async function serveShopSite(options: {
       body?: string | Buffer,
       logged?: string,
     ) => {
-      log.push({ method: req.method ?? 'GET', path, status, ...(logged ? { body: logged } : {}) });
+      log.push({
+        method: req.method ?? 'GET',
+        path,
+        status,
+        at: Date.now(),
+        ...(logged ? { body: logged } : {}),
+      });
       res.writeHead(status, { 'cache-control': 'no-store', ...headers }).end(body);
     };
     try {

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { isolatedPage } from './isolated-page.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 let server: ViteDevServer;
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 describe('examples/spa (npm import of @agent-chat/core, its own UI)', () => {
   it('renders a workflow whose parallel steps overlap, then the answer', async () => {
-    const page = await browser.newPage();
+    const page = await isolatedPage(browser);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.resolvedUrls!.local[0]!);
@@ -54,7 +55,7 @@ describe('examples/spa (npm import of @agent-chat/core, its own UI)', () => {
   });
 
   it('keeps a pending approval across a real page reload and resumes the run from it', async () => {
-    const page = await browser.newPage();
+    const page = await isolatedPage(browser);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(server.resolvedUrls!.local[0]!);

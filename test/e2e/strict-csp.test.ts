@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const pageDir = join(import.meta.dirname, 'pages/strict-csp');
@@ -68,7 +69,7 @@ afterAll(async () => {
 
 describe('<agent-chat> under a strict Content-Security-Policy', () => {
   it('shows a tool call, a table and a highlighted code block with no violation reported', async () => {
-    const page = await stack.browser.newPage();
+    const page = await isolatedPage(stack.browser);
     const refused: string[] = [];
     page.on('console', (m) => {
       if (/Content Security Policy|Trusted Type/i.test(m.text())) refused.push(m.text());

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 // <agent-chat turnstile-site-key> in Chromium → Turnstile (its script served by a fake, as the machine
@@ -68,7 +69,7 @@ afterAll(async () => {
 });
 
 async function openPage(siteKey: string): Promise<Page> {
-  const page = await stack.browser.newPage();
+  const page = await isolatedPage(stack.browser);
   await page.route('https://challenges.cloudflare.com/turnstile/v0/api.js*', (route) =>
     route.fulfill({ contentType: 'text/javascript', body: FAKE_TURNSTILE }),
   );

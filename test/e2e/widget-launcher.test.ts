@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 // <agent-chat mode="launcher"> as a site uses it: the real script-tag build in the example page, the proxy
@@ -60,7 +61,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 describe('<agent-chat mode="launcher"> in Chromium', () => {
   for (const width of [1280, 375]) {
     it(`opens by click and keyboard, answers, closes with Esc, badges a late answer (${width} px)`, async () => {
-      const page = await stack.browser.newPage({ viewport: { width, height: 800 } });
+      const page = await isolatedPage(stack.browser, { viewport: { width, height: 800 } });
       await page.goto(stack.example.url);
       const launcher = part(page, 'launcher');
       await launcher.waitFor();
@@ -116,7 +117,7 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
   }
 
   it('mode="panel" docks beside the page, whose content stays usable (element boxes), and resizes', async () => {
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await isolatedPage(stack.browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(stack.example.url);
     // The page leaves room for the panel with the property the element publishes.
     await page.addStyleTag({ content: 'html { padding-right: var(--agent-chat-panel-space, 0px); }' });
@@ -162,7 +163,7 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
   }, 60_000);
 
   it('dictates into the box and reads an answer aloud without its code; Stop cancels (fake Web Speech API)', async () => {
-    const page = await stack.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await isolatedPage(stack.browser, { viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {
       const w = window as unknown as Record<string, unknown>;
       const log = { spoken: [] as string[], cancelled: 0, recognitions: [] as unknown[] };
@@ -233,7 +234,7 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
   }, 90_000);
 
   it('shows no microphone in Chromium without SpeechRecognition', async () => {
-    const page = await stack.browser.newPage();
+    const page = await isolatedPage(stack.browser);
     await page.addInitScript(() => {
       const w = window as unknown as Record<string, unknown>;
       delete w.SpeechRecognition;

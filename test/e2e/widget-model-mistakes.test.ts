@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
 // The script-tag build configured by HTML, through the real proxy (wrangler dev) to the scripted model:
@@ -20,7 +21,7 @@ describe('<agent-chat> from HTML, when the model’s stream is cut', () => {
       { text: `${PARTIAL} at nine.`, chunkSize: 6, delayMs: 80, cutAfterEvents: 6 },
       { text: ANSWER, chunkSize: 6, delayMs: 10 },
     );
-    const page: Page = await stack.browser.newPage();
+    const page: Page = await isolatedPage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(stack.example.url);

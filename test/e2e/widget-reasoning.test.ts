@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
 // A reasoning model through the real proxy (wrangler dev) to the real script-tag build in Chromium:
@@ -21,7 +22,7 @@ describe('<agent-chat> with a reasoning model, through the proxy', () => {
       chunkSize: 6,
       delayMs: 60,
     });
-    const page: Page = await stack.browser.newPage();
+    const page: Page = await isolatedPage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(stack.example.url);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
 // The real script-tag build, in a folder of its own so it cannot race the other e2e files' builds.
@@ -10,7 +11,7 @@ const stack = useWidgetStack({
 
 /** A fresh browser context (its own, empty IndexedDB) on the example page, failing on page errors. */
 async function openExample(): Promise<{ page: Page; pageErrors: string[] }> {
-  const page = await stack.browser.newPage();
+  const page = await isolatedPage(stack.browser);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(stack.example.url);
@@ -77,7 +78,7 @@ describe('<agent-chat> on the script-tag page with the real store and runtime', 
     await page.reload();
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await page.locator('agent-chat [part~="conversations-toggle"]').click();
-    await page.waitForTimeout(300);
+    await page.locator('agent-chat [part~="conversations"]').waitFor();
     expect(await items.count()).toBe(0);
     expect(await page.locator('agent-chat [part~="message-user"]').count()).toBe(0);
     expect(pageErrors).toEqual([]);

@@ -1,6 +1,7 @@
 // The example page with <agent-chat> in Chromium, as the MCP Apps end-to-end tests drive it.
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { isolatedPage } from '../e2e/isolated-page.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
 
 /** An open chat page and what it reported: page errors, console warnings, scripts it fetched. */
@@ -17,7 +18,7 @@ export async function openChatPage(
   url: string,
   setup?: (page: Page) => Promise<void>,
 ): Promise<ChatPage> {
-  const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+  const page = await isolatedPage(browser, { viewport: { width: 1000, height: 900 } });
   const errors: string[] = [];
   const warnings: string[] = [];
   const scripts: string[] = [];

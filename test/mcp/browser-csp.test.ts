@@ -4,6 +4,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type McpServerProcess, startServerEverything } from './server-everything.ts';
 
 let mcp: McpServerProcess;
@@ -57,7 +58,7 @@ afterAll(async () => {
 describe('McpHub in Chromium under a strict CSP', () => {
   it('lists, validates and calls with progress, without eval, and ends the session when the page goes away', async () => {
     expect(bundleBytes).toBeGreaterThan(0);
-    const tab = await browser.newPage();
+    const tab = await isolatedPage(browser);
     await tab.goto(pageUrl);
     await tab.waitForFunction(() => 'runHub' in window);
     const result = await tab.evaluate(

@@ -1,4 +1,5 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { indexedDBConnection } from '../indexeddb-connection.js';
 import type { RunCheckpoint, RunCheckpointStore } from './run-checkpoint-store.js';
 
 interface CheckpointDB extends DBSchema {
@@ -16,23 +17,25 @@ interface CheckpointDB extends DBSchema {
  * @example
  * const agent = createAgent({ model, tools, checkpoints: indexedDBCheckpointStore() });
  */
-export function indexedDBCheckpointStore(options: { name?: string } = {}): RunCheckpointStore {
-  let db: Promise<IDBPDatabase<CheckpointDB>> | undefined;
-  const open = () => {
-    db ??= openDB<CheckpointDB>(options.name ?? 'agent-chat-checkpoints', 1, {
-      upgrade(database) {
-        const store = database.createObjectStore('checkpoints', { keyPath: 'conversationId' });
-        store.createIndex('byRequest', 'requestIds', { multiEntry: true });
-      },
-    });
-    return db;
-  };
+export function indexedDBCheckpointStore(
+  options: { name?: string } = {},
+): RunCheckpointStore & { close(): void } {
+  const connection = indexedDBConnection<CheckpointDB>(
+    options.name ?? 'agent-chat-checkpoints',
+    1,
+    (database) => {
+      const store = database.createObjectStore('checkpoints', { keyPath: 'conversationId' });
+      store.createIndex('byRequest', 'requestIds', { multiEntry: true });
+    },
+  );
+  const open = connection.get;
   const strip = (row: (RunCheckpoint & { requestIds?: string[] }) | undefined): RunCheckpoint | undefined => {
     if (!row) return undefined;
     const { requestIds: _ids, ...checkpoint } = row;
     return checkpoint;
   };
   return {
+    close: connection.close,
     async save(checkpoint) {
       await (await open()).put('checkpoints', {
         ...checkpoint,

@@ -1,6 +1,7 @@
-import { deleteDB, openDB } from 'idb';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Message } from '../model/messages.js';
+import { deleteDatabase } from '../test/indexeddb-cleanup.js';
 import type { AgentChatDBv1 } from './indexeddb-schema.js';
 import { indexedDBStore } from './indexeddb-store.js';
 import { StoreError } from './store-error.js';
@@ -12,7 +13,7 @@ const dbName = () => {
   return name;
 };
 afterEach(async () => {
-  for (const name of names.splice(0)) await deleteDB(name);
+  for (const name of names.splice(0)) await deleteDatabase(name);
 });
 
 const turn = (n: number): Message[] => [

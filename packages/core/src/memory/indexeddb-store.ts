@@ -1,5 +1,6 @@
-import { type IDBPDatabase, openDB } from 'idb';
+import type { IDBPDatabase } from 'idb';
 import { ConfigurationError } from '../errors.js';
+import { indexedDBConnection } from '../indexeddb-connection.js';
 import type { Message } from '../model/messages.js';
 import {
   assertConversationExport,
@@ -50,29 +51,17 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
     throw new ConfigurationError(
       'indexedDBStore: IndexedDB is not available here; use memoryStore() instead.',
     );
-  let db: Promise<IDBPDatabase<AgentChatDB>> | undefined;
-  const database = () => {
-    db ??= openDB<AgentChatDB>(name, SCHEMA_VERSION, {
-      upgrade: (database, oldVersion, _newVersion, tx) => upgradeSchema(database, oldVersion, tx),
-      // Another tab wants a newer schema: step aside so its upgrade is not blocked; we reopen on demand.
-      blocking: () => close(),
-      terminated: () => {
-        db = undefined;
-      },
-    }).catch((error: unknown) => {
-      db = undefined;
+  // Another tab wants a newer schema, or the database is deleted: the connection steps aside and reopens on demand.
+  const connection = indexedDBConnection<AgentChatDB>(
+    name,
+    SCHEMA_VERSION,
+    (database, oldVersion, _new, tx) => upgradeSchema(database, oldVersion, tx),
+  );
+  const database = () =>
+    connection.get().catch((error: unknown) => {
       throw toStoreError('indexedDBStore: opening the database', error);
     });
-    return db;
-  };
-  const close = () => {
-    const current = db;
-    db = undefined;
-    void current?.then(
-      (d) => d.close(),
-      () => undefined,
-    );
-  };
+  const close = connection.close;
   const changes = storeChanges(name);
   const announce = changes.announce;
   // Turns that could not be written (quota): kept here, shown by load() and written with the next append.

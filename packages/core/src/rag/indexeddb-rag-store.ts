@@ -1,5 +1,6 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
 import { AgentChatError } from '../errors.js';
+import { indexedDBConnection } from '../indexeddb-connection.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import type { RagStore, StoredVectors } from './rag-store.js';
 
@@ -30,24 +31,19 @@ export function indexedDBRagStore(
   options: IndexedDBRagStoreOptions = {},
 ): RagStore & { close(): Promise<void> } {
   const name = options.databaseName ?? RAG_DATABASE_NAME;
-  let db: Promise<IDBPDatabase<RagDB>> | undefined;
-  const open = () => {
-    db ??= openDB<RagDB>(name, 1, {
-      upgrade(database) {
-        const documents = database.createObjectStore('documents', { keyPath: 'id' });
-        documents.createIndex('by-conversation', 'conversationId');
-        database.createObjectStore('vectors', { keyPath: 'name' });
-      },
-    }).catch((error: unknown) => {
-      db = undefined;
+  const connection = indexedDBConnection<RagDB>(name, 1, (database) => {
+    const documents = database.createObjectStore('documents', { keyPath: 'id' });
+    documents.createIndex('by-conversation', 'conversationId');
+    database.createObjectStore('vectors', { keyPath: 'name' });
+  });
+  const open = () =>
+    connection.get().catch((error: unknown) => {
       throw new AgentChatError(
         'store_failed',
         `Could not open the IndexedDB database "${name}": ${String(error)}. Private browsing or a full disk can cause this; the knowledge base works in memory meanwhile.`,
         { cause: error, isRetryable: true },
       );
     });
-    return db;
-  };
   const failed = (what: string) => (error: unknown) => {
     throw new AgentChatError('store_failed', `IndexedDB ${what} failed in "${name}": ${String(error)}.`, {
       cause: error,
@@ -72,9 +68,6 @@ export function indexedDBRagStore(
     deleteVectors: async (key) => {
       await (await open()).delete('vectors', key).catch(failed('deleting vectors'));
     },
-    close: async () => {
-      if (db) (await db).close();
-      db = undefined;
-    },
+    close: async () => connection.close(),
   };
 }

@@ -26,15 +26,36 @@ export function memoryThreadStore(): RemoteThreadStore {
   };
 }
 
-/** Threads in the browser's IndexedDB (database `name`, store `threads`), so a reload keeps them. */
-export function indexedDBThreadStore(name = 'agent-chat-remote'): RemoteThreadStore {
+/**
+ * Threads in the browser's IndexedDB (database `name`, store `threads`), so a reload keeps them. The
+ * connection steps aside (closes, reopens on demand) when a deletion or upgrade elsewhere waits for it.
+ */
+export function indexedDBThreadStore(name = 'agent-chat-remote'): RemoteThreadStore & { close(): void } {
   let db: Promise<IDBDatabase> | undefined;
+  const close = () => {
+    const current = db;
+    db = undefined;
+    void current?.then(
+      (open) => open.close(),
+      () => undefined,
+    );
+  };
   const open = (): Promise<IDBDatabase> => {
     db ??= new Promise((resolve, reject) => {
       const request = indexedDB.open(name, 1);
       request.onupgradeneeded = () => request.result.createObjectStore('threads');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onsuccess = () => {
+        const connection = request.result;
+        connection.onversionchange = () => {
+          db = undefined;
+          connection.close();
+        };
+        resolve(connection);
+      };
+      request.onerror = () => {
+        db = undefined;
+        reject(request.error);
+      };
     });
     return db;
   };
@@ -50,6 +71,7 @@ export function indexedDBThreadStore(name = 'agent-chat-remote'): RemoteThreadSt
     });
   };
   return {
+    close,
     get: (id) => call<RemoteThread | undefined>('readonly', (store) => store.get(id)),
     set: async (id, thread) => void (await call('readwrite', (store) => store.put(thread, id))),
   };

@@ -11,6 +11,12 @@ export {
   fakeLanguageModel,
 } from './fake-language-model.js';
 export { type FakeWebLLMEngine, type FakeWebLLMScript, fakeWebLLMEngine } from './fake-web-llm-engine.js';
+export {
+  deleteDatabase,
+  IndexedDBBlockedError,
+  openConnections,
+  trackIndexedDBConnections,
+} from './indexeddb-cleanup.js';
 export { type MockModel, type MockTurn, mockModel } from './mock-model.js';
 export { openAIStreamEvents } from './openai-wire.js';
 export type { ScriptedTurn } from './scripted-turn.js';

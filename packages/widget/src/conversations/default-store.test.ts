@@ -1,3 +1,4 @@
+import { deleteDatabase } from '@agent-chat/core/test';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultStore } from './default-store.js';
 
@@ -15,7 +16,7 @@ describe('defaultStore', () => {
     expect(await again.load('c1')).toEqual(turn);
     expect((await again.list()).map((c) => c.title)).toEqual(['Hello there']);
     expect(onFallback).not.toHaveBeenCalled();
-    indexedDB.deleteDatabase(name);
+    await deleteDatabase(name);
   });
 
   it('falls back to memory, and says why, where IndexedDB is unavailable', async () => {

@@ -1,11 +1,11 @@
-import { deleteDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deleteDatabase } from '../../test/indexeddb-cleanup.js';
 import { indexedDBOAuthStore } from './indexeddb-oauth-store.js';
 import { McpOAuthProvider, type OAuthClientSettings } from './mcp-oauth-provider.js';
 
 const names: string[] = [];
 afterEach(async () => {
-  for (const name of names.splice(0)) await deleteDB(name);
+  for (const name of names.splice(0)) await deleteDatabase(name);
 });
 function dbName(): string {
   const name = `oauth-test-${crypto.randomUUID()}`;

@@ -1,4 +1,5 @@
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { indexedDBConnection } from '../../indexeddb-connection.js';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 
 interface OAuthDB extends DBSchema {
@@ -13,17 +14,13 @@ interface OAuthDB extends DBSchema {
  * @example
  * const hub = new McpHub({ servers: [{ id: 'docs', url, auth: { store: indexedDBOAuthStore() } }] });
  */
-export function indexedDBOAuthStore(options: { name?: string } = {}): OAuthStore {
-  let db: Promise<IDBPDatabase<OAuthDB>> | undefined;
-  const open = () => {
-    db ??= openDB<OAuthDB>(options.name ?? 'agent-chat-oauth', 1, {
-      upgrade(database) {
-        database.createObjectStore('servers');
-      },
-    });
-    return db;
-  };
+export function indexedDBOAuthStore(options: { name?: string } = {}): OAuthStore & { close(): void } {
+  const connection = indexedDBConnection<OAuthDB>(options.name ?? 'agent-chat-oauth', 1, (database) => {
+    database.createObjectStore('servers');
+  });
+  const open = connection.get;
   return {
+    close: connection.close,
     async get(key) {
       return (await open()).get('servers', key);
     },
