@@ -35,6 +35,28 @@ afterAll(async () => {
 /** A page of the test's own: a fresh profile (no conversation of another test), with the real clipboard. */
 const openPage = () => isolatedPage(stack.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
 
+/** How many conversations the page's IndexedDB holds (database `agent-chat`), without creating it. */
+function storedConversations(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'agent-chat')) return 0;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('agent-chat');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('conversations')) return 0;
+      const count = db.transaction('conversations').objectStore('conversations').count();
+      return await new Promise<number>((resolve, reject) => {
+        count.onsuccess = () => resolve(count.result);
+        count.onerror = () => reject(count.error);
+      });
+    } finally {
+      db.close();
+    }
+  });
+}
+
 /** Serious or critical axe-core violations inside the element. */
 async function axeViolations(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -235,6 +257,8 @@ describe('chat UX configured by HTML alone', () => {
   it('edits the first of three messages: a branch, both histories exactly, still there after a reload', async () => {
     const page = await openPage();
     await page.goto(stack.example.url);
+    // It starts on a profile of its own (isolatedPage): no conversation another test stored.
+    expect(await storedConversations(page)).toBe(0);
     await page.locator('agent-chat [part~="new-conversation"]').first().click();
     const users = () => page.locator('agent-chat [part~="message-user"]').allTextContents();
     const answers = () => page.locator('agent-chat [part~="message-assistant"]').allTextContents();
