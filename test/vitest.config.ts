@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'e2e',
     environment: 'node',
     include: ['**/*.test.ts'],
+    globalSetup: ['e2e/widget-dist.global.ts'],
     exclude: ['node_modules/**', 'artifacts/**', 'consumers/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeSource } from './axe-source.ts';
 import { isolatedPage } from './isolated-page.ts';
+import { storedRecords } from './stored-records.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
 const PROMPTS = JSON.stringify([
@@ -22,7 +23,6 @@ let stack: WidgetStack;
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-chat-ux-upstream',
-    ownBuild: 'agent-chat-chat-ux-dist-',
     attributes: { greeting: 'Welcome to the tea shop!', 'starter-prompts': PROMPTS },
   });
   mkdirSync(artifacts, { recursive: true });
@@ -34,28 +34,6 @@ afterAll(async () => {
 
 /** A page of the test's own: a fresh profile (no conversation of another test), with the real clipboard. */
 const openPage = () => isolatedPage(stack.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-
-/** How many conversations the page's IndexedDB holds (database `agent-chat`), without creating it. */
-function storedConversations(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'agent-chat')) return 0;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('agent-chat');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('conversations')) return 0;
-      const count = db.transaction('conversations').objectStore('conversations').count();
-      return await new Promise<number>((resolve, reject) => {
-        count.onsuccess = () => resolve(count.result);
-        count.onerror = () => reject(count.error);
-      });
-    } finally {
-      db.close();
-    }
-  });
-}
 
 /** Serious or critical axe-core violations inside the element. */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -258,7 +236,7 @@ describe('chat UX configured by HTML alone', () => {
     const page = await openPage();
     await page.goto(stack.example.url);
     // It starts on a profile of its own (isolatedPage): no conversation another test stored.
-    expect(await storedConversations(page)).toBe(0);
+    expect(await storedRecords(page, 'agent-chat', 'conversations')).toEqual([]);
     await page.locator('agent-chat [part~="new-conversation"]').first().click();
     const users = () => page.locator('agent-chat [part~="message-user"]').allTextContents();
     const answers = () => page.locator('agent-chat [part~="message-assistant"]').allTextContents();

@@ -9,7 +9,6 @@ let stack: WidgetStack;
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-python-upstream',
-    ownBuild: 'agent-chat-python-dist-',
     attributes: { 'code-interpreter': '', 'pyodide-url': '/pyodide/' },
   });
 }, 180_000);

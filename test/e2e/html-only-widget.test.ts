@@ -16,7 +16,6 @@ let site: ShopSite;
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-html-only-upstream',
-    ownBuild: 'agent-chat-html-only-dist-',
     proxyVars: { AUTH_SECRET },
     serveSite: async ({ proxyUrl, distDir }) => {
       site = await serveShopSite({ proxyUrl, distDir, authSecret: AUTH_SECRET });

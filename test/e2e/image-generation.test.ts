@@ -14,7 +14,6 @@ let stack: WidgetStack;
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-images-upstream',
-    ownBuild: 'agent-chat-images-dist-',
     attributes: { 'image-model': IMAGE_MODEL },
     proxyVars: {
       MODELS: `scripted-model,${IMAGE_MODEL}`,

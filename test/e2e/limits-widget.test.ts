@@ -12,7 +12,6 @@ let stack: WidgetStack;
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: SECRET,
-    ownBuild: 'agent-chat-limits-',
     proxyVars: {
       // Two models: the dear one costs more than a day's credits; the cheap one twice a minute.
       MODELS: 'scripted-model,scripted-dear',

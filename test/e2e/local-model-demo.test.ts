@@ -18,7 +18,7 @@ let example: ExampleServer;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
-  // Its own output folder: the script-tag e2e test builds packages/widget/dist at the same time.
+  // Its own output folder: the local-model bundle is added beside the widget build.
   buildWidget(dist);
   await buildLocalModelBundle(dist, { workerEntry: 'packages/core/src/test/fake-web-llm.worker.ts' });
   example = await serveExample({ proxyUrl: '', notice: noProviderNotice, distDir: dist });

@@ -18,7 +18,6 @@ const stack = useWidgetStack(
     [basic, apps] = await Promise.all([startBasicVanillaServer(), startAppsServer()]);
     return {
       upstreamApiKey: 'sk-e2e-mcp-apps-upstream',
-      ownBuild: 'agent-chat-mcp-apps-dist-',
       mcpServers: JSON.stringify([{ id: 'basic' }, { id: 'apps' }]),
       proxyVars: {
         MCP_SERVERS: JSON.stringify({ basic: { url: basic.url }, apps: { url: apps.url } }),

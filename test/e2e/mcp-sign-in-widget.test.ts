@@ -15,7 +15,6 @@ const stack = useWidgetStack(
     oauth = await startOAuthTestServers({ consent: 'page', cors: false, accessTokenTtlS: 62 });
     return {
       upstreamApiKey: 'sk-e2e-sign-in-upstream',
-      ownBuild: 'agent-chat-sign-in-dist-',
       mcpServers: JSON.stringify([{ id: 'tracker', auth: true }]),
       proxyVars: { MCP_SERVERS: JSON.stringify({ tracker: { url: oauth.mcpUrl, auth: 'user' } }) },
     };

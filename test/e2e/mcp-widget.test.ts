@@ -26,7 +26,6 @@ beforeAll(async () => {
   // The real script-tag build, in a folder of its own so it cannot race script-tag.test.ts's build.
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-mcp-upstream',
-    ownBuild: 'agent-chat-mcp-dist-',
     mcpServers: JSON.stringify([{ id: 'everything' }]),
     proxyVars: { MCP_SERVERS: JSON.stringify({ everything: { url: everything.url } }) },
   });

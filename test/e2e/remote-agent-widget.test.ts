@@ -1,19 +1,17 @@
 // Issue 25: <agent-chat agent-url agent-protocol="ai-sdk"> configured by HTML alone, in Chromium, fronting a
 // real AI SDK route (streamText + @ai-sdk/openai-compatible on the scripted model server).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
-import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type AgUiServer, startAgUiServer } from '../remote/ag-ui-server.ts';
 import { type AiSdkServer, startAiSdkServer } from '../remote/ai-sdk-server.ts';
 import { isolatedPage } from './isolated-page.ts';
+import { storedRecords } from './stored-records.ts';
 
 let model: ScriptedModelServer;
 let route: AiSdkServer;
@@ -21,7 +19,8 @@ let agUi: AgUiServer;
 let site: Server;
 let siteUrl: string;
 let browser: Browser;
-const dist = mkdtempSync(join(tmpdir(), 'agent-chat-remote-dist-'));
+// The e2e project's one build of the widget (widget-dist.global.ts).
+const dist = inject('widgetDist');
 
 const page = (agentUrl: string, protocol = 'ai-sdk', extra = '') => `<!doctype html><html><body>
 <agent-chat agent-url="${agentUrl}" agent-protocol="${protocol}" agent-headers='{"x-site":"tea"}' token-url="/token" ${extra}></agent-chat>
@@ -33,7 +32,6 @@ const page = (agentUrl: string, protocol = 'ai-sdk', extra = '') => `<!doctype h
 </script></body></html>`;
 
 beforeAll(async () => {
-  buildWidget(dist);
   model = await startScriptedModelServer();
   route = await startAiSdkServer(model.baseURL);
   agUi = await startAgUiServer();
@@ -74,7 +72,6 @@ afterAll(async () => {
   await route?.close();
   await agUi?.close();
   await model?.close();
-  rmSync(dist, { recursive: true, force: true });
 });
 
 async function send(p: Page, text: string): Promise<void> {
@@ -130,6 +127,11 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     await expect.poll(() => answers(p).last().textContent(), { timeout: 30_000 }).toContain('Deleted x9.');
     expect(route.deleted).toEqual(['x9']);
 
+    // The turn is saved a moment after its answer shows: the reload comes once all three are stored
+    // (the conversation's entries and the AI SDK thread), as a visitor's would a second later.
+    const threads = () =>
+      storedRecords(p, 'agent-chat-remote', 'threads') as Promise<Array<{ turns: unknown[] }>>;
+    await expect.poll(async () => (await threads())[0]?.turns.length, { timeout: 30_000 }).toBe(3);
     await p.reload();
     await expect.poll(() => answers(p).count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
     expect(await answers(p).first().textContent()).toContain('Order 7 has shipped.');

@@ -19,7 +19,7 @@ let proxy: ProxyDev;
 let browser: Browser;
 
 beforeAll(async () => {
-  // The page loads the real script-tag build (packages/widget/dist).
+  // The page loads the real script-tag build (the e2e project’s one build, widget-dist.global.ts).
   stack = await startWidgetStack({ upstreamApiKey: SECRET });
   ({ model, example, proxy, browser } = stack);
   mkdirSync(artifacts, { recursive: true });

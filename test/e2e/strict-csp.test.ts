@@ -58,7 +58,6 @@ async function serveStrictPage(proxyUrl: string, distDir: string): Promise<Examp
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-strict-csp-upstream',
-    ownBuild: 'agent-chat-strict-csp-dist-',
     serveSite: ({ proxyUrl, distDir }) => serveStrictPage(proxyUrl, distDir),
   });
 }, 180_000);

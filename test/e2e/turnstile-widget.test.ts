@@ -53,7 +53,6 @@ beforeAll(async () => {
   everything = await startServerEverything();
   stack = await startWidgetStack({
     upstreamApiKey: SECRET,
-    ownBuild: 'agent-chat-turnstile-',
     proxyVars: {
       AUTH_SECRET: 'e2e-turnstile-auth-secret-3f8b',
       TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,

@@ -16,7 +16,6 @@ let stack: WidgetStack;
 beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: 'sk-e2e-launcher-secret-20aa',
-    ownBuild: 'agent-chat-launcher-',
     attributes: { mode: 'launcher', 'voice-input': '', 'voice-output': 'button' },
   });
   mkdirSync(artifacts, { recursive: true });

@@ -8,7 +8,6 @@ import { useWidgetStack } from './use-widget-stack.ts';
 // shows the retried answer in place of the partial one.
 const stack = useWidgetStack({
   upstreamApiKey: 'sk-e2e-mistakes-upstream',
-  ownBuild: 'agent-chat-mistakes-dist-',
 });
 
 const PARTIAL = 'Our shop opens every weekday';

@@ -7,7 +7,6 @@ import { useWidgetStack } from './use-widget-stack.ts';
 // the Thinking disclosure streams, collapses when the answer starts, and is still there after a reload.
 const stack = useWidgetStack({
   upstreamApiKey: 'sk-e2e-reasoning-upstream',
-  ownBuild: 'agent-chat-reasoning-dist-',
 });
 
 const REASONING =

@@ -1,13 +1,11 @@
 // The stack the widget's end-to-end tests run against: the real script-tag build served with
 // examples/script-tag, the proxy under wrangler dev, the scripted model server, and Chromium.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import type { Browser } from 'playwright-core';
+import { inject } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
-import { buildWidget } from '../../scripts/lib/widget-build.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 
 /** A running widget stack; `stop()` ends every part of it. */
@@ -25,11 +23,6 @@ export interface WidgetStack {
 export interface WidgetStackOptions {
   /** The upstream key the proxy holds: tests assert it never reaches the page. */
   upstreamApiKey: string;
-  /**
-   * Build into a temporary folder with this prefix, so the file cannot race another e2e file's build;
-   * default: packages/widget/dist.
-   */
-  ownBuild?: string;
   /** The page's `mcp-servers` attribute. */
   mcpServers?: string;
   /** Further attributes of the page's `<agent-chat>` (e.g. `image-model`). */
@@ -42,19 +35,16 @@ export interface WidgetStackOptions {
 
 /** Builds the widget and starts the stack; whatever started is stopped again if a later part fails. */
 export async function startWidgetStack(options: WidgetStackOptions): Promise<WidgetStack> {
-  const dist = options.ownBuild
-    ? mkdtempSync(join(tmpdir(), options.ownBuild))
-    : join(import.meta.dirname, '../../packages/widget/dist');
+  // The e2e project's one build of the widget (widget-dist.global.ts).
+  const dist = inject('widgetDist');
   const started: Partial<WidgetStack> = { dist };
   const stop = async () => {
     await started.browser?.close();
     await started.proxy?.stop();
     await started.example?.close();
     await started.model?.close();
-    if (options.ownBuild) rmSync(dist, { recursive: true, force: true });
   };
   try {
-    buildWidget(options.ownBuild ? dist : undefined);
     started.model = await startScriptedModelServer();
     const proxyPort = await freePort();
     started.example = options.serveSite
@@ -64,7 +54,7 @@ export async function startWidgetStack(options: WidgetStackOptions): Promise<Wid
           model: 'scripted-model',
           mcpServers: options.mcpServers,
           ...(options.attributes ? { attributes: options.attributes } : {}),
-          distDir: options.ownBuild ? dist : undefined,
+          distDir: dist,
         });
     started.proxy = await startProxyDev({
       upstreamBaseUrl: started.model.baseURL,

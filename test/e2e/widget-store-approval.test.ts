@@ -6,7 +6,6 @@ import { useWidgetStack } from './use-widget-stack.ts';
 // The real script-tag build, in a folder of its own so it cannot race the other e2e files' builds.
 const stack = useWidgetStack({
   upstreamApiKey: 'sk-e2e-store-upstream',
-  ownBuild: 'agent-chat-store-dist-',
 });
 
 /** A fresh browser context (its own, empty IndexedDB) on the example page, failing on page errors. */
