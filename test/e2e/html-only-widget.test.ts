@@ -2,7 +2,7 @@
 // memory, workflows, clarify, token-url and a WebMCP form tool, through the proxy with AUTH_SECRET to the
 // scripted model server, in Chromium.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { type ShopSite, serveShopSite } from './shop-site.ts';
@@ -34,8 +34,14 @@ type ChatRequest = {
   messages: Array<{ role: string; content: string | null }>;
 };
 const body = (index: number) => model.requests[index]?.body as ChatRequest | undefined;
+// The site's requests during the current test only: the tests run in any order, each with its own page.
+let since = 0;
+beforeEach(() => {
+  since = site.log.length;
+});
 const count = (path: string, status?: number) =>
-  site.log.filter((r) => r.path === path && (status === undefined || r.status === status)).length;
+  site.log.slice(since).filter((r) => r.path === path && (status === undefined || r.status === status))
+    .length;
 const DOCS = ['/docs/shipping.md', '/docs/returns.md', '/docs/brewing-guide.pdf'];
 
 async function send(page: Page, text: string): Promise<void> {
