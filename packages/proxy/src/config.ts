@@ -27,6 +27,7 @@ import type { ProxyConfig } from './config-types.js';
 import { HttpError } from './http-error.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { warnShortSecrets } from './short-secrets.js';
+import { checkSigningSecrets } from './signing-secrets.js';
 
 // The env object of a deployed Worker is the same on every request, so validate it once.
 const cache = new WeakMap<object, ProxyConfig>();
@@ -111,6 +112,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       'TURNSTILE_SECRET_KEY is set but AUTH_SECRET is not: a passed Turnstile check is traded for a client token signed with AUTH_SECRET, so run `wrangler secret put AUTH_SECRET`',
     );
   }
+  checkSigningSecrets({ AUTH_SECRET: parsed.AUTH_SECRET }, problems);
   if (problems.length > 0) fail(problems);
 
   secrets.add({
