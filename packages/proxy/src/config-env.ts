@@ -38,6 +38,7 @@ export const envSchema = z.object({
   TURNSTILE_TOKEN_TTL_SECONDS: positiveInteger('must be a positive whole number of seconds, e.g. 900'),
   TURNSTILE_CLIENTS_PER_IP_PER_DAY: positiveInteger('must be a positive whole number of clients, e.g. 20'),
   MCP_SERVERS: mcpServers,
+  ALLOW_LOCAL_OAUTH_URLS: explicitSwitch,
   ALLOWED_ORIGINS: allowedOrigins,
   MAX_BODY_BYTES: positiveInteger(
     'must be a positive whole number of bytes, e.g. 1048576',

@@ -91,6 +91,8 @@ export interface ProxyConfig {
   /** The Turnstile bot check, when `TURNSTILE_SECRET_KEY` is set (needs `AUTH_SECRET`). */
   turnstile: TurnstileConfig | undefined;
   mcpServers: ReadonlyMap<string, McpServerConfig>;
+  /** The OAuth relay may reach http and private addresses (`ALLOW_LOCAL_OAUTH_URLS`, tests and dev only). */
+  allowLocalOAuthUrls: boolean;
   /** Exact origins (scheme://host[:port]) that browsers may call the proxy from. */
   allowedOrigins: ReadonlySet<string>;
   /** Largest accepted request body in bytes. */

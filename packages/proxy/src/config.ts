@@ -149,6 +149,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
               parsed.TURNSTILE_CLIENTS_PER_IP_PER_DAY ?? DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY,
           },
     mcpServers: mcpMap,
+    allowLocalOAuthUrls: parsed.ALLOW_LOCAL_OAUTH_URLS,
     allowedOrigins: parsed.ALLOWED_ORIGINS,
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     logRequests: parsed.LOG_REQUESTS ?? 'all',

@@ -45,6 +45,11 @@ export interface ProxyEnv {
   TURNSTILE_CLIENTS_PER_IP_PER_DAY?: string | number;
   /** JSON object of MCP servers by id: `{"docs": {"url": "https://…/mcp", "apiKeySecret": "DOCS_TOKEN"}}`. */
   MCP_SERVERS?: string;
+  /**
+   * `true` lets the OAuth relay reach http and loopback / private / internal addresses named by an MCP
+   * server's sign-in metadata. For local tests and dev only (their fakes run on 127.0.0.1); off by default.
+   */
+  ALLOW_LOCAL_OAUTH_URLS?: string | boolean;
   /** Comma-separated exact browser origins allowed to call the proxy. */
   ALLOWED_ORIGINS?: string;
   /** Largest accepted request body in bytes; defaults to 1 MiB. */
