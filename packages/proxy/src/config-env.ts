@@ -6,6 +6,7 @@ import {
   creditPrices,
   explicitSwitch,
   imageQuality,
+  ipv6Prefix,
   mcpServers,
   models,
   nameList,
@@ -57,6 +58,7 @@ export const envSchema = z.object({
   LIMITS_ALLOWANCE_CREDITS: wholeNumber(
     'must be a whole number of credits (0 asks the counter every time), e.g. 10',
   ),
+  CLIENT_IPV6_PREFIX: ipv6Prefix,
   LIMITS_TIMEOUT_MS: positiveInteger('must be a positive whole number of milliseconds, e.g. 1000'),
   IMAGE_SIZES: nameList('1024x1024,1536x1024'),
   MAX_IMAGES: positiveInteger('must be a positive whole number of images, e.g. 1'),

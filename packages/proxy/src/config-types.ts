@@ -101,6 +101,8 @@ export interface ProxyConfig {
   logRequests: 'all' | 'errors';
   /** HMAC secret for client tokens; undefined means no client auth (then every request needs an Origin). */
   authSecret: string | undefined;
+  /** Bits of an IPv6 address that name one client without a token (`CLIENT_IPV6_PREFIX`, default 64). */
+  clientIpv6Prefix: number;
   rateLimitPerMinute: number | undefined;
   dailyCredits: number | undefined;
   prices: CreditPrices;

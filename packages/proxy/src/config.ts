@@ -1,4 +1,5 @@
 import { MAX_TOKEN_TTL_SECONDS } from './auth/client-token.js';
+import { DEFAULT_CLIENT_IPV6_PREFIX } from './client-key.js';
 import { modelAllowlist } from './config-allowlist.js';
 import {
   DEFAULT_ALLOWANCE_CREDITS,
@@ -154,6 +155,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     logRequests: parsed.LOG_REQUESTS ?? 'all',
     authSecret: parsed.AUTH_SECRET,
+    clientIpv6Prefix: parsed.CLIENT_IPV6_PREFIX ?? DEFAULT_CLIENT_IPV6_PREFIX,
     rateLimitPerMinute,
     dailyCredits,
     prices: {

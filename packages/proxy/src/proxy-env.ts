@@ -60,6 +60,11 @@ export interface ProxyEnv {
   AUTH_SECRET?: string;
   /** Requests per minute per user (token subject) or, without tokens, per client IP; default 60. */
   RATE_LIMIT_PER_MINUTE?: string | number;
+  /**
+   * Bits of an IPv6 address that name one client without a token (16–128; default 64): every address
+   * in one /64 is one client. 48 counts a whole /48 as one client; 128 keys by the full address.
+   */
+  CLIENT_IPV6_PREFIX?: string | number;
   /** `true` turns the per-client rate limit off. */
   DISABLE_RATE_LIMIT?: string | boolean;
   /** Credits per user per UTC day; default 200. */
