@@ -38,6 +38,14 @@ export const DEFAULT_IMAGE_SIZES: readonly string[] = ['1024x1024'];
 export const DEFAULT_MAX_IMAGES = 1;
 /** `MAX_IMAGE_QUALITY` when unset: dearer qualities are lowered to it. */
 export const DEFAULT_MAX_IMAGE_QUALITY: ImageQuality = 'medium';
+/**
+ * `CREDIT_PRICES.inputTokensPerCredit` when unset: a model call costs one more credit per this many
+ * estimated input tokens (a token per 4 bytes of the checked body), so a 900 KB prompt costs ~57
+ * credits, not 1.
+ */
+export const DEFAULT_INPUT_TOKENS_PER_CREDIT = 4000;
+/** Bytes per estimated token when pricing input (about right for English text and JSON). */
+export const BYTES_PER_TOKEN = 4;
 /** Credits per generated image unless `CREDIT_PRICES.imageCall` / `.images` say otherwise. */
 export const DEFAULT_IMAGE_PRICE = 10;
 /** How long a client token minted for a passed Turnstile check lives, unless `TURNSTILE_TOKEN_TTL_SECONDS`. */

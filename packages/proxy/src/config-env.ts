@@ -34,6 +34,7 @@ export const envSchema = z.object({
   SERVICE_TIERS: nameList('auto,default,flex'),
   MAX_REASONING_EFFORT: reasoningEffort,
   ANTHROPIC_BETAS: nameList('prompt-caching-2024-07-31'),
+  ALLOW_BODY_FIELDS: nameList('plugins,tools.web_search_20250305'),
   TURNSTILE_SECRET_KEY: optionalSecret,
   TURNSTILE_SITEVERIFY_URL: z.optional(baseUrl),
   TURNSTILE_TOKEN_TTL_SECONDS: positiveInteger('must be a positive whole number of seconds, e.g. 900'),

@@ -184,6 +184,7 @@ export const creditPrices = jsonVar(
     mcpTools: z.optional(z.record(z.string(), credits)),
     serviceTiers: z.optional(z.record(z.string(), multiplier)),
     reasoningEfforts: z.optional(z.record(z.string(), multiplier)),
+    inputTokensPerCredit: z.optional(z.number().check(z.positive('inputTokensPerCredit must be > 0'))),
     imageCall: z.optional(credits),
     images: z.optional(z.record(z.string(), credits)),
   }),

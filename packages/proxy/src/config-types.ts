@@ -38,6 +38,8 @@ export interface CreditPrices {
   serviceTiers: Readonly<Record<string, number>>;
   /** Price multiplier per reasoning effort (e.g. `high: 3`); 1 when absent. */
   reasoningEfforts: Readonly<Record<string, number>>;
+  /** Estimated input tokens per extra credit (a token per 4 bytes of the checked body); default 4000. */
+  inputTokensPerCredit: number;
   /** Credits per generated image, with per-model overrides in `images`. */
   imageCall: number;
   images: Readonly<Record<string, number>>;
@@ -86,6 +88,8 @@ export interface ProxyConfig {
   /** Highest reasoning effort; higher ones are lowered to it. */
   maxReasoningEffort: ReasoningEffort;
   images: ImageLimits;
+  /** Body fields (and `tools.<type>` tool types) allowed on top of each upstream kind's list (`ALLOW_BODY_FIELDS`). */
+  allowedBodyFields: ReadonlySet<string>;
   /** `anthropic-beta` flags a request may send; any other is refused. */
   anthropicBetas: ReadonlySet<string>;
   /** The Turnstile bot check, when `TURNSTILE_SECRET_KEY` is set (needs `AUTH_SECRET`). */

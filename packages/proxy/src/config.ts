@@ -7,6 +7,7 @@ import {
   DEFAULT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
   DEFAULT_IMAGE_SIZES,
+  DEFAULT_INPUT_TOKENS_PER_CREDIT,
   DEFAULT_LIMITS_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CHOICES,
@@ -139,6 +140,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       maxQuality: parsed.MAX_IMAGE_QUALITY ?? DEFAULT_MAX_IMAGE_QUALITY,
     },
     anthropicBetas: parsed.ANTHROPIC_BETAS ?? new Set(),
+    allowedBodyFields: parsed.ALLOW_BODY_FIELDS ?? new Set(),
     turnstile:
       parsed.TURNSTILE_SECRET_KEY === undefined
         ? undefined
@@ -165,6 +167,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       mcpTools: prices.mcpTools ?? {},
       serviceTiers: prices.serviceTiers ?? {},
       reasoningEfforts: prices.reasoningEfforts ?? {},
+      inputTokensPerCredit: prices.inputTokensPerCredit ?? DEFAULT_INPUT_TOKENS_PER_CREDIT,
       imageCall: prices.imageCall ?? DEFAULT_IMAGE_PRICE,
       images: prices.images ?? {},
     },

@@ -33,6 +33,11 @@ export interface ProxyEnv {
   SERVICE_TIERS?: string;
   /** Highest reasoning effort (`none` … `max`); default `medium`, higher ones are lowered. */
   MAX_REASONING_EFFORT?: string;
+  /**
+   * Comma-separated body fields to pass on top of those the proxy prices (`plugins`), and provider-run
+   * tool types as `tools.<type>` (`tools.web_search_20250305`); default none. What they cost is not priced.
+   */
+  ALLOW_BODY_FIELDS?: string;
   /** Comma-separated `anthropic-beta` flags a request may send; default none. */
   ANTHROPIC_BETAS?: string;
   /** Turnstile secret key; enables `POST /v1/turnstile` (needs `AUTH_SECRET`). */
