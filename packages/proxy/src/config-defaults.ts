@@ -17,6 +17,11 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 /** `DAILY_CREDITS` when unset: credits per client per UTC day (a model call costs 1 by default). */
 export const DEFAULT_DAILY_CREDITS = 200;
 /**
+ * `DEPLOYMENT_DAILY_CREDITS` when unset: credits all clients together may spend per UTC day (50 clients
+ * spending their whole default budget), however many addresses they come from.
+ */
+export const DEFAULT_DEPLOYMENT_DAILY_CREDITS = 10_000;
+/**
  * `LIMITS_ALLOWANCE_REQUESTS` when unset: requests per client an isolate may admit without asking the
  * `UsageCounter` (a reserved allowance it renews in the background, or, until it is renewed, an
  * overdraft of at most this many per window that the counter is told of afterwards). docs/adr/0007.

@@ -52,6 +52,8 @@ export const envSchema = z.object({
   DISABLE_RATE_LIMIT: explicitSwitch,
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
   DISABLE_DAILY_CREDITS: explicitSwitch,
+  DEPLOYMENT_DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 10000'),
+  DISABLE_DEPLOYMENT_CREDITS: explicitSwitch,
   CREDIT_PRICES: creditPrices,
   LIMITS_ALLOWANCE_REQUESTS: wholeNumber(
     'must be a whole number of requests (0 asks the counter every time), e.g. 5',

@@ -109,6 +109,8 @@ export interface ProxyConfig {
   clientIpv6Prefix: number;
   rateLimitPerMinute: number | undefined;
   dailyCredits: number | undefined;
+  /** Credits all clients together may spend per UTC day; undefined only with `DISABLE_DEPLOYMENT_CREDITS=true`. */
+  deploymentDailyCredits: number | undefined;
   prices: CreditPrices;
   usage: DurableObjectNamespace<UsageCounter> | undefined;
   /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */

@@ -5,6 +5,7 @@ import {
   DEFAULT_ALLOWANCE_CREDITS,
   DEFAULT_ALLOWANCE_REQUESTS,
   DEFAULT_DAILY_CREDITS,
+  DEFAULT_DEPLOYMENT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
   DEFAULT_IMAGE_SIZES,
   DEFAULT_INPUT_TOKENS_PER_CREDIT,
@@ -87,6 +88,16 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     },
     problems,
   );
+  const deploymentDailyCredits = guarded(
+    {
+      value: parsed.DEPLOYMENT_DAILY_CREDITS,
+      switchOff: parsed.DISABLE_DEPLOYMENT_CREDITS,
+      variable: 'DEPLOYMENT_DAILY_CREDITS',
+      switchName: 'DISABLE_DEPLOYMENT_CREDITS',
+      fallback: DEFAULT_DEPLOYMENT_DAILY_CREDITS,
+    },
+    problems,
+  );
   const maxTokens = guarded(
     {
       value: parsed.MAX_TOKENS,
@@ -98,10 +109,11 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     problems,
   );
   const usage = env.USAGE;
-  const limited = rateLimitPerMinute !== undefined || dailyCredits !== undefined;
+  const limited =
+    rateLimitPerMinute !== undefined || dailyCredits !== undefined || deploymentDailyCredits !== undefined;
   if (limited && usage === undefined) {
     problems.push(
-      'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn both off with DISABLE_RATE_LIMIT=true and DISABLE_DAILY_CREDITS=true)',
+      'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn them off with DISABLE_RATE_LIMIT=true, DISABLE_DAILY_CREDITS=true and DISABLE_DEPLOYMENT_CREDITS=true)',
     );
   }
   if ((parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? 0) > MAX_TOKEN_TTL_SECONDS) {
@@ -160,6 +172,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     clientIpv6Prefix: parsed.CLIENT_IPV6_PREFIX ?? DEFAULT_CLIENT_IPV6_PREFIX,
     rateLimitPerMinute,
     dailyCredits,
+    deploymentDailyCredits,
     prices: {
       modelCall: prices.modelCall ?? 1,
       models: prices.models ?? {},

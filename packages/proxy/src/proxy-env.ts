@@ -76,6 +76,10 @@ export interface ProxyEnv {
   DAILY_CREDITS?: string | number;
   /** `true` turns the daily credit budget off. */
   DISABLE_DAILY_CREDITS?: string | boolean;
+  /** Credits all clients together may spend per UTC day (default 10000); past it, 503 until the next day. */
+  DEPLOYMENT_DAILY_CREDITS?: string | number;
+  /** `true` turns the deployment's daily ceiling off. */
+  DISABLE_DEPLOYMENT_CREDITS?: string | boolean;
   /** Requests per client an isolate admits without awaiting the `USAGE` counter (default 5; 0 asks every time). */
   LIMITS_ALLOWANCE_REQUESTS?: string | number;
   /** Credits per client an isolate spends without awaiting the `USAGE` counter (default 10; 0 asks every time). */
