@@ -211,3 +211,27 @@ describe('input is priced (issue 39)', () => {
     expect(Number(response.headers.get('X-Credits-Cost'))).toBe(11);
   });
 });
+
+describe('the image route’s body allowlist (issue 39)', () => {
+  it('refuses an unknown field on /v1/images/generations, naming it, before any upstream request', async () => {
+    const upstream = stubUpstream(() => Response.json({ data: [] }));
+    const request = new Request(`${PROXY}/v1/images/generations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: ALLOWED_ORIGIN, ...fromClient() },
+      body: JSON.stringify({
+        model: 'gpt-image-1-mini',
+        prompt: 'a cat',
+        size: '1024x1024',
+        provider: { order: ['dear'] },
+      }),
+    });
+
+    const response = await callProxy(request, readmeEnv({ MODELS: 'gpt-image-1-mini' }));
+
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; message: string } };
+    expect(error).toMatchObject({ code: 'field_not_allowed' });
+    expect(error.message).toContain('"provider"');
+    expect(upstream.spy).not.toHaveBeenCalled();
+  });
+});

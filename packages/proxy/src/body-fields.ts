@@ -51,10 +51,39 @@ const ANTHROPIC_FIELDS = new Set([
   'metadata',
 ]);
 
+// `POST /v1/images/generations`: size, quality and `n` are checked and priced per image; `stream` and
+// `partial_images` are refused by the image policy itself.
+const IMAGE_FIELDS = new Set([
+  'model',
+  'prompt',
+  'n',
+  'size',
+  'quality',
+  'response_format',
+  'output_format',
+  'output_compression',
+  'background',
+  'moderation',
+  'style',
+  'user',
+  'stream',
+  'partial_images',
+]);
+
+/** The body kinds the proxy forwards: a model API, or image generation. */
+export type BodyKind = UpstreamConfig['api'] | 'images';
+
+const FIELDS: Record<BodyKind, ReadonlySet<string>> = {
+  openai: OPENAI_FIELDS,
+  anthropic: ANTHROPIC_FIELDS,
+  images: IMAGE_FIELDS,
+};
+
 /** Tool types that are the client's own functions (run by the page, not by the provider at a price). */
-const OWN_TOOL_TYPES: Record<UpstreamConfig['api'], ReadonlySet<string | undefined>> = {
+const OWN_TOOL_TYPES: Record<BodyKind, ReadonlySet<string | undefined>> = {
   openai: new Set(['function']),
   anthropic: new Set([undefined, 'custom']),
+  images: new Set(),
 };
 
 /**
@@ -62,12 +91,8 @@ const OWN_TOOL_TYPES: Record<UpstreamConfig['api'], ReadonlySet<string | undefin
  * tool whose `type` makes the provider run it (Anthropic `web_search_…`, `code_execution_…`), unless
  * `ALLOW_BODY_FIELDS` names it (`plugins`, `tools.web_search_20250305`).
  */
-export function checkBodyFields(
-  config: ProxyConfig,
-  api: UpstreamConfig['api'],
-  request: Record<string, unknown>,
-): void {
-  const known = api === 'openai' ? OPENAI_FIELDS : ANTHROPIC_FIELDS;
+export function checkBodyFields(config: ProxyConfig, api: BodyKind, request: Record<string, unknown>): void {
+  const known = FIELDS[api];
   for (const field of Object.keys(request)) {
     if (!known.has(field) && !config.allowedBodyFields.has(field))
       throw notAllowed(
