@@ -25,8 +25,12 @@ export interface GrantAnswer {
   granted: { requests: number; credits: number };
   windowStart: number;
   day: string;
-  /** Requests of this window neither counted nor reserved (undefined without a rate limit). */
+  /** Requests of this window neither counted nor reserved, at `at` (undefined without a rate limit). */
   requestsLeft: number | undefined;
+  /** The previous window's requests, which slide out as the window goes on (see {@link carriedOver}). */
+  prevCount: number;
+  /** The ask's time, when `requestsLeft` was true. */
+  at: number;
   /** Credits of this day neither spent nor reserved (undefined without daily credits). */
   creditsLeft: number | undefined;
   /** Grows with every change, so an isolate keeps the newest of answers that arrive out of order. */
@@ -88,9 +92,14 @@ export function advance(counts: Counts, now: number): { windowStart: number; day
  * seconds at most `limit × (1 + t / 60)` requests are counted, never two full windows back to back.
  */
 export function carriedOver(counts: Counts, now: number): number {
-  const left = Math.max(0, WINDOW_MS - Math.max(0, now - counts.windowStart));
+  return carriedAt(counts.prevCount ?? 0, counts.windowStart, now);
+}
+
+/** {@link carriedOver} from its parts: `prevCount` requests before the window starting at `windowStart`. */
+export function carriedAt(prevCount: number, windowStart: number, now: number): number {
+  const left = Math.max(0, WINDOW_MS - Math.max(0, now - windowStart));
   // Multiplied before dividing, so whole fractions stay whole (3 × 20 s / 60 s is 1, not 1.0000000000000002).
-  return Math.ceil(((counts.prevCount ?? 0) * left) / WINDOW_MS);
+  return Math.ceil((prevCount * left) / WINDOW_MS);
 }
 
 /**
@@ -133,6 +142,8 @@ export function applyGrant(counts: Counts, ask: GrantAsk): GrantAnswer {
     day,
     requestsLeft: ask.ratePerMinute === undefined ? undefined : Math.max(0, rateLeft()),
     creditsLeft: ask.dailyCredits === undefined ? undefined : Math.max(0, creditsLeft()),
+    prevCount: counts.prevCount ?? 0,
+    at: ask.now,
     version: counts.version,
   };
 }

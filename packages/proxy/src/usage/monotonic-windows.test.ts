@@ -76,4 +76,25 @@ describe('monotonic windows (issue 39)', () => {
     expect(halfway).toEqual([200, 200, 429]);
     expect(upstream.requests).toHaveLength(7);
   });
+
+  it('an isolate that was told “none left” admits again once the previous minute’s requests slide out', async () => {
+    const upstream = stubUpstream(() => Response.json({ id: 'x' }));
+    const ip = freshIp();
+    let clock = Date.parse('2026-11-22T12:00:59.900Z');
+    const proxy = createProxy({ now: () => clock });
+    const env = exact({ RATE_LIMIT_PER_MINUTE: '5' });
+    const call = async () => (await proxy(chatRequest({ headers: { 'CF-Connecting-IP': ip } }), env)).status;
+
+    const full: number[] = [];
+    for (let i = 0; i < 5; i++) full.push(await call());
+    clock = Date.parse('2026-11-22T12:01:00.100Z');
+    const atBoundary = await call();
+    clock = Date.parse('2026-11-22T12:01:30Z');
+    const halfway = [await call(), await call(), await call()];
+
+    expect(full).toEqual([200, 200, 200, 200, 200]);
+    expect(atBoundary).toBe(429);
+    expect(halfway).toEqual([200, 200, 429]);
+    expect(upstream.requests).toHaveLength(7);
+  });
 });
