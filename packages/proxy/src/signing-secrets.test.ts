@@ -1,7 +1,7 @@
 // Issue 39 point 3: a secret the proxy signs or checks with must be long enough that a stranger
 // holding one valid token cannot brute-force it offline.
 import { describe, expect, it } from 'vitest';
-import { callProxy, chatRequest, stubUpstream, testEnv } from '../test/harness';
+import { callProxy, chatRequest, proxyRequest, stubUpstream, testEnv } from '../test/harness';
 import { mintClientToken } from './auth/client-token';
 
 describe('secrets the proxy signs with (issue 39)', () => {
@@ -21,6 +21,9 @@ describe('secrets the proxy signs with (issue 39)', () => {
     expect(error.message).toContain('32');
     expect(error.message).not.toContain('abc123');
     expect(upstream.spy).not.toHaveBeenCalled();
+    // Not one route is served, not even /health, so a deploy check fails at once.
+    const health = await callProxy(proxyRequest('/health'), testEnv({ AUTH_SECRET: 'abc123' }));
+    expect(health.status).toBe(500);
   });
 
   it('serves with a 32-character AUTH_SECRET', async () => {
