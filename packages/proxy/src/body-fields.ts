@@ -81,14 +81,15 @@ const FIELDS: Record<BodyKind, ReadonlySet<string>> = {
 
 /** Tool types that are the client's own functions (run by the page, not by the provider at a price). */
 const OWN_TOOL_TYPES: Record<BodyKind, ReadonlySet<string | undefined>> = {
-  openai: new Set(['function']),
+  openai: new Set(['function', 'custom']),
   anthropic: new Set([undefined, 'custom']),
   images: new Set(),
 };
 
 /**
  * Refuses (400 `field_not_allowed`) a top-level field that is not on the upstream kind's list, and a
- * tool whose `type` makes the provider run it (Anthropic `web_search_…`, `code_execution_…`), unless
+ * tool whose `type` is not the page's own function (Anthropic `web_search_…`, `code_execution_…`,
+ * OpenAI `web_search_preview`), unless
  * `ALLOW_BODY_FIELDS` names it (`plugins`, `tools.web_search_20250305`).
  */
 export function checkBodyFields(config: ProxyConfig, api: BodyKind, request: Record<string, unknown>): void {
@@ -113,7 +114,7 @@ export function checkBodyFields(config: ProxyConfig, api: BodyKind, request: Rec
     throw notAllowed(
       `tools[${index}].type`,
       `tools.${type}`,
-      `the tool type "${type}" is run by the provider at its own price`,
+      `the tool type "${type}" is defined by the provider, and server tools (web search, code execution) run and bill there at a price the proxy does not know`,
     );
   });
 }
