@@ -19,6 +19,8 @@ export const BENCH_PROXY_VARS = {
   MODELS: BENCH_MODEL,
   RATE_LIMIT_PER_MINUTE: '1000000',
   DAILY_CREDITS: '1000000000',
+  // All clients together (issue 39): the cold-client rows send a new client per request.
+  DEPLOYMENT_DAILY_CREDITS: '1000000000',
 };
 
 const BODY = JSON.stringify({

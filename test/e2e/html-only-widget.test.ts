@@ -8,7 +8,7 @@ import { isolatedPage } from './isolated-page.ts';
 import { type ShopSite, serveShopSite } from './shop-site.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
-const AUTH_SECRET = 'e2e-auth-secret-7c1d9a0b5e';
+const AUTH_SECRET = 'e2e-auth-secret-7c1d9a0b5e-4f2c81d6';
 let stack: WidgetStack;
 let model: ScriptedModelServer;
 let site: ShopSite;

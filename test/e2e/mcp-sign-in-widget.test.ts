@@ -16,7 +16,11 @@ const stack = useWidgetStack(
     return {
       upstreamApiKey: 'sk-e2e-sign-in-upstream',
       mcpServers: JSON.stringify([{ id: 'tracker', auth: true }]),
-      proxyVars: { MCP_SERVERS: JSON.stringify({ tracker: { url: oauth.mcpUrl, auth: 'user' } }) },
+      proxyVars: {
+        MCP_SERVERS: JSON.stringify({ tracker: { url: oauth.mcpUrl, auth: 'user' } }),
+        // The fake authorization server runs on 127.0.0.1 over http (off by default; tests and dev only).
+        ALLOW_LOCAL_OAUTH_URLS: 'true',
+      },
     };
   },
   async () => {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   stack = await startWidgetStack({
     upstreamApiKey: SECRET,
     proxyVars: {
-      AUTH_SECRET: 'e2e-turnstile-auth-secret-3f8b',
+      AUTH_SECRET: 'e2e-turnstile-auth-secret-3f8b-a91c5e02',
       TURNSTILE_SECRET_KEY: TURNSTILE_SECRET,
       TURNSTILE_SITEVERIFY_URL: `http://127.0.0.1:${port}/turnstile/v0/siteverify`,
       MCP_SERVERS: JSON.stringify({ everything: { url: everything.url } }),

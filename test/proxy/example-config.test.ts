@@ -3,7 +3,7 @@ import { mintClientToken } from '@agent-chat/proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
 
-const AUTH_SECRET = 'example-auth-secret-e2e-2f7c';
+const AUTH_SECRET = 'example-auth-secret-e2e-2f7c-6b0d3a95';
 const ORIGIN = 'http://127.0.0.1:5173';
 let proxy: ProxyDev;
 

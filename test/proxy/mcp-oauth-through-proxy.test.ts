@@ -17,6 +17,8 @@ beforeAll(async () => {
     vars: {
       MCP_SERVERS: JSON.stringify({ tracker: { url: servers.mcpUrl, auth: 'user' } }),
       RATE_LIMIT_PER_MINUTE: '1000',
+      // The fake authorization server runs on 127.0.0.1 over http (off by default; tests and dev only).
+      ALLOW_LOCAL_OAUTH_URLS: 'true',
     },
   });
 });

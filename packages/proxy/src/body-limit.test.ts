@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_ORIGIN, callProxy, chatRequest, PROXY, stubUpstream, testEnv } from '../test/harness';
 
-/** A JSON body of exactly `bytes` bytes. */
+/** A JSON body of exactly `bytes` bytes (padded in `user`, a field the proxy passes on). */
 function jsonOfSize(bytes: number): string {
-  const shell = JSON.stringify({ model: 'gpt-test', pad: '' });
-  return JSON.stringify({ model: 'gpt-test', pad: 'x'.repeat(bytes - shell.length) });
+  const shell = JSON.stringify({ model: 'gpt-test', user: '' });
+  return JSON.stringify({ model: 'gpt-test', user: 'x'.repeat(bytes - shell.length) });
 }
 
 /** A request whose body arrives as a stream with no declared length, in chunks of 1 KiB. */

@@ -17,6 +17,11 @@ export const DEFAULT_RATE_LIMIT_PER_MINUTE = 60;
 /** `DAILY_CREDITS` when unset: credits per client per UTC day (a model call costs 1 by default). */
 export const DEFAULT_DAILY_CREDITS = 200;
 /**
+ * `DEPLOYMENT_DAILY_CREDITS` when unset: credits all clients together may spend per UTC day (50 clients
+ * spending their whole default budget), however many addresses they come from.
+ */
+export const DEFAULT_DEPLOYMENT_DAILY_CREDITS = 10_000;
+/**
  * `LIMITS_ALLOWANCE_REQUESTS` when unset: requests per client an isolate may admit without asking the
  * `UsageCounter` (a reserved allowance it renews in the background, or, until it is renewed, an
  * overdraft of at most this many per window that the counter is told of afterwards). docs/adr/0007.
@@ -38,6 +43,14 @@ export const DEFAULT_IMAGE_SIZES: readonly string[] = ['1024x1024'];
 export const DEFAULT_MAX_IMAGES = 1;
 /** `MAX_IMAGE_QUALITY` when unset: dearer qualities are lowered to it. */
 export const DEFAULT_MAX_IMAGE_QUALITY: ImageQuality = 'medium';
+/**
+ * `CREDIT_PRICES.inputTokensPerCredit` when unset: a model call costs one more credit per this many
+ * estimated input tokens (a token per 4 bytes of the checked body), so a 900 KB prompt costs ~57
+ * credits, not 1.
+ */
+export const DEFAULT_INPUT_TOKENS_PER_CREDIT = 4000;
+/** Bytes per estimated token when pricing input (about right for English text and JSON). */
+export const BYTES_PER_TOKEN = 4;
 /** Credits per generated image unless `CREDIT_PRICES.imageCall` / `.images` say otherwise. */
 export const DEFAULT_IMAGE_PRICE = 10;
 /** How long a client token minted for a passed Turnstile check lives, unless `TURNSTILE_TOKEN_TTL_SECONDS`. */

@@ -6,6 +6,7 @@ import {
   creditPrices,
   explicitSwitch,
   imageQuality,
+  ipv6Prefix,
   mcpServers,
   models,
   nameList,
@@ -33,11 +34,13 @@ export const envSchema = z.object({
   SERVICE_TIERS: nameList('auto,default,flex'),
   MAX_REASONING_EFFORT: reasoningEffort,
   ANTHROPIC_BETAS: nameList('prompt-caching-2024-07-31'),
+  ALLOW_BODY_FIELDS: nameList('plugins,tools.web_search_20250305'),
   TURNSTILE_SECRET_KEY: optionalSecret,
   TURNSTILE_SITEVERIFY_URL: z.optional(baseUrl),
   TURNSTILE_TOKEN_TTL_SECONDS: positiveInteger('must be a positive whole number of seconds, e.g. 900'),
   TURNSTILE_CLIENTS_PER_IP_PER_DAY: positiveInteger('must be a positive whole number of clients, e.g. 20'),
   MCP_SERVERS: mcpServers,
+  ALLOW_LOCAL_OAUTH_URLS: explicitSwitch,
   ALLOWED_ORIGINS: allowedOrigins,
   MAX_BODY_BYTES: positiveInteger(
     'must be a positive whole number of bytes, e.g. 1048576',
@@ -49,6 +52,8 @@ export const envSchema = z.object({
   DISABLE_RATE_LIMIT: explicitSwitch,
   DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 50'),
   DISABLE_DAILY_CREDITS: explicitSwitch,
+  DEPLOYMENT_DAILY_CREDITS: positiveInteger('must be a positive whole number of credits, e.g. 10000'),
+  DISABLE_DEPLOYMENT_CREDITS: explicitSwitch,
   CREDIT_PRICES: creditPrices,
   LIMITS_ALLOWANCE_REQUESTS: wholeNumber(
     'must be a whole number of requests (0 asks the counter every time), e.g. 5',
@@ -56,6 +61,7 @@ export const envSchema = z.object({
   LIMITS_ALLOWANCE_CREDITS: wholeNumber(
     'must be a whole number of credits (0 asks the counter every time), e.g. 10',
   ),
+  CLIENT_IPV6_PREFIX: ipv6Prefix,
   LIMITS_TIMEOUT_MS: positiveInteger('must be a positive whole number of milliseconds, e.g. 1000'),
   IMAGE_SIZES: nameList('1024x1024,1536x1024'),
   MAX_IMAGES: positiveInteger('must be a positive whole number of images, e.g. 1'),

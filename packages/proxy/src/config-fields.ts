@@ -97,6 +97,24 @@ export const wholeNumber = (hint: string, fallback?: number) =>
     }),
   );
 
+/** `CLIENT_IPV6_PREFIX`: bits of an IPv6 address that name one client (16–128). */
+export const ipv6Prefix = z.pipe(
+  z.optional(
+    z.union([z.string(), z.number()], { error: 'must be a whole number of bits from 16 to 128, e.g. 64' }),
+  ),
+  z.transform((value, ctx) => {
+    if (value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
+    const number = Number(value);
+    if (Number.isSafeInteger(number) && number >= 16 && number <= 128) return number;
+    ctx.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'must be a whole number of bits from 16 to 128, e.g. 64 (one client per /64)',
+    });
+    return z.NEVER;
+  }),
+);
+
 /** A name usable in a URL path segment or as an allowlist reference. */
 export const NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -166,6 +184,7 @@ export const creditPrices = jsonVar(
     mcpTools: z.optional(z.record(z.string(), credits)),
     serviceTiers: z.optional(z.record(z.string(), multiplier)),
     reasoningEfforts: z.optional(z.record(z.string(), multiplier)),
+    inputTokensPerCredit: z.optional(z.number().check(z.positive('inputTokensPerCredit must be > 0'))),
     imageCall: z.optional(credits),
     images: z.optional(z.record(z.string(), credits)),
   }),

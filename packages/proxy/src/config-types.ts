@@ -38,6 +38,8 @@ export interface CreditPrices {
   serviceTiers: Readonly<Record<string, number>>;
   /** Price multiplier per reasoning effort (e.g. `high: 3`); 1 when absent. */
   reasoningEfforts: Readonly<Record<string, number>>;
+  /** Estimated input tokens per extra credit (a token per 4 bytes of the checked body); default 4000. */
+  inputTokensPerCredit: number;
   /** Credits per generated image, with per-model overrides in `images`. */
   imageCall: number;
   images: Readonly<Record<string, number>>;
@@ -86,11 +88,15 @@ export interface ProxyConfig {
   /** Highest reasoning effort; higher ones are lowered to it. */
   maxReasoningEffort: ReasoningEffort;
   images: ImageLimits;
+  /** Body fields (and `tools.<type>` tool types) allowed on top of each upstream kind's list (`ALLOW_BODY_FIELDS`). */
+  allowedBodyFields: ReadonlySet<string>;
   /** `anthropic-beta` flags a request may send; any other is refused. */
   anthropicBetas: ReadonlySet<string>;
   /** The Turnstile bot check, when `TURNSTILE_SECRET_KEY` is set (needs `AUTH_SECRET`). */
   turnstile: TurnstileConfig | undefined;
   mcpServers: ReadonlyMap<string, McpServerConfig>;
+  /** The OAuth relay may reach http and private addresses (`ALLOW_LOCAL_OAUTH_URLS`, tests and dev only). */
+  allowLocalOAuthUrls: boolean;
   /** Exact origins (scheme://host[:port]) that browsers may call the proxy from. */
   allowedOrigins: ReadonlySet<string>;
   /** Largest accepted request body in bytes. */
@@ -99,8 +105,12 @@ export interface ProxyConfig {
   logRequests: 'all' | 'errors';
   /** HMAC secret for client tokens; undefined means no client auth (then every request needs an Origin). */
   authSecret: string | undefined;
+  /** Bits of an IPv6 address that name one client without a token (`CLIENT_IPV6_PREFIX`, default 64). */
+  clientIpv6Prefix: number;
   rateLimitPerMinute: number | undefined;
   dailyCredits: number | undefined;
+  /** Credits all clients together may spend per UTC day; undefined only with `DISABLE_DEPLOYMENT_CREDITS=true`. */
+  deploymentDailyCredits: number | undefined;
   prices: CreditPrices;
   usage: DurableObjectNamespace<UsageCounter> | undefined;
   /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */

@@ -83,6 +83,7 @@ describe('config', () => {
       UPSTREAM_API_KEY: '',
       DISABLE_RATE_LIMIT: 'true',
       DISABLE_DAILY_CREDITS: 'true',
+      DISABLE_DEPLOYMENT_CREDITS: 'true',
     });
 
     expect(config.upstreamBaseUrl).toBe('http://127.0.0.1:11434/v1');

@@ -1,11 +1,14 @@
 import { MAX_TOKEN_TTL_SECONDS } from './auth/client-token.js';
+import { DEFAULT_CLIENT_IPV6_PREFIX } from './client-key.js';
 import { modelAllowlist } from './config-allowlist.js';
 import {
   DEFAULT_ALLOWANCE_CREDITS,
   DEFAULT_ALLOWANCE_REQUESTS,
   DEFAULT_DAILY_CREDITS,
+  DEFAULT_DEPLOYMENT_DAILY_CREDITS,
   DEFAULT_IMAGE_PRICE,
   DEFAULT_IMAGE_SIZES,
+  DEFAULT_INPUT_TOKENS_PER_CREDIT,
   DEFAULT_LIMITS_TIMEOUT_MS,
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_MAX_CHOICES,
@@ -27,6 +30,7 @@ import type { ProxyConfig } from './config-types.js';
 import { HttpError } from './http-error.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { warnShortSecrets } from './short-secrets.js';
+import { checkSigningSecrets } from './signing-secrets.js';
 
 // The env object of a deployed Worker is the same on every request, so validate it once.
 const cache = new WeakMap<object, ProxyConfig>();
@@ -84,6 +88,16 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     },
     problems,
   );
+  const deploymentDailyCredits = guarded(
+    {
+      value: parsed.DEPLOYMENT_DAILY_CREDITS,
+      switchOff: parsed.DISABLE_DEPLOYMENT_CREDITS,
+      variable: 'DEPLOYMENT_DAILY_CREDITS',
+      switchName: 'DISABLE_DEPLOYMENT_CREDITS',
+      fallback: DEFAULT_DEPLOYMENT_DAILY_CREDITS,
+    },
+    problems,
+  );
   const maxTokens = guarded(
     {
       value: parsed.MAX_TOKENS,
@@ -95,10 +109,11 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     problems,
   );
   const usage = env.USAGE;
-  const limited = rateLimitPerMinute !== undefined || dailyCredits !== undefined;
+  const limited =
+    rateLimitPerMinute !== undefined || dailyCredits !== undefined || deploymentDailyCredits !== undefined;
   if (limited && usage === undefined) {
     problems.push(
-      'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn both off with DISABLE_RATE_LIMIT=true and DISABLE_DAILY_CREDITS=true)',
+      'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn them off with DISABLE_RATE_LIMIT=true, DISABLE_DAILY_CREDITS=true and DISABLE_DEPLOYMENT_CREDITS=true)',
     );
   }
   if ((parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? 0) > MAX_TOKEN_TTL_SECONDS) {
@@ -111,6 +126,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       'TURNSTILE_SECRET_KEY is set but AUTH_SECRET is not: a passed Turnstile check is traded for a client token signed with AUTH_SECRET, so run `wrangler secret put AUTH_SECRET`',
     );
   }
+  checkSigningSecrets({ AUTH_SECRET: parsed.AUTH_SECRET }, problems);
   if (problems.length > 0) fail(problems);
 
   secrets.add({
@@ -136,6 +152,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       maxQuality: parsed.MAX_IMAGE_QUALITY ?? DEFAULT_MAX_IMAGE_QUALITY,
     },
     anthropicBetas: parsed.ANTHROPIC_BETAS ?? new Set(),
+    allowedBodyFields: parsed.ALLOW_BODY_FIELDS ?? new Set(),
     turnstile:
       parsed.TURNSTILE_SECRET_KEY === undefined
         ? undefined
@@ -147,12 +164,15 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
               parsed.TURNSTILE_CLIENTS_PER_IP_PER_DAY ?? DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY,
           },
     mcpServers: mcpMap,
+    allowLocalOAuthUrls: parsed.ALLOW_LOCAL_OAUTH_URLS,
     allowedOrigins: parsed.ALLOWED_ORIGINS,
     maxBodyBytes: parsed.MAX_BODY_BYTES ?? DEFAULT_MAX_BODY_BYTES,
     logRequests: parsed.LOG_REQUESTS ?? 'all',
     authSecret: parsed.AUTH_SECRET,
+    clientIpv6Prefix: parsed.CLIENT_IPV6_PREFIX ?? DEFAULT_CLIENT_IPV6_PREFIX,
     rateLimitPerMinute,
     dailyCredits,
+    deploymentDailyCredits,
     prices: {
       modelCall: prices.modelCall ?? 1,
       models: prices.models ?? {},
@@ -160,6 +180,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       mcpTools: prices.mcpTools ?? {},
       serviceTiers: prices.serviceTiers ?? {},
       reasoningEfforts: prices.reasoningEfforts ?? {},
+      inputTokensPerCredit: prices.inputTokensPerCredit ?? DEFAULT_INPUT_TOKENS_PER_CREDIT,
       imageCall: prices.imageCall ?? DEFAULT_IMAGE_PRICE,
       images: prices.images ?? {},
     },

@@ -22,7 +22,7 @@ export interface Context {
   body?: Uint8Array;
   /** Path parameters of the matched route, e.g. `serverId` for `/mcp/:serverId`. */
   params: Record<string, string>;
-  /** Whom rate limits and credits are kept for: `sub:<token subject>` or `ip:<client IP>`; set by auth. */
+  /** Whom rate limits and credits are kept for: `sub:<token subject>`, else the client address (`ip:<IPv4>` or `ip6:<IPv6 network>/64`, see clientKey); set by auth. */
   user?: string;
   /** The clock (ms since the epoch); injectable so tests can cross midnight. */
   readonly now: () => number;

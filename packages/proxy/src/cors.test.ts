@@ -103,7 +103,7 @@ describe('CORS', () => {
 
   it('serves a server-to-server request without an Origin when it brings a client token', async () => {
     stubUpstream(() => Response.json({ id: 'x' }));
-    const secret = 'cors-test-auth-secret-81c2';
+    const secret = 'cors-test-auth-secret-81c2-3e9f0a6d5b';
     const token = await mintClientToken({ secret, sub: 'backend' });
 
     const response = await callProxy(

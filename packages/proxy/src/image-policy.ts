@@ -1,3 +1,4 @@
+import { checkBodyFields } from './body-fields.js';
 import { IMAGE_QUALITIES, type ImageQuality } from './config-fields.js';
 import type { ProxyConfig, UpstreamConfig } from './config-types.js';
 import { HttpError } from './http-error.js';
@@ -38,6 +39,7 @@ export function applyImagePolicy(config: ProxyConfig, request: Record<string, un
   const upstream = config.upstreams.get(config.models?.get(model) ?? 'default');
   if (upstream === undefined || upstream.api !== 'openai')
     throw new HttpError(400, 'wrong_api', 'Image models are served by an OpenAI-compatible upstream only.');
+  checkBodyFields(config, 'images', request);
   for (const field of REFUSED_FIELDS) {
     if (request[field] !== undefined && request[field] !== null && request[field] !== false)
       throw invalid(`"${field}" is not supported by the proxy: leave it out.`);

@@ -1,3 +1,5 @@
+import { checkBodyFields } from './body-fields.js';
+import { BYTES_PER_TOKEN } from './config-defaults.js';
 import type { ProxyConfig, UpstreamConfig } from './config-types.js';
 import { limitCostFields } from './cost-fields.js';
 import { HttpError } from './http-error.js';
@@ -8,7 +10,10 @@ export interface ModelCall {
   upstream: UpstreamConfig;
   /** The checked request, re-serialised: exactly what the checks saw (no duplicate keys). */
   body: Uint8Array;
-  /** Credits: the model's price times the multipliers of `n`, `service_tier` and reasoning effort. */
+  /**
+   * Credits: the model's price times the multipliers of `n`, `service_tier` and reasoning effort, plus
+   * one per `CREDIT_PRICES.inputTokensPerCredit` estimated input tokens.
+   */
   cost: number;
 }
 
@@ -16,7 +21,8 @@ export interface ModelCall {
 const TOKEN_FIELDS = { openai: ['max_tokens', 'max_completion_tokens'], anthropic: ['max_tokens'] } as const;
 
 /**
- * Applies the model allowlist (`MODELS`), picks the upstream for the model, clamps the output
+ * Applies the model allowlist (`MODELS`), picks the upstream for the model, refuses body fields it
+ * cannot price (`ALLOW_BODY_FIELDS`), clamps the output
  * token limit to `MAX_TOKENS` (setting it when the client sent none, so omitting it is no way
  * around the cap), limits and prices the other cost fields, and re-serialises the parsed request:
  * the upstream never sees bytes the proxy did not check (`{"model":"a","model":"b"}` is one key).
@@ -38,15 +44,15 @@ export function applyModelPolicy(
     );
   }
   const upstream = pickUpstream(config, api, config.models?.get(model));
+  checkBodyFields(config, api, request);
   clampTokens(config.maxTokens, api, request);
   const multiplier = limitCostFields(config, api, request);
   const price = config.prices.models[model] ?? config.prices.modelCall;
-  return {
-    model,
-    upstream,
-    body: new TextEncoder().encode(JSON.stringify(request)),
-    cost: Math.ceil(price * multiplier),
-  };
+  const body = new TextEncoder().encode(JSON.stringify(request));
+  // Input is priced by size: a credit per `inputTokensPerCredit` estimated tokens, on top of the call.
+  const inputTokens = Math.ceil(body.byteLength / BYTES_PER_TOKEN);
+  const inputCredits = Math.floor(inputTokens / config.prices.inputTokensPerCredit);
+  return { model, upstream, body, cost: Math.ceil(price * multiplier) + inputCredits };
 }
 
 function pickUpstream(config: ProxyConfig, api: UpstreamConfig['api'], named: string | undefined) {

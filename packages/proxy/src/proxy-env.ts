@@ -33,6 +33,11 @@ export interface ProxyEnv {
   SERVICE_TIERS?: string;
   /** Highest reasoning effort (`none` … `max`); default `medium`, higher ones are lowered. */
   MAX_REASONING_EFFORT?: string;
+  /**
+   * Comma-separated body fields to pass on top of those the proxy prices (`plugins`), and provider-run
+   * tool types as `tools.<type>` (`tools.web_search_20250305`); default none. What they cost is not priced.
+   */
+  ALLOW_BODY_FIELDS?: string;
   /** Comma-separated `anthropic-beta` flags a request may send; default none. */
   ANTHROPIC_BETAS?: string;
   /** Turnstile secret key; enables `POST /v1/turnstile` (needs `AUTH_SECRET`). */
@@ -45,6 +50,11 @@ export interface ProxyEnv {
   TURNSTILE_CLIENTS_PER_IP_PER_DAY?: string | number;
   /** JSON object of MCP servers by id: `{"docs": {"url": "https://…/mcp", "apiKeySecret": "DOCS_TOKEN"}}`. */
   MCP_SERVERS?: string;
+  /**
+   * `true` lets the OAuth relay reach http and loopback / private / internal addresses named by an MCP
+   * server's sign-in metadata. For local tests and dev only (their fakes run on 127.0.0.1); off by default.
+   */
+  ALLOW_LOCAL_OAUTH_URLS?: string | boolean;
   /** Comma-separated exact browser origins allowed to call the proxy. */
   ALLOWED_ORIGINS?: string;
   /** Largest accepted request body in bytes; defaults to 1 MiB. */
@@ -55,12 +65,21 @@ export interface ProxyEnv {
   AUTH_SECRET?: string;
   /** Requests per minute per user (token subject) or, without tokens, per client IP; default 60. */
   RATE_LIMIT_PER_MINUTE?: string | number;
+  /**
+   * Bits of an IPv6 address that name one client without a token (16–128; default 64): every address
+   * in one /64 is one client. 48 counts a whole /48 as one client; 128 keys by the full address.
+   */
+  CLIENT_IPV6_PREFIX?: string | number;
   /** `true` turns the per-client rate limit off. */
   DISABLE_RATE_LIMIT?: string | boolean;
   /** Credits per user per UTC day; default 200. */
   DAILY_CREDITS?: string | number;
   /** `true` turns the daily credit budget off. */
   DISABLE_DAILY_CREDITS?: string | boolean;
+  /** Credits all clients together may spend per UTC day (default 10000); past it, 503 until the next day. */
+  DEPLOYMENT_DAILY_CREDITS?: string | number;
+  /** `true` turns the deployment's daily ceiling off. */
+  DISABLE_DEPLOYMENT_CREDITS?: string | boolean;
   /** Requests per client an isolate admits without awaiting the `USAGE` counter (default 5; 0 asks every time). */
   LIMITS_ALLOWANCE_REQUESTS?: string | number;
   /** Credits per client an isolate spends without awaiting the `USAGE` counter (default 10; 0 asks every time). */

@@ -19,7 +19,7 @@ export interface RequestLogFields {
     | 'turnstile_renewed'
     | 'turnstile_failed';
   /** Which limit refused the request. */
-  limited?: 'rate' | 'credits' | 'turnstile_clients' | 'unavailable';
+  limited?: 'rate' | 'credits' | 'deployment' | 'turnstile_clients' | 'unavailable';
   /** Where the limits were decided: from this isolate's allowance, or by waiting for the counter. */
   limits?: 'isolate' | 'counter';
   /** Credits charged. */

@@ -17,7 +17,7 @@ import {
 import { mintClientToken } from './auth/client-token';
 import type { ProxyEnv } from './proxy-env';
 
-const AUTH_SECRET = 'auth-secret-7a9d0c41e8b2f653';
+const AUTH_SECRET = 'auth-secret-7a9d0c41e8b2f653-c19e4b70';
 const SECRETS = [TEST_KEY, MCP_KEY, AUTH_SECRET];
 const env = (overrides: Record<string, unknown> = {}) =>
   mcpEnv({ MODELS: 'gpt-test', MAX_BODY_BYTES: '2000', ...overrides });

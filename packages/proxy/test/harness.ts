@@ -34,6 +34,7 @@ export function testEnv(overrides: Record<string, unknown> = {}): ProxyEnv {
     MODELS: TEST_MODEL,
     RATE_LIMIT_PER_MINUTE: '100000',
     DAILY_CREDITS: '10000000',
+    DEPLOYMENT_DAILY_CREDITS: '1000000000',
     USAGE: (bindings as { USAGE?: unknown }).USAGE,
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { clientKey } from '../client-key.js';
 import type { Middleware } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { verifyClientToken } from './client-token.js';
@@ -12,7 +13,8 @@ const MESSAGES = {
 
 /**
  * Client authentication with signed short-lived tokens, active when `AUTH_SECRET` is set. Sets
- * `c.user` to the token's subject; without `AUTH_SECRET` the user is the client IP. Runs before
+ * `c.user` to the token's subject; without `AUTH_SECRET` the user is the client's address (an IPv6
+ * client's /64, see {@link clientKey}). Runs before
  * the body is read, so an unauthenticated client costs no upstream call and no body buffering.
  */
 export function clientAuth(now: () => number): Middleware {
@@ -20,7 +22,7 @@ export function clientAuth(now: () => number): Middleware {
     const secret = c.config.authSecret;
     if (secret === undefined) {
       // CF-Connecting-IP is set by Cloudflare's edge and cannot be forged by the client there.
-      c.user = `ip:${c.request.headers.get('CF-Connecting-IP') ?? 'unknown'}`;
+      c.user = clientKey(c.request.headers.get('CF-Connecting-IP'), c.config.clientIpv6Prefix);
       return next();
     }
     const header = c.request.headers.get('Authorization') ?? '';

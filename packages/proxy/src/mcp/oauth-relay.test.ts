@@ -3,7 +3,7 @@ import { PROXY, proxyRequest, stubUpstream, testEnv } from '../../test/harness';
 import { createProxy } from '../create-proxy';
 
 const TRACKER = 'http://tracker.test/mcp';
-const ISSUER = 'http://auth.test';
+const ISSUER = 'https://auth.test';
 const NOON = Date.parse('2026-11-22T12:00:30Z');
 
 /** A proxy env with the `tracker` server the user signs in to; each call is a new deployment (config). */

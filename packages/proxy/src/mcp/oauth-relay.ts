@@ -7,6 +7,7 @@ import { HttpError } from '../http-error.js';
 import { jsonResponse } from '../json-response.js';
 import { chargeUsage } from '../usage/charge-usage.js';
 import { cachedMetadata } from './metadata-cache.js';
+import { refusedAddress } from './public-url.js';
 
 // For MCP servers with `"auth": "user"` the proxy serves what a browser's sign-in needs from it:
 // the server's protected-resource metadata, its authorization server's metadata and a relay to the
@@ -66,7 +67,7 @@ export const oauthRelay: Handler = async (c) => {
   // The client's own authentication (client_secret_basic) goes along; nothing of the proxy's does.
   const headers = pickHeaders(c.request.headers, ['accept', 'content-type', 'authorization']);
   return forwardCharged(c, 0, {
-    url: httpUrl(url, field, server),
+    url: relayUrl(c, url, field, server),
     method: 'POST',
     headers,
     body: c.body ?? new Uint8Array(0),
@@ -127,7 +128,7 @@ async function serverMetadata(c: Context, server: McpServerConfig): Promise<Json
       'oauth_metadata_invalid',
       `The MCP server "${server.id}" names no authorization server in its metadata.`,
     );
-  const url = new URL(httpUrl(first, 'authorization_servers', server));
+  const url = new URL(relayUrl(c, first, 'authorization_servers', server));
   const path = url.pathname.replace(/\/$/, '');
   const candidates = [
     `${url.origin}/.well-known/oauth-authorization-server${path}`,
@@ -164,6 +165,14 @@ async function loadMetadata(
       await response.body?.cancel();
       continue;
     }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel();
+      throw new HttpError(
+        502,
+        'oauth_redirect',
+        `The ${kind} metadata of "${server.id}" answered with a redirect, which the sign-in relay does not follow: the server must publish it at the well-known URL itself (MCP_SERVERS.${server.id}).`,
+      );
+    }
     const value: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
     if (!response.ok) await response.body?.cancel();
     if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -181,13 +190,24 @@ async function loadMetadata(
   );
 }
 
-/** A URL taken from upstream metadata: only http(s), never anything else the runtime could fetch. */
-function httpUrl(value: string, field: string, server: McpServerConfig): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-  } catch {
-    // reported below
-  }
-  throw new HttpError(502, 'oauth_metadata_invalid', `The ${field} of "${server.id}" is not an http(s) URL.`);
+/**
+ * A URL taken from upstream metadata: only public https (issue 39), unless `ALLOW_LOCAL_OAUTH_URLS`
+ * lets a local test reach its fakes over http on 127.0.0.1; never anything else the runtime could fetch.
+ */
+function relayUrl(c: Context, value: string, field: string, server: McpServerConfig): string {
+  const url = URL.parse(value);
+  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+    throw new HttpError(
+      502,
+      'oauth_metadata_invalid',
+      `The ${field} of "${server.id}" is not an http(s) URL.`,
+    );
+  const refused = c.config.allowLocalOAuthUrls ? undefined : refusedAddress(url);
+  if (refused !== undefined)
+    throw new HttpError(
+      502,
+      'oauth_url_refused',
+      `The ${field} of "${server.id}" (in its OAuth metadata) is refused: ${refused}. The sign-in relay reaches only public https addresses: fix the server's metadata (MCP_SERVERS.${server.id}); ALLOW_LOCAL_OAUTH_URLS=true allows local ones, for tests and dev only.`,
+    );
+  return url.href;
 }

@@ -10,12 +10,12 @@ export const TURNSTILE_SUBJECT_PREFIX = 'turnstile:';
  * previous client token (signed by this proxy, for a Turnstile subject, unexpired or expired less
  * than a day ago) keeps that subject, so its rate window and the day's credits carry on. Anything
  * else starts a new client, and one IP may start only `TURNSTILE_CLIENTS_PER_IP_PER_DAY` of those a
- * UTC day: without that cap, every renewal would be a fresh client with fresh credits.
+ * UTC day (an IPv6 client: its /64, see clientKey): without that cap, every renewal would be a fresh client with fresh credits.
  */
 export async function turnstileSubject(
   c: Context,
   previous: string | undefined,
-  ip: string,
+  client: string,
   secret: string,
 ): Promise<string> {
   if (previous !== undefined) {
@@ -25,16 +25,17 @@ export async function turnstileSubject(
       return claims.sub;
     }
   }
-  await countNewClient(c, ip);
+  await countNewClient(c, client);
   return `${TURNSTILE_SUBJECT_PREFIX}${crypto.randomUUID()}`;
 }
 
-async function countNewClient(c: Context, ip: string): Promise<void> {
+async function countNewClient(c: Context, client: string): Promise<void> {
   const namespace = c.config.usage;
   const limit = c.config.turnstile?.clientsPerIpPerDay;
   // No usage storage means limits and credits are both off: a new client gains nothing then.
   if (namespace === undefined || limit === undefined) return;
-  const stub = namespace.get(namespace.idFromName(`turnstile-clients:ip:${ip}`));
+  // `client` is the address key (`ip:…`, or an IPv6 client's `ip6:…/64`), as for limits.
+  const stub = namespace.get(namespace.idFromName(`turnstile-clients:${client}`));
   const decision = await stub.consume({
     now: c.now(),
     ratePerMinute: undefined,

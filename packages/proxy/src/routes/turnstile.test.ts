@@ -11,7 +11,7 @@ import {
 import { mintClientToken } from '../auth/client-token.js';
 
 const TURNSTILE_SECRET = 'turnstile-secret-0x4AAA-test-77';
-const AUTH_SECRET = 'auth-secret-turnstile-test-5c1e';
+const AUTH_SECRET = 'auth-secret-turnstile-test-5c1e-8d0a4f27';
 const SITEVERIFY = 'http://siteverify.test/turnstile/v0/siteverify';
 const VALID = 'XXXX.DUMMY.TOKEN.XXXX';
 

@@ -1,4 +1,5 @@
 import { mintClientToken } from '../auth/client-token.js';
+import { clientKey } from '../client-key.js';
 import type { Handler } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { parseJsonObject } from '../json-body.js';
@@ -42,7 +43,8 @@ export const turnstile: Handler = async (c) => {
     );
   }
   const ip = c.request.headers.get('CF-Connecting-IP') ?? 'unknown';
-  c.user = `ip:${ip}`;
+  // The client (an IPv6 client's network), for this route's rate limit and the cap on new clients.
+  c.user = clientKey(ip, c.config.clientIpv6Prefix);
   await chargeUsage(c, 0);
   const { token, previous } = parseJsonObject(c.body ?? new Uint8Array(0));
   if (typeof token !== 'string' || token === '' || token.length > MAX_TOKEN_LENGTH) {
@@ -92,7 +94,7 @@ export const turnstile: Handler = async (c) => {
     );
   }
   c.log.auth = 'turnstile_ok';
-  const sub = await turnstileSubject(c, previous, ip, secret);
+  const sub = await turnstileSubject(c, previous, c.user, secret);
   const ttlSeconds = config.tokenTtlSeconds;
   const issued = await mintClientToken({
     secret,

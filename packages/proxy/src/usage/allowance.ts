@@ -1,5 +1,5 @@
 import type { AllowanceConfig } from '../config-types.js';
-import { type GrantAnswer, type GrantAsk, utcDay, windowOf } from './grant.js';
+import { carriedAt, type GrantAnswer, type GrantAsk, utcDay, windowOf } from './grant.js';
 
 /** Overdraft admissions sent to the counter in one ask, not yet answered. */
 interface Report {
@@ -15,6 +15,8 @@ interface Report {
  * it has not reported yet, and the counter's last answer.
  */
 export interface Ledger {
+  /** The clock at the request in hand (set by {@link Allowances.ledger}). */
+  now: number;
   windowStart: number;
   leaseRequests: number;
   overdraftRequests: number;
@@ -57,6 +59,7 @@ export class Allowances {
     let ledger = this.#ledgers.get(user);
     if (ledger === undefined) {
       ledger = {
+        now,
         windowStart: windowOf(now),
         leaseRequests: 0,
         overdraftRequests: 0,
@@ -73,6 +76,7 @@ export class Allowances {
       this.#evictIfFull();
       this.#ledgers.set(user, ledger);
     }
+    ledger.now = now;
     roll(ledger, now);
     return ledger;
   }
@@ -241,13 +245,18 @@ function pending(ledger: Ledger, withAsks: boolean): { requests: number; credits
 /**
  * The client's requests left this window as this isolate sees them: what the counter last had
  * unreserved, less overdraft it has not counted, plus this isolate's lease. Undefined when the
- * counter has not answered for this window. With `basis` (the answer to this request's own ask),
+ * counter has not answered for this window; grows as the previous window's requests slide out. With `basis` (the answer to this request's own ask),
  * from that answer, leaving out other asks in flight: what the client is told, not what is decided.
  */
 export function requestsLeft(ledger: Ledger, basis?: GrantAnswer): number | undefined {
   const known = basis ?? ledger.known;
   if (known?.requestsLeft === undefined || known.windowStart !== ledger.windowStart) return undefined;
-  return Math.max(0, known.requestsLeft - pending(ledger, !basis).requests) + ledger.leaseRequests;
+  // The minute slides: the previous window's requests that have slid out since the answer are free again.
+  const released = basis
+    ? 0
+    : carriedAt(known.prevCount, known.windowStart, known.at) -
+      carriedAt(known.prevCount, known.windowStart, ledger.now);
+  return Math.max(0, known.requestsLeft + released - pending(ledger, !basis).requests) + ledger.leaseRequests;
 }
 
 /** The same for the day's credits. */

@@ -3,6 +3,26 @@ import { HttpError } from '../http-error.js';
 import { askFor, type Ledger, type Need, renewalDue, settle, unsent } from './allowance.js';
 import type { GrantAnswer, GrantAsk } from './grant.js';
 
+/**
+ * Whose counter a ledger settles with and under which limits: a client (`c.user`, the configured
+ * rate limit and daily credits) or the whole deployment (`DEPLOYMENT_DAILY_CREDITS`).
+ */
+export interface Scope {
+  /** The `UsageCounter`'s name. */
+  key: string;
+  ratePerMinute: number | undefined;
+  dailyCredits: number | undefined;
+}
+
+/** The client's scope: its own counter, the per-client limits. */
+export function clientScope(c: Context): Scope {
+  return {
+    key: c.user ?? 'anonymous',
+    ratePerMinute: c.config.rateLimitPerMinute,
+    dailyCredits: c.config.dailyCredits,
+  };
+}
+
 // A renewal nobody waits for still must not hold `renewing` forever if the counter never answers.
 const RENEWAL_TIMEOUT_MS = 10_000;
 // Renewals in a row while requests keep adding overdraft; the next request starts another.
@@ -13,9 +33,14 @@ const MAX_RENEWALS_IN_A_ROW = 4;
  * overdraft), waiting at most `LIMITS_TIMEOUT_MS`. Fails closed: no answer in time, or a failing
  * counter, is `503 limits_unavailable` with `Retry-After`, never a request let through unchecked.
  */
-export async function askCounter(c: Context, ledger: Ledger, need: Need): Promise<GrantAnswer> {
-  const ask = askFor(ledger, need, limitsOf(c), c.config.allowance);
-  const call = grant(c, ask).then(
+export async function askCounter(
+  c: Context,
+  ledger: Ledger,
+  need: Need,
+  scope: Scope = clientScope(c),
+): Promise<GrantAnswer> {
+  const ask = askFor(ledger, need, limitsOf(c, scope), c.config.allowance);
+  const call = grant(c, ask, scope).then(
     (answer) => {
       settle(ledger, ask, answer);
       return answer;
@@ -48,22 +73,22 @@ export async function askCounter(c: Context, ledger: Ledger, need: Need): Promis
  * Reports the overdraft and tops the allowance up, off the request path (`ctx.waitUntil`), one
  * renewal per client at a time; repeats while requests add overdraft meanwhile.
  */
-export function renewInBackground(c: Context, ledger: Ledger): void {
+export function renewInBackground(c: Context, ledger: Ledger, scope: Scope = clientScope(c)): void {
   if (ledger.renewing) return;
   ledger.renewing = true;
   const renew = async () => {
     try {
       for (let round = 0; round < MAX_RENEWALS_IN_A_ROW; round++) {
-        const ask = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c), c.config.allowance);
+        const ask = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c, scope), c.config.allowance);
         try {
-          settle(ledger, ask, await withTimeout(grant(c, ask), RENEWAL_TIMEOUT_MS));
+          settle(ledger, ask, await withTimeout(grant(c, ask, scope), RENEWAL_TIMEOUT_MS));
         } catch {
           unsent(ledger, ask);
           return;
         }
         const needs = {
-          requests: c.config.rateLimitPerMinute === undefined ? 0 : 1,
-          credits: c.config.dailyCredits === undefined ? 0 : 1,
+          requests: scope.ratePerMinute === undefined ? 0 : 1,
+          credits: scope.dailyCredits === undefined ? 0 : 1,
         };
         if (!renewalDue(ledger, needs, c.config.allowance)) return;
       }
@@ -74,20 +99,16 @@ export function renewInBackground(c: Context, ledger: Ledger): void {
   c.waitUntil(renew());
 }
 
-function grant(c: Context, ask: GrantAsk): Promise<GrantAnswer> {
+function grant(c: Context, ask: GrantAsk, scope: Scope): Promise<GrantAnswer> {
   const namespace = c.config.usage;
   if (namespace === undefined) return Promise.reject(new Error('no USAGE binding'));
   // A stub per call: stubs are I/O objects of the request that made them.
-  const stub = namespace.get(namespace.idFromName(c.user ?? 'anonymous'));
+  const stub = namespace.get(namespace.idFromName(scope.key));
   return stub.grant(ask) as Promise<GrantAnswer>;
 }
 
-function limitsOf(c: Context) {
-  return {
-    now: c.now(),
-    ratePerMinute: c.config.rateLimitPerMinute,
-    dailyCredits: c.config.dailyCredits,
-  };
+function limitsOf(c: Context, scope: Scope) {
+  return { now: c.now(), ratePerMinute: scope.ratePerMinute, dailyCredits: scope.dailyCredits };
 }
 
 function unavailable(c: Context, detail: string, cause?: unknown): HttpError {

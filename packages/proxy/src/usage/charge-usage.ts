@@ -11,6 +11,7 @@ import {
   requestsLeft,
 } from './allowance.js';
 import { askCounter, renewInBackground } from './ask-counter.js';
+import { chargeDeployment } from './deployment-ceiling.js';
 import { DAY_MS, type GrantAnswer, WINDOW_MS } from './grant.js';
 import type { CreditState, RateState } from './usage-counter.js';
 
@@ -20,7 +21,9 @@ export type Refund = () => Promise<void>;
 const noRefund: Refund = async () => {};
 
 /**
- * Counts the request against the client's per-minute rate limit and charges `cost` credits. Decided
+ * Counts the request against the client's per-minute rate limit and charges `cost` credits, to the
+ * client and (at the same time, `DEPLOYMENT_DAILY_CREDITS`) to the deployment as a whole; what one
+ * charged is given back when the other refuses. Decided
  * in the isolate from the client's allowance where it can be (docs/adr/0007), so a known client's
  * request never waits for the `UsageCounter`; a client this isolate has not heard of, or one whose
  * allowance is spent, waits for one answer (at most `LIMITS_TIMEOUT_MS`, then 503
@@ -30,6 +33,23 @@ const noRefund: Refund = async () => {};
  */
 export async function chargeUsage(c: Context, cost: number): Promise<Refund> {
   if (c.config.usage === undefined) return noRefund;
+  // Side by side, so a request that must ask both counters waits for one round trip, not two.
+  const [deployment, client] = await Promise.allSettled([chargeDeployment(c, cost), chargeClient(c, cost)]);
+  if (deployment.status === 'rejected') {
+    if (client.status === 'fulfilled') await client.value();
+    throw deployment.reason;
+  }
+  if (client.status === 'rejected') {
+    deployment.value();
+    throw client.reason;
+  }
+  return async () => {
+    deployment.value();
+    await client.value();
+  };
+}
+
+async function chargeClient(c: Context, cost: number): Promise<Refund> {
   const { rateLimitPerMinute, dailyCredits, allowance } = c.config;
   const need: Need = {
     requests: rateLimitPerMinute === undefined ? 0 : 1,

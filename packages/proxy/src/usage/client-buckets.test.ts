@@ -6,7 +6,7 @@ import { chatRequest, stubUpstream, testEnv } from '../../test/harness';
 import { mintClientToken } from '../auth/client-token';
 import { createProxy } from '../create-proxy';
 
-const AUTH_SECRET = 'auth-secret-client-buckets-91d2';
+const AUTH_SECRET = 'auth-secret-client-buckets-91d2-5a7e0c3b';
 const NOON = Date.parse('2026-11-22T12:00:30Z');
 const proxy = createProxy({ now: () => NOON });
 const env = testEnv({ AUTH_SECRET, USAGE: bindings.USAGE, RATE_LIMIT_PER_MINUTE: '2', DAILY_CREDITS: '5' });

@@ -1,7 +1,9 @@
 import { DurableObject } from 'cloudflare:workers';
 import {
+  advance,
   applyGrant,
   type Counts,
+  carriedOver,
   DAY_MS,
   type GrantAnswer,
   type GrantAsk,
@@ -39,7 +41,7 @@ export type UsageDecision =
   | { ok: false; reason: 'credits_exhausted'; credits: CreditState };
 
 /**
- * One Durable Object per user (or client IP) holding a fixed one-minute request window and the
+ * One Durable Object per user (or client address) holding a sliding one-minute request window and the
  * day's spent credits: the authority every isolate settles with. Model requests do not wait for it:
  * isolates hold a small reserved allowance per client and renew it in the background ({@link grant},
  * docs/adr/0007). A Durable Object runs one event at a time and its state is kept in memory with
@@ -58,18 +60,10 @@ export class UsageCounter extends DurableObject {
   /** Counts the request and charges `cost`, or refuses without changing anything. */
   consume(ask: UsageAsk): UsageDecision {
     const state = this.#state;
-    const windowStart = Math.floor(ask.now / WINDOW_MS) * WINDOW_MS;
-    if (state.windowStart !== windowStart) {
-      state.windowStart = windowStart;
-      state.windowCount = 0;
-    }
-    const day = utcDay(ask.now);
-    if (state.day !== day) {
-      state.day = day;
-      state.spent = 0;
-    }
+    const { windowStart, day } = advance(state, ask.now);
     const resetAt = Date.parse(`${day}T00:00:00Z`) + DAY_MS;
-    if (ask.ratePerMinute !== undefined && state.windowCount >= ask.ratePerMinute) {
+    const counted = state.windowCount + carriedOver(state, ask.now);
+    if (ask.ratePerMinute !== undefined && counted >= ask.ratePerMinute) {
       return {
         ok: false,
         reason: 'rate_limited',
@@ -100,7 +94,7 @@ export class UsageCounter extends DurableObject {
         : {
             rate: {
               limit: ask.ratePerMinute,
-              remaining: ask.ratePerMinute - state.windowCount,
+              remaining: Math.max(0, ask.ratePerMinute - counted - 1),
               resetAt: windowStart + WINDOW_MS,
             },
           }),

@@ -1,0 +1,60 @@
+import type { Context } from '../context.js';
+import { HttpError } from '../http-error.js';
+import { admit, decide, refundCredits, renewalDue } from './allowance.js';
+import { askCounter, renewInBackground, type Scope } from './ask-counter.js';
+import { DAY_MS } from './grant.js';
+
+/** The `UsageCounter` that counts every client's credits together (client keys start `sub:`, `ip:`, `ip6:`). */
+export const DEPLOYMENT_KEY = 'deployment:all';
+
+/** Gives back what {@link chargeDeployment} charged. */
+export type DeploymentRefund = () => void;
+
+const none: DeploymentRefund = () => {};
+
+/**
+ * Charges `cost` against `DEPLOYMENT_DAILY_CREDITS`, the day's ceiling for all clients together
+ * (issue 39), exactly as a client's credits are charged (docs/adr/0007): from this isolate's
+ * allowance where it can be, else by asking the one deployment `UsageCounter`, which stays the
+ * authority. With M isolates the deployment spends at most the ceiling + M × `LIMITS_ALLOWANCE_CREDITS`
+ * a day. Past it, `503 deployment_credits_exhausted` with `Retry-After` until the next UTC day.
+ */
+export async function chargeDeployment(c: Context, cost: number): Promise<DeploymentRefund> {
+  const ceiling = c.config.deploymentDailyCredits;
+  if (ceiling === undefined || cost === 0 || c.config.usage === undefined) return none;
+  const scope: Scope = { key: DEPLOYMENT_KEY, ratePerMinute: undefined, dailyCredits: ceiling };
+  const { allowance } = c.config;
+  const need = { requests: 0, credits: cost };
+  const ledger = c.allowances.ledger(DEPLOYMENT_KEY, c.now());
+  const verdict = decide(ledger, need, allowance);
+  if (verdict.kind === 'refuse') throw exhausted(c, ceiling);
+  if (verdict.kind === 'admit') admit(ledger, need, verdict);
+  else {
+    const answer = await askCounter(c, ledger, need, scope);
+    if (!answer.ok) {
+      // Another request's answer may have reserved enough for this one meanwhile.
+      const again = decide(ledger, need, { ...allowance, requests: 0, credits: 0 });
+      if (again.kind !== 'admit') throw exhausted(c, ceiling);
+      admit(ledger, need, again);
+    }
+  }
+  if (renewalDue(ledger, need, allowance)) renewInBackground(c, ledger, scope);
+  const day = ledger.day;
+  return () => {
+    refundCredits(ledger, day, cost);
+    renewInBackground(c, ledger, scope);
+  };
+}
+
+function exhausted(c: Context, ceiling: number): HttpError {
+  c.log.limited = 'deployment';
+  const now = c.now();
+  const nextDay = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  const retryAfter = Math.max(1, Math.ceil((nextDay - now) / 1000));
+  return new HttpError(
+    503,
+    'deployment_credits_exhausted',
+    `This deployment has spent its ${ceiling} credits for today (DEPLOYMENT_DAILY_CREDITS, all clients together): retry after ${new Date(nextDay).toISOString()}, or have the operator raise DEPLOYMENT_DAILY_CREDITS.`,
+    { headers: { 'Retry-After': String(retryAfter) } },
+  );
+}
