@@ -54,6 +54,20 @@ function build(server: AppsServer): McpServer {
     { description: 'For the model only.', _meta: { ui: { visibility: ['model'] } } },
     async () => text('model only'),
   );
+  // Two names that qualify to the same key (mcp__apps__get_data): the dotted one is open to apps, the
+  // underscored one is the model's only. An app naming `get_data` must not pass as `get.data`.
+  mcp.registerTool('get.data', { description: 'Data for the model and apps.' }, async () => {
+    server.calls.push('get.data');
+    return text('get.data answered');
+  });
+  mcp.registerTool(
+    'get_data',
+    { description: 'Data for the model only.', _meta: { ui: { visibility: ['model'] } } },
+    async () => {
+      server.calls.push('get_data');
+      return text('get_data answered');
+    },
+  );
   // Callable by its app only: never offered to the model.
   mcp.registerTool(
     'probe_log',

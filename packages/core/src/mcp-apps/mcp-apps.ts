@@ -7,7 +7,7 @@ import { type McpAppResource, toAppResource } from './ui-resource.js';
 /** What {@link McpApps} needs from its hub. */
 export interface McpAppsDeps {
   connection(serverId: string): ServerConnection | undefined;
-  /** A listed tool of a server (app-only tools included) with its `_meta.ui`. */
+  /** A listed tool of a server by its real name, never its qualified key (app-only tools included), with its `_meta.ui`. */
   tool(serverId: string, toolName: string): { serverId: string; tool: McpTool; ui: McpToolUi } | undefined;
   /** Aborted when the hub is disposed. */
   signal: AbortSignal;
