@@ -211,7 +211,12 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     stack.model.enqueue({ text: 'Seven ports.' });
     await send(page, 'What did the probe find?');
     await answered(page, 'Seven ports.');
-    expect(systemMessage(stack.model.requests.length - 1)).toContain('The probe app found 7 open ports.');
+    // …as untrusted, labelled content beside the visitor's message, never in the system message.
+    const last = stack.model.requests.length - 1;
+    expect(systemMessage(last)).not.toContain('7 open ports');
+    expect(userMessages(last).at(-1)).toMatch(
+      /^<app-context untrusted="true">[\s\S]*App of probe: The probe app found 7 open ports\.[\s\S]*What did the probe find\?$/,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
