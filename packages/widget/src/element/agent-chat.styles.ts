@@ -196,17 +196,15 @@ const baseStyles = css`
   }
 
   /* A message an MCP App sent: not on the visitor's side, not in the visitor's colour, and labelled. */
-  .message.user.from-app {
+  .from-app {
     align-self: flex-start;
     background: var(--_surface);
     color: var(--_fg);
-    border: 1px dashed var(--_border);
   }
 
   .app-label {
     display: block;
     font-size: 0.8em;
-    color: var(--_muted);
   }
 
   /* Stretched (capped by max-width) rather than shrink-to-fit: a fit-content width would make the browser

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { appMessageText } from '../mcp/apps/app-message-text.js';
 import { fakeAgent } from '../test/fake-agent.js';
 import { mount, parts } from '../test/mount.js';
-import { appMessageText, readAppMessage } from './app-message.js';
+import { readAppMessage } from './app-message.js';
 
 describe('a message an MCP App sent', () => {
   it('shows labelled as the app’s, on the other side from the visitor’s own, also after a reload', async () => {

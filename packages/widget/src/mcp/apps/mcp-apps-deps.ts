@@ -1,7 +1,7 @@
 import type { McpApps } from '@agent-chat/core';
 import type { AgentSourceController } from '../../agent/agent-source-controller.js';
 import type { RunController } from '../../agent/run-controller.js';
-import { appMessageText } from '../../transcript/app-message.js';
+import { appMessageText } from './app-message-text.js';
 
 /**
  * What an MCP App's stage needs from `<agent-chat>` (through the view context): its controllers as they
