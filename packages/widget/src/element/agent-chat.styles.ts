@@ -196,7 +196,7 @@ const baseStyles = css`
   }
 
   /* A message an MCP App sent: not on the visitor's side, not in the visitor's colour, and labelled. */
-  .from-app {
+  .message.from-app {
     align-self: flex-start;
     background: var(--_surface);
     color: var(--_fg);
