@@ -11,11 +11,9 @@ import { AppSession } from './app-session.js';
 import { appStrings } from './app-strings.js';
 import { appStyles } from './app-styles.js';
 import { type ChatHost, hostContext, themeContext } from './host-context.js';
+import { claimLiveApp } from './live-apps.js';
 import { appsOf, type McpAppsDeps, sendMessage } from './mcp-apps-deps.js';
 import { MessageLimit } from './message-limit.js';
-
-/** The live app of each resource, per chat: a newer result of the same app replaces the older one. */
-const live = new WeakMap<Node, Map<string, McpAppElement>>();
 
 /**
  * An MCP App in its tool's stage: the `ui://` resource read through the hub, shown in a frame with an
@@ -141,7 +139,7 @@ export class McpAppElement extends LitElement {
       return;
     }
     if (!current()) return;
-    if (!this.#claim(item)) {
+    if (!claimLiveApp(this, item, () => this.#replaced())) {
       this._state = { status: 'closed', notice: format(strings.replaced, { tool }) };
       return;
     }
@@ -272,28 +270,6 @@ export class McpAppElement extends LitElement {
     this.requestUpdate();
     if (mode === 'inline' && this.#session) this.#session.contextChanged({ displayMode: 'inline' });
     return allowed;
-  }
-
-  /**
-   * Makes this the live app of its resource in this chat, closing an older one; false when a newer
-   * result of the same app (later in the chat) is already live.
-   */
-  #claim(item: McpAppContent): boolean {
-    const root = this.getRootNode();
-    let byResource = live.get(root);
-    if (!byResource) {
-      byResource = new Map();
-      live.set(root, byResource);
-    }
-    const key = `${item.serverId}\n${item.resourceUri}`;
-    const other = byResource.get(key);
-    if (other && other !== this && other.isConnected) {
-      const otherIsNewer = Boolean(this.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
-      if (otherIsNewer) return false;
-      other.#replaced();
-    }
-    byResource.set(key, this);
-    return true;
   }
 
   #replaced(): void {
