@@ -40,4 +40,37 @@ describe('remote threads are kept per agent URL', () => {
     await collect(a.run({ message: 'thanks', conversationId: 'conv-url' }));
     expect(userWords(first)).toEqual(['My account number is 991-22, hello', 'and my order', 'thanks']);
   });
+
+  it('a branch (regenerate, edit) of a conversation that began with another backend sends it nothing either; its own backend gets it as text', async () => {
+    const store = memoryStore();
+    const threads = memoryThreadStore();
+    const a = remoteAgent({ url: first.url, protocol: 'ag-ui', store, threads });
+    await collect(a.run({ message: 'My PIN is 4321', conversationId: 'conv-root' }));
+    await collect(a.run({ message: 'second question', conversationId: 'conv-root' }));
+    // The widget's branch: a copy up to the edited turn, marked with the family's root.
+    const exported = await store.export('conv-root');
+    await store.import(
+      {
+        ...exported,
+        conversation: { ...exported.conversation, id: 'conv-branch', branch: { root: 'conv-root' } },
+        messages: exported.messages.slice(0, 2),
+      },
+      'conv-branch',
+    );
+    const b = remoteAgent({ url: second.url, protocol: 'ag-ui', store, threads });
+    await collect(b.run({ message: 'edited question', conversationId: 'conv-branch' }));
+    expect(userWords(second)).toEqual(['edited question']);
+    expect(JSON.stringify(second.inputs)).not.toContain('4321');
+
+    await store.import(
+      {
+        ...exported,
+        conversation: { ...exported.conversation, id: 'conv-branch-2', branch: { root: 'conv-root' } },
+        messages: exported.messages.slice(0, 2),
+      },
+      'conv-branch-2',
+    );
+    await collect(a.run({ message: 'edited again', conversationId: 'conv-branch-2' }));
+    expect(userWords(first)).toEqual(['My PIN is 4321', 'edited again']);
+  });
 });

@@ -197,9 +197,10 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
 
 /**
  * This backend's stored thread, cut to the turns the conversation store still has (regenerate and edit
- * drop the last). A conversation that began with another backend (the page changed `agent-url`) sends
- * nothing of its history here. One no backend saw here (a branch made by regenerate or edit, an imported
- * one) is sent as its turns' text: each user message and what the assistant answered.
+ * drop the last). A conversation that began with another backend (the page changed `agent-url`), or a
+ * branch of one, sends nothing of its history here. One this backend never saw (its own branch made by
+ * regenerate or edit, an imported one) is sent as its turns' text: each user message and what the
+ * assistant answered.
  */
 async function reconciled(
   threads: RemoteThreadStore,
@@ -212,12 +213,24 @@ async function reconciled(
   if (foreign && !thread) return undefined;
   const stored = await store.load(conversationId);
   const turns = stored.filter((m) => m.role === 'user').length;
+  if (!thread && turns && (await branchOfForeign(threads, store, conversationId, url))) return undefined;
   if (!thread || thread.protocol !== protocol) return turns ? textThread(stored, protocol) : undefined;
   if (thread.turns.length > turns) {
     thread.turns = thread.turns.slice(0, turns);
     await keepThread(threads, url, conversationId, thread);
   }
   return thread;
+}
+
+/** True when the conversation is a branch (regenerate, edit) of one that began with another backend. */
+async function branchOfForeign(
+  threads: RemoteThreadStore,
+  store: ConversationStore,
+  conversationId: string,
+  url: string,
+): Promise<boolean> {
+  const root = (await store.list()).find((c) => c.id === conversationId)?.branch?.root;
+  return root !== undefined && root !== conversationId && (await threadFor(threads, url, root)).foreign;
 }
 
 /** Stored messages as a thread of text turns in `protocol`'s message shape (tool traffic left out). */
