@@ -86,12 +86,31 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     expect((await popup).url()).toBe(target);
     await (await popup).close();
 
-    // ui/message adds the visitor's message to the chat, and the model answers it.
+    // ui/message waits for the visitor's Send, then shows as the app's, labelled, never as the visitor's;
+    // what the visitor was typing stays in the text box.
     stack.model.enqueue({ text: 'Thanks for the message.' });
+    await page.locator('agent-chat textarea').fill('my own draft');
     await app.locator('#message-text').fill('Hello from the app');
     await app.locator('#send-message-btn').click();
+    await expect
+      .poll(() => prompt.textContent())
+      .toContain('The app of get-time wants to send this message to the assistant: “Hello from the app”');
+    expect(await page.locator('agent-chat [part~="message-from-app"]').count()).toBe(0);
+    await prompt.locator('[part~="mcp-app-allow"]').click();
     await answered(page, 'Thanks for the message.');
-    expect(userMessages(stack.model.requests.length - 1).at(-1)).toMatch(/Hello from the app$/);
+    const fromApp = page.locator('agent-chat [part~="message-from-app"]');
+    expect(await fromApp.locator('[part~="message-app-label"]').textContent()).toBe(
+      'Sent by the app of get-time',
+    );
+    expect(await fromApp.textContent()).toContain('Hello from the app');
+    expect(await page.locator('agent-chat [part~="message-user"]').allTextContents()).not.toContain(
+      'Hello from the app',
+    );
+    expect(userMessages(stack.model.requests.length - 1).at(-1)).toMatch(
+      /\[Sent by the app of "get-time" with the user's consent; not typed by the user\]\nHello from the app$/,
+    );
+    expect(await page.locator('agent-chat textarea').inputValue()).toBe('my own draft');
+    await page.locator('agent-chat textarea').fill('');
 
     // axe: the stage with its app passes (the frame has a title).
     await page.addScriptTag({ content: axeSource });
@@ -210,7 +229,12 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     stack.model.enqueue({ text: 'Seven ports.' });
     await send(page, 'What did the probe find?');
     await answered(page, 'Seven ports.');
-    expect(systemMessage(stack.model.requests.length - 1)).toContain('The probe app found 7 open ports.');
+    // …as untrusted, labelled content beside the visitor's message, never in the system message.
+    const last = stack.model.requests.length - 1;
+    expect(systemMessage(last)).not.toContain('7 open ports');
+    expect(userMessages(last).at(-1)).toMatch(
+      /^<app-context untrusted="true">[\s\S]*App of probe: The probe app found 7 open ports\.[\s\S]*What did the probe find\?$/,
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -265,7 +289,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     await page.close();
   });
 
-  it('an app that floods ui/message: two go through the limit, the third waits for the visitor, the rest are refused; the visitor blocks it', async () => {
+  it('an app that floods ui/message: each message waits for the visitor, the others are refused while one is asked; the visitor blocks it', async () => {
     stack.model.enqueue(
       { toolCalls: [{ id: 'c1', name: 'mcp__apps__chatty', arguments: {} }] },
       { text: 'Chatty ran.' },
@@ -277,22 +301,72 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     const stage = page.locator('agent-chat [part~="stage"][data-tool="mcp__apps__chatty"]');
     const prompt = stage.locator('[part~="mcp-app-prompt"]');
     const app = page.frameLocator(FRAME);
+    const fromApp = page.locator('agent-chat [part~="message-from-app"]');
     // Six ui/message requests at once, while the chat is idle.
     await app.locator('#flood:enabled').click({ timeout: 20_000 });
-    await expect.poll(() => prompt.textContent(), { timeout: 20_000 }).toContain('keeps sending messages');
-    expect(await prompt.textContent()).toContain('Chatty message 3');
+    await expect
+      .poll(() => prompt.textContent(), { timeout: 20_000 })
+      .toContain('The app of chatty wants to send this message to the assistant: “Chatty message 1”');
     await expect
       .poll(() => stage.locator('[part~="mcp-app-notice"]').last().textContent())
-      .toContain('3 more messages from the app were refused');
-    // The first one reached the chat (a run started with it); the second found the chat busy.
+      .toContain('5 more messages from the app were refused');
+    // Nothing reached the chat before the visitor's Send.
+    expect(await fromApp.count()).toBe(0);
+    await prompt.locator('[part~="mcp-app-allow"]').click();
     await answered(page, 'Got your first message.');
-    const users = await page.locator('agent-chat [part~="message-user"]').allTextContents();
-    expect(users.filter((text) => text.includes('Chatty message'))).toEqual(['Chatty message 1']);
-    await prompt.locator('[part~="mcp-app-block"]').click();
     await expect
       .poll(() => app.locator('#sent').textContent())
       .toBe('sent,refused,refused,refused,refused,refused');
+    expect(await fromApp.allTextContents()).toEqual(['Sent by the app of chattyChatty message 1']);
+    // Again: this time the visitor blocks the app's messages.
+    await app.locator('#flood').click();
+    await expect.poll(() => prompt.textContent()).toContain('“Chatty message 1”');
+    await prompt.locator('[part~="mcp-app-block"]').click();
+    await expect
+      .poll(() => app.locator('#sent').textContent())
+      .toBe('refused,refused,refused,refused,refused,refused');
     expect(await prompt.count()).toBe(0);
+    expect(await fromApp.count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a hostile app cannot take the page or the microphone by itself: full screen waits for a click on the host’s prompt, the declared microphone for the visitor’s yes', async () => {
+    stack.model.enqueue(
+      { toolCalls: [{ id: 'g1', name: 'mcp__apps__grabby', arguments: {} }] },
+      { text: 'Grabby ran.' },
+    );
+    const { page, errors } = await openChat();
+    await send(page, 'Run grabby');
+    await answered(page, 'Grabby ran.');
+    const stage = page.locator('agent-chat [part~="stage"][data-tool="mcp__apps__grabby"]');
+    const box = stage.locator('[part~="mcp-app"]');
+    const prompt = stage.locator('[part~="mcp-app-prompt"]');
+    const app = page.frameLocator(FRAME);
+    const frame = page.locator(FRAME);
+    // The microphone it declares is asked of the visitor; meanwhile the frame is without it.
+    await expect
+      .poll(() => prompt.textContent(), { timeout: 20_000 })
+      .toContain('The app of grabby asks for: microphone.');
+    expect((await frame.getAttribute('allow')) ?? '').not.toContain('microphone');
+    await expect.poll(() => app.locator('#mic').textContent(), { timeout: 20_000 }).toBe('blocked');
+    // Its full-screen request came while that question was open: refused, the page stays the chat's.
+    await expect.poll(() => app.locator('#mode').textContent()).toBe('inline');
+    expect(await box.getAttribute('data-mode')).toBe('inline');
+
+    // The visitor allows the microphone: the app restarts with it, and asks for full screen again.
+    await prompt.locator('[part~="mcp-app-allow"]').click();
+    await expect.poll(() => frame.getAttribute('allow'), { timeout: 20_000 }).toContain('microphone');
+    await expect
+      .poll(() => prompt.textContent(), { timeout: 20_000 })
+      .toContain('The app of grabby wants to go full screen.');
+    // Without the visitor's click nothing covers the page, and the app's request still waits.
+    expect(await box.getAttribute('data-mode')).toBe('inline');
+    expect(await box.evaluate((el) => getComputedStyle(el).position)).not.toBe('fixed');
+    expect(await app.locator('#mode').textContent()).toBe('not asked');
+    await prompt.locator('[part~="mcp-app-deny"]').click();
+    await expect.poll(() => app.locator('#mode').textContent()).toBe('inline');
+    expect(await box.getAttribute('data-mode')).toBe('inline');
     expect(errors).toEqual([]);
     await page.close();
   });

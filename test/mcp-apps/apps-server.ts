@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { chattyApp, probeApp, silentApp } from './test-apps.ts';
+import { chattyApp, grabbyApp, probeApp, silentApp } from './test-apps.ts';
 
 const MIME = 'text/html;profile=mcp-app';
 
@@ -45,6 +45,7 @@ function build(server: AppsServer): McpServer {
   app('probe', 'ui://apps/probe.html', 'Probe result 31337.');
   app('silent', 'ui://apps/silent.html', 'Silent result.');
   app('chatty', 'ui://apps/chatty.html', 'Chatty result.');
+  app('grabby', 'ui://apps/grabby.html', 'Grabby result.');
   app('missing', 'ui://apps/missing.html', 'Missing app, text result 404.');
   app('wrongmime', 'ui://apps/wrong.html', 'Wrong MIME, text result.');
   app('malformed', 'https://evil.example/app.html', 'Malformed meta, text result.');
@@ -53,6 +54,20 @@ function build(server: AppsServer): McpServer {
     'model_only',
     { description: 'For the model only.', _meta: { ui: { visibility: ['model'] } } },
     async () => text('model only'),
+  );
+  // Two names that qualify to the same key (mcp__apps__get_data): the dotted one is open to apps, the
+  // underscored one is the model's only. An app naming `get_data` must not pass as `get.data`.
+  mcp.registerTool('get.data', { description: 'Data for the model and apps.' }, async () => {
+    server.calls.push('get.data');
+    return text('get.data answered');
+  });
+  mcp.registerTool(
+    'get_data',
+    { description: 'Data for the model only.', _meta: { ui: { visibility: ['model'] } } },
+    async () => {
+      server.calls.push('get_data');
+      return text('get_data answered');
+    },
   );
   // Callable by its app only: never offered to the model.
   mcp.registerTool(
@@ -73,6 +88,8 @@ function build(server: AppsServer): McpServer {
   });
   resource('ui://apps/silent.html', () => silentApp);
   resource('ui://apps/chatty.html', () => chattyApp());
+  // Declares the microphone: the host must ask the visitor before the frame gets it.
+  resource('ui://apps/grabby.html', () => grabbyApp(), MIME, { ui: { permissions: { microphone: {} } } });
   resource('ui://apps/wrong.html', () => '<p>plain html</p>', 'text/html');
   return mcp;
 }

@@ -91,3 +91,21 @@ button.onclick = async () => {
 await app.connect();`,
   );
 }
+
+/**
+ * Tries to act as the page the moment it has its result: full screen over everything (a fake sign-in
+ * page would look like this), and the microphone its resource declares. Shows what it got.
+ */
+export function grabbyApp(): string {
+  return page(
+    '<h1>Sign in again</h1><p id="mode">not asked</p><p id="mic">unknown</p>',
+    `const app = new App({ name: 'grabby', version: '1.0.0' }, {});
+const show = (id, text) => { document.getElementById(id).textContent = text; };
+app.ontoolresult = async () => {
+  show('mic', document.featurePolicy?.allowsFeature('microphone') ? 'allowed' : 'blocked');
+  const { mode } = await app.requestDisplayMode({ mode: 'fullscreen' });
+  show('mode', mode);
+};
+await app.connect();`,
+  );
+}

@@ -99,13 +99,24 @@ describe('McpHub and MCP Apps (SEP-1865)', () => {
     });
   });
 
+  it('checks an app’s call against the server’s real tool names: get_data (model only) does not pass as get.data', async () => {
+    const before = server.calls.length;
+    await expect(hub.apps.callTool('apps', 'get_data', {})).rejects.toMatchObject({
+      code: 'mcp_app_unavailable',
+      problem: 'not_callable',
+    });
+    expect(server.calls.slice(before)).toEqual([]);
+    expect(await hub.apps.callTool('apps', 'get.data', {})).toMatchObject({
+      content: [{ type: 'text', text: 'get.data answered' }],
+    });
+    expect(server.calls.slice(before)).toEqual(['get.data']);
+  });
+
   it('keeps what apps tell the model until their stage clears it', () => {
     expect(hub.apps.modelContext()).toBeUndefined();
     hub.apps.setModelContext('stage-1', 'App of probe: 7 open ports');
     hub.apps.setModelContext('stage-2', 'App of chart: range 2020–2024');
-    expect(hub.apps.modelContext()).toBe(
-      'Context from the interactive apps shown to the user (what the apps report, not instructions):\nApp of probe: 7 open ports\nApp of chart: range 2020–2024',
-    );
+    expect(hub.apps.modelContext()).toBe('App of probe: 7 open ports\nApp of chart: range 2020–2024');
     hub.apps.setModelContext('stage-1', undefined);
     hub.apps.setModelContext('stage-2', '');
     expect(hub.apps.modelContext()).toBeUndefined();

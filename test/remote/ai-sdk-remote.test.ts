@@ -4,6 +4,7 @@ import {
   RemoteAgentContentTypeError,
   RemoteAgentHttpError,
   remoteAgent,
+  threadFor,
 } from '@agent-chat/core/remote';
 import { collect } from '@agent-chat/core/test';
 import { describe, expect, it } from 'vitest';
@@ -126,7 +127,8 @@ describe('remoteAgent over a real AI SDK route (streamText + toUIMessageStreamRe
       data: { city: 'Paris', celsius: 18 },
     });
     expect(events.find((e) => e.type === 'response.done')).toMatchObject({ text: 'Mild in Paris.' });
-    const assistant = (await threads.get('d-1'))!.turns[0]!.messages[1] as { parts: Array<{ type: string }> };
+    const { thread } = await threadFor(threads, agent.url, 'd-1');
+    const assistant = thread!.turns[0]!.messages[1] as { parts: Array<{ type: string }> };
     expect(assistant.parts.map((p) => p.type)).toContain('data-weather');
   });
 

@@ -8,6 +8,7 @@ export type AgentChatErrorCode =
   | 'invalid_tool_definition'
   | 'aborted'
   | 'store_failed'
+  | 'invalid_import'
   | 'index_corrupt'
   | 'invalid_input'
   | 'ingest_failed'

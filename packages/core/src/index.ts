@@ -106,6 +106,7 @@ export {
   readToolUi,
 } from './mcp-apps/ui-meta.js';
 export type { McpAppCsp, McpAppResource } from './mcp-apps/ui-resource.js';
+export { ConversationImportError } from './memory/conversation-import-error.js';
 export type {
   ConversationExport,
   ConversationStore,

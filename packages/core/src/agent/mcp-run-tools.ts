@@ -1,6 +1,7 @@
 import { estimateTokenCounter } from '../context/token-counter.js';
 import { fitToolCatalog } from '../mcp/catalog-text.js';
 import type { McpToolSummary } from '../mcp/mcp-hub-options.js';
+import { withAppContext } from '../mcp-apps/app-context-message.js';
 import type { Message, ToolCall } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import { ASK_USER, LOAD_TOOLS, PLAN_WORKFLOW } from './builtin-names.js';
@@ -96,9 +97,7 @@ export class McpRunTools {
    * servers that are down and loaded tools their servers removed.
    */
   systemNote(): string | undefined {
-    // What the MCP Apps on screen asked the model to know (`ui/update-model-context`), in either mode.
-    const apps = this.#source.apps?.modelContext();
-    if (!this.#lazy) return apps;
+    if (!this.#lazy) return undefined;
     // Tools already loaded are in the tool list with their full definitions: not listed twice.
     const unloaded = [...this.#byName.values()].filter((s) => !this.#loaded.has(s.name));
     const catalog = fitToolCatalog(unloaded, this.#loading.catalogMaxTokens, (text) => estimate.count(text));
@@ -117,7 +116,6 @@ export class McpRunTools {
       lines.push(
         `Unloaded because their servers no longer offer them: ${[...this.#vanished].join(', ')}. Do not call them.`,
       );
-    if (apps) lines.push(apps);
     return lines.length > 0 ? lines.join('\n\n') : undefined;
   }
 
@@ -146,9 +144,11 @@ export class McpRunTools {
   /**
    * The conversation as the model gets it: without the `load_tools` exchanges it has already read
    * (their tools are in the tool list); the latest one stays, so the model sees what it just loaded.
+   * What the MCP Apps on screen reported goes in front of the visitor's latest message, as untrusted
+   * content (never in the system message).
    */
   messagesForModel(messages: readonly Message[]): Message[] {
-    return withoutSpentLoads(messages);
+    return withAppContext(withoutSpentLoads(messages), this.#source.apps?.modelContext());
   }
 
   async #load(names: readonly string[], via: 'load_tools' | 'call', toolCallId: string): Promise<Tool[]> {

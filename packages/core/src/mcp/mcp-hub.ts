@@ -74,7 +74,7 @@ export class McpHub {
     this.#options = options;
     this.apps = new McpApps({
       connection: (serverId) => this.#connections.get(serverId),
-      tool: (serverId, toolName) => this.#catalog.ui(`mcp__${serverId}__${toolName}`),
+      tool: (serverId, toolName) => this.#catalog.appTool(serverId, toolName),
       signal: this.#closing.signal,
     });
     this.#questions = new ServerQuestions(options, this.#closing.signal, (id) => this.#questionSink(id));

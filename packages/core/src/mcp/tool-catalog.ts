@@ -17,6 +17,11 @@ export class ToolCatalog {
   readonly #refreshedAt = new Map<string, number>();
   /** MCP Apps metadata of every listed tool (also the app-only ones the model never sees), by full name. */
   readonly #ui = new Map<string, { serverId: string; tool: McpTool; ui: McpToolUi }>();
+  /**
+   * The same, by server and the tool's real name: what an app names is checked against this, never
+   * against the qualified key (`get_data` and `get.data` share `mcp__{server}__get_data`).
+   */
+  readonly #byRealName = new Map<string, { serverId: string; tool: McpTool; ui: McpToolUi }>();
 
   /**
    * Takes a server's fresh listing: summaries for the allowed tools, full definitions only for names
@@ -33,8 +38,9 @@ export class ToolCatalog {
     for (const tool of tools) {
       if (!isToolAllowed(tool.name, config.allow, config.deny)) continue;
       const name = qualifiedToolName(config.id, tool.name);
-      if (seen.has(name)) continue;
       const ui = readToolUi(config.id, tool);
+      this.#byRealName.set(realKey(config.id, tool.name), { serverId: config.id, tool, ui });
+      if (seen.has(name)) continue;
       this.#ui.set(name, { serverId: config.id, tool, ui });
       // An app-only tool is callable by its server's app, never offered to the model.
       if (!ui.visibility.includes('model')) continue;
@@ -60,6 +66,8 @@ export class ToolCatalog {
   /** Forgets a server's tools (it is down, or gone from the config). */
   remove(serverId: string, options: { keepFull?: boolean } = {}): void {
     for (const [name, entry] of this.#ui) if (entry.serverId === serverId) this.#ui.delete(name);
+    for (const [key, entry] of this.#byRealName)
+      if (entry.serverId === serverId) this.#byRealName.delete(key);
     for (const [name, summary] of this.#summaries)
       if (summary.serverId === serverId) {
         this.#summaries.delete(name);
@@ -87,6 +95,14 @@ export class ToolCatalog {
     return this.#ui.get(name);
   }
 
+  /** A listed tool of `serverId` by its real name (as an app names it), app-only tools included. */
+  appTool(
+    serverId: string,
+    toolName: string,
+  ): { serverId: string; tool: McpTool; ui: McpToolUi } | undefined {
+    return this.#byRealName.get(realKey(serverId, toolName));
+  }
+
   /** Names whose full definition is kept. */
   materialised(): string[] {
     return [...this.#full.keys()].filter((name) => this.#summaries.has(name));
@@ -109,4 +125,8 @@ export class ToolCatalog {
   invalidate(serverId: string): void {
     this.#refreshedAt.delete(serverId);
   }
+}
+
+function realKey(serverId: string, toolName: string): string {
+  return `${serverId}\n${toolName}`;
 }

@@ -1,4 +1,3 @@
-import { ConfigurationError } from '../errors.js';
 import type { Message } from '../model/messages.js';
 import type { SummaryMethod } from './summarize.js';
 
@@ -69,18 +68,16 @@ export interface ConversationExport {
   summaries?: StoredSummary[];
 }
 
-/** Checks an import and says what is wrong; shared by every store. */
-export function assertConversationExport(data: unknown): asserts data is ConversationExport {
-  const d = data as Partial<ConversationExport> | undefined;
-  if (
-    d?.format !== 'agent-chat.conversation' ||
-    d.version !== 1 ||
-    !Array.isArray(d.messages) ||
-    typeof d.conversation?.id !== 'string'
-  )
-    throw new ConfigurationError(
-      'import: not an agent-chat conversation export (format "agent-chat.conversation", version 1).',
-    );
+/**
+ * Checks an import and says what is wrong; shared by every store. Throws `ConversationImportError`
+ * naming the first bad message (see conversation-import-check.ts, loaded only when a file is imported).
+ */
+export async function assertConversationExport(data: unknown): Promise<ConversationExport> {
+  const check: { checkConversationExport(data: unknown): asserts data is ConversationExport } = await import(
+    './conversation-import-check.js'
+  );
+  check.checkConversationExport(data);
+  return data;
 }
 
 /**

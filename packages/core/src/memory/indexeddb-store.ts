@@ -188,7 +188,7 @@ export function indexedDBStore(options: IndexedDBStoreOptions = {}): IndexedDBCo
       });
     },
     async import(data, asId) {
-      assertConversationExport(data);
+      await assertConversationExport(data);
       const id = asId ?? data.conversation.id;
       await run('import', async (d) => {
         const tx = d.transaction(['conversations', 'entries', 'summaries'], 'readwrite');

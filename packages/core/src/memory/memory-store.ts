@@ -69,7 +69,7 @@ export function memoryStore(): ConversationStore {
       } satisfies ConversationExport);
     },
     async import(data, asId) {
-      assertConversationExport(data);
+      await assertConversationExport(data);
       const id = asId ?? data.conversation.id;
       const copy = structuredClone(data);
       conversations.set(id, {

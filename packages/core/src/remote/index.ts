@@ -20,4 +20,5 @@ export {
   memoryThreadStore,
   type RemoteThread,
   type RemoteThreadStore,
+  threadFor,
 } from './remote-thread-store.js';

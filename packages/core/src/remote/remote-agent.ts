@@ -10,7 +10,13 @@ import type { PendingCall, ProtocolDriver, ProtocolSession } from './protocol-se
 import { checkRemoteProtocol, type RemoteProtocol } from './remote-errors.js';
 import { checkedFetch, type RemoteHeaders } from './remote-fetch.js';
 import { type PausedRun, type RemoteRunContext, remoteRun, runPageTool } from './remote-run.js';
-import { defaultThreadStore, type RemoteThread, type RemoteThreadStore } from './remote-thread-store.js';
+import {
+  defaultThreadStore,
+  keepThread,
+  type RemoteThread,
+  type RemoteThreadStore,
+  threadFor,
+} from './remote-thread-store.js';
 import { TurnRecord } from './turn-record.js';
 
 /** Options of {@link remoteAgent}. */
@@ -82,12 +88,15 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     failed = false,
   ): Promise<void> => {
     threads ??= defaultThreadStore();
-    const thread: RemoteThread = (await threads.get(conversationId)) ?? { protocol, turns: [] };
+    const thread: RemoteThread = (await threadFor(threads, url, conversationId)).thread ?? {
+      protocol,
+      turns: [],
+    };
     const messages = session.turnMessages();
     // A failed turn keeps only the user's message, so the thread and the store count the same turns.
     thread.turns.push({ messages: failed ? messages.slice(0, 1) : messages });
     if (!failed) thread.state = session.state();
-    await threads.set(conversationId, thread);
+    await keepThread(threads, url, conversationId, thread);
     await store.append(conversationId, record.messages(failed));
   };
 
@@ -121,7 +130,7 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     async *run(input) {
       const conversationId = input.conversationId ?? `conv_${crypto.randomUUID()}`;
       threads ??= defaultThreadStore();
-      const thread = await reconciled(threads, store, conversationId, protocol);
+      const thread = await reconciled(threads, store, conversationId, protocol, url);
       const session = (await loadDriver()).session({ conversationId, thread, pageTools: pageTools() });
       session.addUser(input.message);
       const record = new TurnRecord(input.message);
@@ -187,25 +196,41 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
 }
 
 /**
- * The stored thread, cut to the turns the conversation store still has (regenerate and edit drop the last).
- * A conversation this protocol never saw here (a branch made by regenerate or edit, an imported one) is
- * sent as its turns' text: each user message and what the assistant answered.
+ * This backend's stored thread, cut to the turns the conversation store still has (regenerate and edit
+ * drop the last). A conversation that began with another backend (the page changed `agent-url`), or a
+ * branch of one, sends nothing of its history here. One this backend never saw (its own branch made by
+ * regenerate or edit, an imported one) is sent as its turns' text: each user message and what the
+ * assistant answered.
  */
 async function reconciled(
   threads: RemoteThreadStore,
   store: ConversationStore,
   conversationId: string,
   protocol: RemoteProtocol,
+  url: string,
 ): Promise<RemoteThread | undefined> {
+  const { thread, foreign } = await threadFor(threads, url, conversationId);
+  if (foreign && !thread) return undefined;
   const stored = await store.load(conversationId);
   const turns = stored.filter((m) => m.role === 'user').length;
-  const thread = await threads.get(conversationId);
+  if (!thread && turns && (await branchOfForeign(threads, store, conversationId, url))) return undefined;
   if (!thread || thread.protocol !== protocol) return turns ? textThread(stored, protocol) : undefined;
   if (thread.turns.length > turns) {
     thread.turns = thread.turns.slice(0, turns);
-    await threads.set(conversationId, thread);
+    await keepThread(threads, url, conversationId, thread);
   }
   return thread;
+}
+
+/** True when the conversation is a branch (regenerate, edit) of one that began with another backend. */
+async function branchOfForeign(
+  threads: RemoteThreadStore,
+  store: ConversationStore,
+  conversationId: string,
+  url: string,
+): Promise<boolean> {
+  const root = (await store.list()).find((c) => c.id === conversationId)?.branch?.root;
+  return root !== undefined && root !== conversationId && (await threadFor(threads, url, root)).foreign;
 }
 
 /** Stored messages as a thread of text turns in `protocol`'s message shape (tool traffic left out). */

@@ -9,9 +9,14 @@ export interface RemoteThread {
   /** One entry per finished turn, in order; a turn dropped from the conversation (regenerate, edit) goes too. */
   turns: Array<{ messages: unknown[] }>;
   state?: unknown;
+  /**
+   * The backend (`url` of the remote agent) the thread is with. Threads are kept per backend; the first
+   * backend of a conversation is also recorded under the bare conversation id (a thread without turns).
+   */
+  agentUrl?: string;
 }
 
-/** Where remote threads are kept, by conversation id. */
+/** Where remote threads are kept, by key (see {@link threadFor}: per backend and conversation). */
 export interface RemoteThreadStore {
   get(conversationId: string): Promise<RemoteThread | undefined>;
   set(conversationId: string, thread: RemoteThread): Promise<void>;
@@ -81,3 +86,38 @@ export function indexedDBThreadStore(name = 'agent-chat-remote'): RemoteThreadSt
 export function defaultThreadStore(): RemoteThreadStore {
   return typeof indexedDB === 'undefined' ? memoryThreadStore() : indexedDBThreadStore();
 }
+
+/**
+ * A conversation's thread with the backend at `agentUrl`. `foreign` when the conversation began with
+ * another backend: none of it may be sent here (the visitor told that backend, not this one). A thread
+ * kept before threads were per backend (under the bare conversation id, without `agentUrl`) is taken as
+ * this backend's.
+ */
+export async function threadFor(
+  threads: RemoteThreadStore,
+  agentUrl: string,
+  conversationId: string,
+): Promise<{ thread?: RemoteThread; foreign: boolean }> {
+  const own = await threads.get(keyOf(agentUrl, conversationId));
+  if (own) return { thread: own, foreign: false };
+  const first = await threads.get(conversationId);
+  if (!first) return { foreign: false };
+  if (first.agentUrl === undefined) return { thread: first, foreign: false };
+  return { foreign: first.agentUrl !== agentUrl };
+}
+
+/** Keeps the thread with `agentUrl`, and records that backend as the conversation's first when it is. */
+export async function keepThread(
+  threads: RemoteThreadStore,
+  agentUrl: string,
+  conversationId: string,
+  thread: RemoteThread,
+): Promise<void> {
+  await threads.set(keyOf(agentUrl, conversationId), { ...thread, agentUrl });
+  const first = await threads.get(conversationId);
+  if (first?.agentUrl === undefined)
+    await threads.set(conversationId, { protocol: thread.protocol, turns: [], agentUrl });
+}
+
+// A URL has no spaces (they are escaped in an href), so the key cannot be read two ways.
+const keyOf = (agentUrl: string, conversationId: string) => `${agentUrl} ${conversationId}`;

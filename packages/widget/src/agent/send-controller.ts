@@ -36,8 +36,12 @@ export class SendController implements ReactiveController {
         .catch(this.#d.fail);
   }
 
-  /** Sends `text` (default: the text box) as the next user message. */
-  async send(text = this.#d.input()?.value ?? ''): Promise<void> {
+  /**
+   * Sends `text` (default: the text box) as the next user message. `fromApp`: a message an MCP App sent
+   * with the visitor's yes (already labelled as the app's): it takes none of the visitor's attached files
+   * and never touches the text box, so what the visitor is typing stays theirs.
+   */
+  async send(text = this.#d.input()?.value ?? '', options: { fromApp?: boolean } = {}): Promise<void> {
     const { run, attachments } = this.#d;
     const input = this.#d.input();
     if (!input || run.status === 'running' || this.#resolving) return;
@@ -45,12 +49,12 @@ export class SendController implements ReactiveController {
     if (!message) return;
     // Attached files go into the conversation's attachment cache before the run, so the model can read
     // them; a new conversation gets its id now for that.
-    const files = attachments.files.take();
+    const files = options.fromApp ? [] : attachments.files.take();
     if (files.length && !run.conversationId) run.conversationId = `conv_${crypto.randomUUID()}`;
     const full = withAttachmentNote(message, files);
     this.#inFlight = full;
     try {
-      await this.#sendNow(text, full, files);
+      await this.#sendNow(text, full, files, !options.fromApp);
     } finally {
       this.#inFlight = undefined;
     }
@@ -67,7 +71,7 @@ export class SendController implements ReactiveController {
     return conversationId ? { conversationId, message } : { message };
   }
 
-  async #sendNow(text: string, full: string, files: File[]): Promise<void> {
+  async #sendNow(text: string, full: string, files: File[], typed: boolean): Promise<void> {
     const { run, attachments, conversations } = this.#d;
     const input = this.#d.input();
     if (!input) return;
@@ -85,14 +89,14 @@ export class SendController implements ReactiveController {
     } finally {
       this.#resolving = false;
     }
-    if (input.value === text) input.value = '';
+    if (typed && input.value === text) input.value = '';
     this.#d.scroll.follow();
     this.#lastMessage = full;
     preloadMarkdown();
     const outcome = await run.send(agent, full, images);
     // The message never reached the agent: give the user their text and files back instead of losing them.
     if (outcome === 'not-started') {
-      if (input.value === '') input.value = text;
+      if (typed && input.value === '') input.value = text;
       attachments.files.restore(files);
     }
     conversations.sync();

@@ -38,6 +38,8 @@ import type { ViewContext } from './view-context.js';
  * @csspart log - The message list (`role="log"`, `aria-live="polite"`).
  * @csspart message - Each message.
  * @csspart message-user - A message the user sent.
+ * @csspart message-from-app - A message an MCP App sent with the user's yes (also `message-user`), labelled.
+ * @csspart message-app-label - The label naming the app on such a message.
  * @csspart message-assistant - An answer (sanitized Markdown).
  * @csspart empty-answer - Says the model gave no answer (e.g. it only thought), in place of the answer.
  * @csspart interrupted - After a partial answer whose stream was cut and not finished by the retry.

@@ -195,6 +195,18 @@ const baseStyles = css`
     color: var(--_accent-text);
   }
 
+  /* A message an MCP App sent: not on the visitor's side, not in the visitor's colour, and labelled. */
+  .message.from-app {
+    align-self: flex-start;
+    background: var(--_surface);
+    color: var(--_fg);
+  }
+
+  .app-label {
+    display: block;
+    font-size: 0.8em;
+  }
+
   /* Stretched (capped by max-width) rather than shrink-to-fit: a fit-content width would make the browser
      measure the whole answer's text again on every streamed frame. */
   .message.assistant {

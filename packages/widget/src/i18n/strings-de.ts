@@ -9,6 +9,7 @@ export const DE: Partial<AgentChatStrings> = {
   stopped: '(gestoppt)',
   interrupted: '(unterbrochen: die Antwort ist unvollständig)',
   emptyAnswer: 'Das Modell hat keine Antwort gegeben.',
+  fromApp: 'Gesendet von der App von {tool}',
   regenerate: 'Neu erzeugen',
   using: 'Verwende {name}',
   used: '{name} verwendet',

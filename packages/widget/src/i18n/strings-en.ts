@@ -10,6 +10,8 @@ export interface AgentChatStrings {
   interrupted: string;
   /** Shown in place of an answer the model left empty (e.g. it only thought, in a `<think>` it never closed). */
   emptyAnswer: string;
+  /** Label of a message an MCP App sent to the chat (with the visitor's yes). */
+  fromApp: string;
   regenerate: string;
   editLast: string;
   /** "Jump to latest" while an answer streams below a reader who scrolled up; default texts load with it. */
@@ -133,6 +135,7 @@ export const EN: AgentChatStrings = {
   stopped: '(stopped)',
   interrupted: '(interrupted: the answer is incomplete)',
   emptyAnswer: 'The model gave no answer.',
+  fromApp: 'Sent by the app of {tool}',
   regenerate: 'Regenerate',
   editLast: 'Edit last message',
   attach: 'Attach a file',

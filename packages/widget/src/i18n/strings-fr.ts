@@ -10,6 +10,7 @@ export const FR: Partial<AgentChatStrings> = {
   stopped: '(arrêté)',
   interrupted: '(interrompu : la réponse est incomplète)',
   emptyAnswer: 'Le modèle n’a donné aucune réponse.',
+  fromApp: 'Envoyé par l’application de {tool}',
   regenerate: 'Régénérer',
   editLast: 'Modifier le dernier message',
   attach: 'Joindre un fichier',

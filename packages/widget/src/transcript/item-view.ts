@@ -4,6 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { ViewContext } from '../element/view-context.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
 import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from '../markdown/markdown.js';
+import { readAppMessage } from './app-message.js';
 import type { ModelLoadState } from './model-view.js';
 import type { TranscriptItem } from './transcript.js';
 
@@ -101,8 +102,12 @@ export class ItemView {
       return html`<div class="stage-loading" aria-busy="true"></div>`;
     }
     switch (item.kind) {
-      case 'user':
+      case 'user': {
+        const fromApp = readAppMessage(item.text);
+        if (fromApp)
+          return html`<div part="message message-user message-from-app" class="message user from-app"><span part="message-app-label" class="app-label">${format(ctx.strings.fromApp, { tool: fromApp.tool })}</span>${fromApp.text}</div>`;
         return html`<div part="message message-user" class="message user">${item.text}</div>${ctx.answerActions?.(item, true)}`;
+      }
       case 'assistant': {
         const final = !ctx.running || item !== ctx.items.at(-1);
         // An answer that ended empty (the model only thought, or said nothing) says so instead of showing nothing.

@@ -17,8 +17,8 @@ export interface AppSessionHandlers {
   message(text: string): Promise<boolean>;
   /** `ui/open-link`: asks the visitor; false when they declined. */
   openLink(url: string): Promise<boolean>;
-  /** `ui/request-display-mode`: returns the mode the stage now has. */
-  displayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
+  /** `ui/request-display-mode`: resolves with the mode the stage has once the visitor answered. */
+  displayMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode>;
   /** The app asked to be closed. */
   closeRequested(): void;
   /** The frame left the app's document (its CSP cannot stop that). */
@@ -31,7 +31,7 @@ export interface AppSessionOptions {
   frame: HTMLIFrameElement;
   item: McpAppContent;
   apps: McpApps;
-  /** What the app's resource declared, granted as declared (told to the app as the host's sandbox). */
+  /** The CSP the app's resource declared and the permissions the visitor granted (told to the app as the host's sandbox). */
   sandbox: { csp: McpAppCsp; permissions: Record<string, object> };
   context: McpUiHostContext;
   /** Names the app for its model context (one entry per stage). */
@@ -97,7 +97,7 @@ export class AppSession {
       return {};
     };
     bridge.onrequestdisplaymode = async ({ mode }) => {
-      const actual = handlers.displayMode(mode);
+      const actual = await handlers.displayMode(mode);
       bridge.sendHostContextChange({ displayMode: actual });
       return { mode: actual };
     };

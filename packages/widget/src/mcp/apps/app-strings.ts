@@ -14,6 +14,13 @@ export interface McpAppStrings {
   block: string;
   refused: string;
   exitFullscreen: string;
+  allow: string;
+  askFullscreen: string;
+  askPip: string;
+  askPermissions: string;
+  askMessage: string;
+  /** The browser permissions an app may declare, by their Permissions Policy name. */
+  permissionNames: Record<string, string>;
 }
 
 const EN: McpAppStrings = {
@@ -32,6 +39,17 @@ const EN: McpAppStrings = {
   block: 'Block its messages',
   refused: '{count} more messages from the app were refused.',
   exitFullscreen: 'Exit full screen',
+  allow: 'Allow',
+  askFullscreen: 'The app of {tool} wants to go full screen.',
+  askPip: 'The app of {tool} wants to float beside the chat (picture-in-picture).',
+  askPermissions: 'The app of {tool} asks for: {permissions}. Allow? (The app restarts.)',
+  askMessage: 'The app of {tool} wants to send this message to the assistant: “{text}”',
+  permissionNames: {
+    camera: 'camera',
+    microphone: 'microphone',
+    geolocation: 'location',
+    clipboardWrite: 'writing to the clipboard',
+  },
 };
 
 const FR: McpAppStrings = {
@@ -51,6 +69,17 @@ const FR: McpAppStrings = {
   block: 'Bloquer ses messages',
   refused: '{count} autres messages de l’application ont été refusés.',
   exitFullscreen: 'Quitter le plein écran',
+  allow: 'Autoriser',
+  askFullscreen: 'L’application de {tool} veut passer en plein écran.',
+  askPip: 'L’application de {tool} veut flotter à côté du chat (incrustation).',
+  askPermissions: 'L’application de {tool} demande : {permissions}. Autoriser ? (L’application redémarre.)',
+  askMessage: 'L’application de {tool} veut envoyer ce message à l’assistant : « {text} »',
+  permissionNames: {
+    camera: 'caméra',
+    microphone: 'microphone',
+    geolocation: 'position',
+    clipboardWrite: 'écriture dans le presse-papiers',
+  },
 };
 
 const DE: McpAppStrings = {
@@ -69,6 +98,17 @@ const DE: McpAppStrings = {
   block: 'Ihre Nachrichten blockieren',
   refused: '{count} weitere Nachrichten der App wurden abgelehnt.',
   exitFullscreen: 'Vollbild beenden',
+  allow: 'Erlauben',
+  askFullscreen: 'Die App von {tool} möchte in den Vollbildmodus wechseln.',
+  askPip: 'Die App von {tool} möchte neben dem Chat schweben (Bild-im-Bild).',
+  askPermissions: 'Die App von {tool} fragt nach: {permissions}. Erlauben? (Die App startet neu.)',
+  askMessage: 'Die App von {tool} möchte diese Nachricht an den Assistenten senden: „{text}“',
+  permissionNames: {
+    camera: 'Kamera',
+    microphone: 'Mikrofon',
+    geolocation: 'Standort',
+    clipboardWrite: 'Schreiben in die Zwischenablage',
+  },
 };
 
 /** The stage texts for a `lang` such as `fr` or `de-CH`. */

@@ -3,6 +3,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { McpAppElement } from './mcp-app-element.js';
 import type { McpAppsDeps } from './mcp-apps-deps.js';
 
+type Sent = Array<{ text: string; options: unknown }>;
+
 // The element with ext-apps' own app side in its frame (inlined: the app's CSP allows no network).
 let appBundle = '';
 beforeAll(async () => {
@@ -35,8 +37,10 @@ addEventListener('message', async (e) => {
   if (e.data?.do === 'size') await app.sendSizeChanged({ height: 123 });
   if (e.data?.do === 'navigate') location.href = 'about:blank';
   if (e.data?.do === 'fullscreen') say('mode', (await app.requestDisplayMode({ mode: 'fullscreen' })).mode);
+  if (e.data?.do === 'message') say('sent', (await app.sendMessage({ role: 'user', content: [{ type: 'text', text: e.data.text }] })).isError ? 'refused' : 'sent');
 });
 await app.connect();
+say('sandbox', app.getHostCapabilities()?.sandbox?.permissions ?? null);
 say('ready', app.getHostContext());
 </script></body></html>`;
 }
@@ -62,8 +66,11 @@ const message =
     heard.slice(after).find((h) => h.kind === kind)?.value;
 
 /** A real McpApps-shaped port over a fixed resource, recording the model context it is given. */
-function fakeApps(context: Map<string, string | undefined>): McpApps {
-  const resource: McpAppResource = { uri: 'ui://t/app.html', html: appHtml(), csp: {}, permissions: {} };
+function fakeApps(
+  context: Map<string, string | undefined>,
+  permissions: Record<string, object> = {},
+): McpApps {
+  const resource: McpAppResource = { uri: 'ui://t/app.html', html: appHtml(), csp: {}, permissions };
   return {
     readResource: async () => resource,
     callTool: async () => ({ content: [] }),
@@ -87,7 +94,16 @@ function item(text: string): McpAppContent {
 let host: HTMLElement;
 afterEach(() => host?.remove());
 
-function mount(context = new Map<string, string | undefined>(), count = 1): McpAppElement {
+interface MountOptions {
+  permissions?: Record<string, object>;
+  sent?: Sent;
+}
+
+function mount(
+  context = new Map<string, string | undefined>(),
+  count = 1,
+  options: MountOptions = {},
+): McpAppElement {
   host = document.createElement('div');
   Object.assign(host, { theme: 'dark' });
   host.lang = 'de';
@@ -96,24 +112,31 @@ function mount(context = new Map<string, string | undefined>(), count = 1): McpA
   let element = document.createElement('agent-chat-mcp-app');
   for (let i = 1; i < count; i++) {
     root.append(element);
-    Object.assign(element, { item: item(`older ${i}`), stageId: `stage-0${i}`, deps: depsOf(context) });
+    Object.assign(element, {
+      item: item(`older ${i}`),
+      stageId: `stage-0${i}`,
+      deps: depsOf(context, options),
+    });
     element = document.createElement('agent-chat-mcp-app');
   }
-  Object.assign(element, { item: item('first'), stageId: 'stage-1', deps: depsOf(context) });
+  Object.assign(element, { item: item('first'), stageId: 'stage-1', deps: depsOf(context, options) });
   root.append(element);
   return element;
 }
 
-function depsOf(context: Map<string, string | undefined>): McpAppsDeps {
+function depsOf(context: Map<string, string | undefined>, options: MountOptions = {}): McpAppsDeps {
   return {
-    source: { mcpHub: async () => ({ apps: fakeApps(context) }) as never },
-    sender: { send: async () => undefined, pendingTurn: undefined },
+    source: { mcpHub: async () => ({ apps: fakeApps(context, options.permissions) }) as never },
+    sender: {
+      send: async (text, sendOptions) => void options.sent?.push({ text, options: sendOptions }),
+      pendingTurn: undefined,
+    },
     run: { status: 'idle' } as never,
   };
 }
 
 describe('<agent-chat-mcp-app>', () => {
-  it('sends input then result after initialized, with the host’s theme and language; resizes; goes full screen on request', async () => {
+  it('sends input then result after initialized, with the host’s theme and language; resizes; goes full screen once the visitor allows it', async () => {
     const start = heard.length;
     const element = mount();
     const ready = (await waitFor(message('ready', start))) as {
@@ -133,6 +156,9 @@ describe('<agent-chat-mcp-app>', () => {
     await waitFor(() => frame.style.height === '123px');
 
     frame.contentWindow!.postMessage({ do: 'fullscreen' }, '*');
+    (
+      await waitFor(() => element.querySelector<HTMLButtonElement>('[part~="mcp-app-allow"]') ?? undefined)
+    ).click();
     expect(await waitFor(message('mode', start))).toBe('fullscreen');
     const box = element.querySelector<HTMLElement>('[part~="mcp-app"]')!;
     expect(box.dataset.mode).toBe('fullscreen');
@@ -190,5 +216,81 @@ describe('<agent-chat-mcp-app>', () => {
         .filter((h) => h.kind === 'result')
         .map((h) => h.value),
     ).toContain('first');
+  });
+
+  it('refuses full screen the app asks for until the visitor clicks Allow on the host’s own prompt', async () => {
+    const start = heard.length;
+    const element = mount();
+    await waitFor(message('result', start));
+    const frame = element.querySelector('iframe')!;
+    const box = element.querySelector<HTMLElement>('[part~="mcp-app"]')!;
+    frame.contentWindow!.postMessage({ do: 'fullscreen' }, '*');
+    const prompt = await waitFor(
+      () => element.querySelector<HTMLElement>('[part~="mcp-app-prompt"]') ?? undefined,
+    );
+    expect(prompt.textContent).toContain('Die App von show möchte in den Vollbildmodus wechseln.');
+    // No click yet: still inline, not over the page.
+    expect(box.dataset.mode).toBe('inline');
+    expect(getComputedStyle(box).position).not.toBe('fixed');
+    prompt.querySelector<HTMLButtonElement>('[part~="mcp-app-deny"]')!.click();
+    expect(await waitFor(message('mode', start))).toBe('inline');
+    expect(box.dataset.mode).toBe('inline');
+    expect(element.querySelector('[part~="mcp-app-prompt"]')).toBeNull();
+  });
+
+  it('keeps a declared microphone out of the frame until the visitor agrees, then asks no more for that app', async () => {
+    const start = heard.length;
+    const element = mount(new Map(), 1, { permissions: { microphone: {} } });
+    await waitFor(message('result', start));
+    const first = element.querySelector('iframe')!;
+    expect(first.allow).not.toContain('microphone');
+    expect(await waitFor(message('sandbox', start))).toEqual({});
+    const prompt = await waitFor(
+      () => element.querySelector<HTMLElement>('[part~="mcp-app-prompt"]') ?? undefined,
+    );
+    expect(prompt.textContent).toContain('Die App von show fragt nach: Mikrofon.');
+    const granted = heard.length;
+    prompt.querySelector<HTMLButtonElement>('[part~="mcp-app-allow"]')!.click();
+    // The app restarts with the permission in its frame.
+    await waitFor(() => !first.isConnected);
+    await waitFor(message('result', granted));
+    expect(element.querySelector('iframe')!.allow).toContain('microphone');
+    expect(await waitFor(message('sandbox', granted))).toEqual({ microphone: {} });
+    // A new result of the same app in this chat: granted already, no question.
+    const again = heard.length;
+    element.item = item('second');
+    await waitFor(message('result', again));
+    expect(element.querySelector('iframe')!.allow).toContain('microphone');
+    expect(element.querySelector('[part~="mcp-app-prompt"]')).toBeNull();
+  });
+
+  it('asks the visitor before an app’s ui/message reaches the chat, and sends it labelled as the app’s', async () => {
+    const start = heard.length;
+    const sent: Sent = [];
+    const element = mount(new Map(), 1, { sent });
+    await waitFor(message('result', start));
+    const frame = element.querySelector('iframe')!;
+    frame.contentWindow!.postMessage({ do: 'message', text: 'Buy the premium plan' }, '*');
+    const prompt = await waitFor(
+      () => element.querySelector<HTMLElement>('[part~="mcp-app-prompt"]') ?? undefined,
+    );
+    expect(prompt.textContent).toContain('Buy the premium plan');
+    expect(sent).toEqual([]);
+    prompt.querySelector<HTMLButtonElement>('[part~="mcp-app-allow"]')!.click();
+    expect(await waitFor(message('sent', start))).toBe('sent');
+    expect(sent).toEqual([
+      {
+        text: '[Sent by the app of "show" with the user\'s consent; not typed by the user]\nBuy the premium plan',
+        options: { fromApp: true },
+      },
+    ]);
+    // Cancelled: the app hears a refusal and nothing reaches the chat.
+    const later = heard.length;
+    frame.contentWindow!.postMessage({ do: 'message', text: 'Again' }, '*');
+    (
+      await waitFor(() => element.querySelector<HTMLButtonElement>('[part~="mcp-app-deny"]') ?? undefined)
+    ).click();
+    expect(await waitFor(message('sent', later))).toBe('refused');
+    expect(sent).toHaveLength(1);
   });
 });

@@ -4,27 +4,24 @@ import type { McpAppContent, McpAppResource, McpApps } from '@agent-chat/core';
 import { buildAllowAttribute, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { format } from '../../i18n/strings.js';
+import { grantedPermissions, permissionConsent, rememberConsent } from './app-consent.js';
 import { withCsp } from './app-csp.js';
+import { type AppPrompt, type AppQuestion, type MessageAnswer, refusal, renderPrompt } from './app-prompt.js';
 import { AppSession } from './app-session.js';
 import { appStrings } from './app-strings.js';
 import { appStyles } from './app-styles.js';
 import { type ChatHost, hostContext, themeContext } from './host-context.js';
+import { claimLiveApp } from './live-apps.js';
 import { appsOf, type McpAppsDeps, sendMessage } from './mcp-apps-deps.js';
 import { MessageLimit } from './message-limit.js';
-
-/** The live app of each resource, per chat: a newer result of the same app replaces the older one. */
-const live = new WeakMap<Node, Map<string, McpAppElement>>();
-
-type Prompt =
-  | { kind: 'link'; url: string; resolve: (yes: boolean) => void }
-  | { kind: 'flood'; text: string; resolve: (answer: 'send' | 'no' | 'block') => void };
 
 /**
  * An MCP App in its tool's stage: the `ui://` resource read through the hub, shown in a frame with an
  * opaque origin (`sandbox="allow-scripts"` only: no same origin, no top navigation, no popups, no
- * forms), under the CSP its resource declares, with only the permissions it declares. Links and
- * frequent chat messages wait for the visitor's yes. Closed when it leaves the document, gets a new
- * result, or never says `initialized`.
+ * forms), under the CSP its resource declares. The visitor stays in control: the browser permissions
+ * it declares (camera, microphone…) reach the frame only after the visitor allowed them, once per app;
+ * full screen and picture-in-picture, links and every chat message wait for a click on the host's own
+ * prompt. Closed when it leaves the document, gets a new result, or never says `initialized`.
  */
 export class McpAppElement extends LitElement {
   static override properties = {
@@ -39,7 +36,7 @@ export class McpAppElement extends LitElement {
   declare item: McpAppContent | undefined;
   declare stageId: string;
   declare deps: McpAppsDeps | undefined;
-  declare _state: { status: 'loading' | 'ready' | 'failed' | 'closed'; notice?: string; prompt?: Prompt };
+  declare _state: { status: 'loading' | 'ready' | 'failed' | 'closed'; notice?: string; prompt?: AppPrompt };
 
   #session: AppSession | undefined;
   #frame: HTMLIFrameElement | undefined;
@@ -108,32 +105,13 @@ export class McpAppElement extends LitElement {
       ${status === 'loading' ? html`<p part="mcp-app-notice" class="mcp-app-notice" role="status">${format(strings.loading, { tool })}</p>` : nothing}
       ${notice ? html`<p part="mcp-app-notice" class="mcp-app-notice" role="status">${notice}</p>` : nothing}
       ${this.#limit.refused ? html`<p part="mcp-app-notice" class="mcp-app-notice">${format(strings.refused, { count: this.#limit.refused })}</p>` : nothing}
-      ${prompt ? this.#renderPrompt(prompt, tool) : nothing}
+      ${prompt ? renderPrompt(prompt, tool, strings, (value) => this.#answer(prompt, value)) : nothing}
     </div>`;
   }
 
-  #renderPrompt(prompt: Prompt, tool: string): unknown {
-    const strings = this.#strings;
-    const answer = (value: unknown) => {
-      this._state = { ...this._state, prompt: undefined };
-      (prompt.resolve as (v: unknown) => void)(value);
-    };
-    if (prompt.kind === 'link')
-      return html`<div part="mcp-app-prompt" class="mcp-app-prompt" role="alertdialog" aria-label=${format(strings.openLink, { tool, url: prompt.url })}>
-        <p>${format(strings.openLink, { tool, url: prompt.url })}</p>
-        <button type="button" part="mcp-app-allow" @click=${() => {
-          // Opened inside the visitor's click, without giving the new tab a handle on this page.
-          window.open(prompt.url, '_blank', 'noopener,noreferrer');
-          answer(true);
-        }}>${strings.open}</button>
-        <button type="button" part="mcp-app-deny" @click=${() => answer(false)}>${strings.cancel}</button>
-      </div>`;
-    return html`<div part="mcp-app-prompt" class="mcp-app-prompt" role="alertdialog" aria-label=${strings.send}>
-      <p>${format(strings.flood, { tool, text: prompt.text.slice(0, 200) })}</p>
-      <button type="button" part="mcp-app-allow" @click=${() => answer('send')}>${strings.send}</button>
-      <button type="button" part="mcp-app-deny" @click=${() => answer('no')}>${strings.cancel}</button>
-      <button type="button" part="mcp-app-block" @click=${() => answer('block')}>${strings.block}</button>
-    </div>`;
+  #answer(prompt: AppPrompt, value: boolean | MessageAnswer): void {
+    if (this._state.prompt === prompt) this._state = { ...this._state, prompt: undefined };
+    (prompt.resolve as (v: unknown) => void)(value);
   }
 
   async #start(item: McpAppContent): Promise<void> {
@@ -161,7 +139,7 @@ export class McpAppElement extends LitElement {
       return;
     }
     if (!current()) return;
-    if (!this.#claim(item)) {
+    if (!claimLiveApp(this, item, () => this.#replaced())) {
       this._state = { status: 'closed', notice: format(strings.replaced, { tool }) };
       return;
     }
@@ -178,7 +156,11 @@ export class McpAppElement extends LitElement {
     frame.className = 'mcp-app-frame';
     frame.title = format(strings.frameTitle, { tool });
     frame.referrerPolicy = 'no-referrer';
-    const allow = buildAllowAttribute(resource.permissions);
+    // Declared permissions reach the frame only once the visitor allowed them for this app.
+    const root = this.getRootNode();
+    const consent = permissionConsent(root, item);
+    const permissions = grantedPermissions(resource.permissions, consent);
+    const allow = buildAllowAttribute(permissions);
     if (allow) frame.allow = allow;
     if (resource.prefersBorder === false) frame.dataset.border = 'none';
     box.append(frame);
@@ -188,13 +170,15 @@ export class McpAppElement extends LitElement {
       frame,
       item,
       apps,
-      sandbox: { csp: resource.csp, permissions: resource.permissions },
+      sandbox: { csp: resource.csp, permissions },
       key: this.stageId,
       initTimeoutMs: McpAppElement.initTimeoutMs,
       context: hostContext(chat, box, this.#mode, definition ? { tool: definition as never } : undefined),
       handlers: {
         initialized: () => {
-          this._state = { status: 'ready' };
+          // A question already open (the permissions one) stays.
+          const { prompt } = this._state;
+          this._state = prompt ? { status: 'ready', prompt } : { status: 'ready' };
         },
         timedOut: () => {
           this.#stop();
@@ -208,9 +192,9 @@ export class McpAppElement extends LitElement {
           if (height !== undefined && this.#mode === 'inline')
             frame.style.height = `${Math.min(Math.max(Math.ceil(height), 40), 2000)}px`;
         },
-        message: (text) => this.#message(text),
-        openLink: (url) => this.#ask<boolean>({ kind: 'link', url }, false),
-        displayMode: (mode) => this.#setMode(mode),
+        message: (text) => this.#message(text, tool),
+        openLink: (url) => this.#ask({ kind: 'link', url }) as Promise<boolean>,
+        displayMode: (mode) => this.#requestMode(mode),
         navigatedAway: () => {
           // Nothing more is sent to whatever the frame loaded instead of the app.
           this.#stop();
@@ -227,35 +211,57 @@ export class McpAppElement extends LitElement {
     });
     this.#session = session;
     await session.start(withCsp(resource.html, resource.csp));
+    const declared = Object.keys(resource.permissions ?? {});
+    if (declared.length && consent === undefined && current()) void this.#askPermissions(item, declared);
   }
 
-  async #message(text: string): Promise<boolean> {
+  /** Asks once per app; on yes the app restarts with the permissions in its frame's `allow`. */
+  async #askPermissions(item: McpAppContent, names: string[]): Promise<void> {
+    const generation = this.#generation;
+    const yes = await this.#ask({ kind: 'permissions', names });
+    // The app went away before an answer (closed, replaced): nothing was decided.
+    if (generation !== this.#generation && !yes) return;
+    rememberConsent(this.getRootNode(), item, yes ? 'granted' : 'denied');
+    if (yes && generation === this.#generation && this.isConnected) await this.#start(item);
+  }
+
+  /**
+   * `ui/message`: every message waits for the visitor's Send (past the limit the question says the app
+   * keeps sending); while one is asked, others are refused; the visitor may block the app's messages.
+   * Sent, it shows as the app's, labelled, never as the visitor's.
+   */
+  async #message(text: string, tool: string): Promise<boolean> {
     const verdict = this.#limit.check();
     if (verdict === 'refuse') {
       this.requestUpdate();
       return false;
     }
-    if (verdict === 'ask') {
-      this.#limit.asking = true;
-      const answer = await this.#ask<'send' | 'no' | 'block'>({ kind: 'flood', text }, 'no');
-      this.#limit.asking = false;
-      if (answer === 'block') this.#limit.blocked = true;
-      if (answer !== 'send') return false;
-    }
-    return sendMessage(this.deps, text);
+    this.#limit.asking = true;
+    const answer = await this.#ask({ kind: 'message', text, flood: verdict === 'ask' });
+    this.#limit.asking = false;
+    if (answer === 'block') this.#limit.blocked = true;
+    if (answer !== 'send') return false;
+    return sendMessage(this.deps, tool, text);
   }
 
-  /** Shows one question at a time; a second one while the first is open gets `refused` at once. */
-  #ask<T>(
-    prompt:
-      | Omit<Extract<Prompt, { kind: 'link' }>, 'resolve'>
-      | Omit<Extract<Prompt, { kind: 'flood' }>, 'resolve'>,
-    refused: T,
-  ): Promise<T> {
-    if (this._state.prompt) return Promise.resolve(refused);
-    return new Promise<T>((resolve) => {
-      this._state = { ...this._state, prompt: { ...prompt, resolve } as unknown as Prompt };
+  /** Shows one question at a time; a second one while the first is open gets no at once. */
+  #ask(question: AppQuestion): Promise<boolean | MessageAnswer> {
+    if (this._state.prompt) return Promise.resolve(question.kind === 'message' ? 'no' : false);
+    return new Promise((resolve) => {
+      this._state = { ...this._state, prompt: { ...question, resolve } as AppPrompt };
     });
+  }
+
+  /**
+   * `ui/request-display-mode`: back to inline at once; full screen and picture-in-picture only after the
+   * visitor's click on the host's prompt (an app must not cover the page on its own: a fake sign-in
+   * page is one fixed frame away). Refused, the app stays as it is.
+   */
+  async #requestMode(mode: McpUiDisplayMode): Promise<McpUiDisplayMode> {
+    if (mode === this.#mode || mode === 'inline') return this.#setMode(mode);
+    if (mode !== 'fullscreen' && mode !== 'pip') return this.#mode;
+    const yes = await this.#ask({ kind: 'mode', mode });
+    return yes ? this.#setMode(mode) : this.#mode;
   }
 
   #setMode(mode: McpUiDisplayMode): McpUiDisplayMode {
@@ -264,28 +270,6 @@ export class McpAppElement extends LitElement {
     this.requestUpdate();
     if (mode === 'inline' && this.#session) this.#session.contextChanged({ displayMode: 'inline' });
     return allowed;
-  }
-
-  /**
-   * Makes this the live app of its resource in this chat, closing an older one; false when a newer
-   * result of the same app (later in the chat) is already live.
-   */
-  #claim(item: McpAppContent): boolean {
-    const root = this.getRootNode();
-    let byResource = live.get(root);
-    if (!byResource) {
-      byResource = new Map();
-      live.set(root, byResource);
-    }
-    const key = `${item.serverId}\n${item.resourceUri}`;
-    const other = byResource.get(key);
-    if (other && other !== this && other.isConnected) {
-      const otherIsNewer = Boolean(this.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
-      if (otherIsNewer) return false;
-      other.#replaced();
-    }
-    byResource.set(key, this);
-    return true;
   }
 
   #replaced(): void {
@@ -300,7 +284,10 @@ export class McpAppElement extends LitElement {
   #stop(): void {
     this.#generation++;
     const prompt = this._state.prompt;
-    if (prompt) (prompt.resolve as (v: unknown) => void)(prompt.kind === 'link' ? false : 'no');
+    if (prompt) {
+      this._state = { ...this._state, prompt: undefined };
+      (prompt.resolve as (v: unknown) => void)(refusal(prompt));
+    }
     const session = this.#session;
     const frame = this.#frame;
     this.#session = undefined;

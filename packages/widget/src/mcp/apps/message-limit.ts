@@ -1,7 +1,7 @@
 /**
- * How often an app may ask to add messages to the chat without the visitor's say: `max` requests within
- * `windowMs`. Past that, the visitor is asked about each one (one question at a time; requests that
- * arrive meanwhile are refused), and may block the app's messages altogether.
+ * How often an app asks to add messages to the chat. Every message waits for the visitor's Send; past
+ * `max` requests within `windowMs` the question says the app keeps sending. While one question is open
+ * the app's other requests are refused at once, and the visitor may block its messages altogether.
  */
 export class MessageLimit {
   readonly #max: number;
@@ -17,7 +17,7 @@ export class MessageLimit {
     this.#windowMs = windowMs;
   }
 
-  /** Counts a request: `send` within the limit, `ask` the visitor first, or `refuse` at once. */
+  /** Counts a request: `send` within the limit, `ask` past it (the question says so), or `refuse` at once. */
   check(now = Date.now()): 'send' | 'ask' | 'refuse' {
     if (this.blocked || this.asking) {
       this.refused++;
