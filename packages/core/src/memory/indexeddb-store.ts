@@ -2,8 +2,8 @@ import type { IDBPDatabase } from 'idb';
 import { ConfigurationError } from '../errors.js';
 import { indexedDBConnection } from '../indexeddb-connection.js';
 import type { Message } from '../model/messages.js';
+import { assertConversationExport } from './conversation-import.js';
 import {
-  assertConversationExport,
   type ConversationExport,
   type ConversationStore,
   type ConversationSummary,

@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../errors.js';
 import type { Message } from '../model/messages.js';
+import { assertConversationExport } from './conversation-import.js';
 import {
-  assertConversationExport,
   type ConversationExport,
   type ConversationStore,
   type ConversationSummary,
