@@ -237,7 +237,7 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     );
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 120_000); // Its polls wait up to 15 + 30 + 20 + 30 s: a step that fails must say which, not time the test out.
 
   it('bad apps: no initialized → timeout notice; a 404 or a wrong MIME type → notice with the text result; malformed _meta.ui → console warning naming server and tool', async () => {
     const calls = ['silent', 'missing', 'wrongmime', 'malformed'].map((name) => ({
