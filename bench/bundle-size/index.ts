@@ -10,6 +10,7 @@ import { firstChat } from './first-chat.ts';
 import { remoteAgentRows } from './first-chat-remote.ts';
 import { FIRST_CHAT_SCENARIOS } from './first-chat-scenarios.ts';
 import { REACT_WRAPPER_DESCRIPTION, reactWrapper } from './react-wrapper.ts';
+import { viteBundle } from './vite-bundle.ts';
 import { widgetScriptTag } from './widget-build.ts';
 
 const here = import.meta.dirname;
@@ -53,6 +54,18 @@ const SUBJECTS: Subject[] = [
     subject: () => peerSubject(here, 'ai', '@ai-sdk/openai'),
     bytes: () => bundle(entry('ai-sdk.ts'), BROWSER),
   },
+  // The same pair bundled by Vite, as most SPAs build: esbuild's code splitting imports every shared chunk
+  // a re-exported module lands in (evanw/esbuild#2922), Vite's bundler only those whose code is used.
+  {
+    target: 'core_base_vite',
+    subject: () => AGENT_CHAT,
+    bytes: () => viteBundle(entry('core-base.ts')),
+  },
+  {
+    target: 'core_base_vite',
+    subject: () => peerSubject(here, 'ai', '@ai-sdk/openai'),
+    bytes: () => viteBundle(entry('ai-sdk.ts')),
+  },
   {
     target: 'widget_script_tag',
     subject: () => AGENT_CHAT,
@@ -87,7 +100,9 @@ export const benchmark: Benchmark = {
   description:
     'Bytes a user downloads: esbuild bundles (browser, ESM, minified, tree-shaken, ES2022) measured raw and gzip -9. ' +
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
-    'from ai + `createOpenAI` from @ai-sdk/openai. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
+    'from ai + `createOpenAI` from @ai-sdk/openai. core_base_vite: the same two entries built by Vite (production build, its default ' +
+    'minifier, ES2022), the entry chunk and the chunks it imports statically, because esbuild\'s code splitting also imports every shared ' +
+    'chunk a re-exported but unused module lands in (evanw/esbuild#2922) and most SPAs build with Vite. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
     '(platform neutral), no peer. ' +
     REACT_WRAPPER_DESCRIPTION +

@@ -4,18 +4,23 @@
 import type { ScriptedTurnPlan } from './scenario.ts';
 
 /**
- * [turn that asks, turn whose first tool result holds the detail]: 9 of the 30 turns, 6–9 turns back, on
- * the seeded logs and tables (outputs that differ every time; the captured MCP outputs repeat verbatim in
- * later turns, so their details would still be in the request).
+ * [turn that asks, turn whose first tool result holds the detail]: 12 of the 30 turns, on the seeded logs
+ * and tables (outputs that differ every time; the captured MCP outputs repeat verbatim in later turns, so
+ * their details would still be in the request). Nine ask 6–9 turns back, beyond the exchanges sent verbatim;
+ * three ask 3–5 turns back, where the question and answer are still verbatim but the tool result is sent
+ * as its summary (memory's `toolResultWindow`), so those too must be retrieved.
  */
 export const DETAIL_QUESTIONS: ReadonlyArray<readonly [number, number]> = [
   [7, 1],
+  [9, 6],
   [10, 4],
   [13, 6],
   [16, 7],
   [19, 12],
+  [21, 16],
   [22, 13],
   [25, 18],
+  [27, 24],
   [28, 19],
   [30, 24],
 ];

@@ -81,7 +81,7 @@ export function measureFindability(
   const fullCatalog = servers
     .map((id) =>
       [
-        `mcp__${id}__<tool>:`,
+        `mcp__${id}__*:`,
         ...summaries
           .filter((s) => s.serverId === id)
           .map((s) => `${s.toolName}: ${descriptions.get(s.name)}`),
@@ -141,7 +141,7 @@ export function requestsAtLength(
     const content = first.content
       .split('\n')
       .map((line) => {
-        const header = /^(mcp__[a-zA-Z0-9-]+__)<tool>:$/.exec(line);
+        const header = /^(mcp__[a-zA-Z0-9-]+__)\*:$/.exec(line);
         if (header) prefix = header[1];
         else if (!line.trim()) prefix = undefined;
         else if (prefix) {

@@ -17,14 +17,14 @@ const SYSTEM_PROMPT =
   "You are the team's developer assistant. Use the tools to look things up before you answer; keep answers short.";
 
 /**
- * The full tool names a catalog text lists: each `mcp__<server>__<tool>:` header, then one line per tool
+ * The full tool names a catalog text lists: each `mcp__<server>__*:` header, then one line per tool
  * that starts with the tool's name (as `toolCatalogText` writes it; read here as a model would read it).
  */
 function catalogNames(system: string): Set<string> {
   const names = new Set<string>();
   let prefix: string | undefined;
   for (const line of system.split('\n')) {
-    const header = /^(mcp__[a-zA-Z0-9-]+__)<tool>:$/.exec(line);
+    const header = /^(mcp__[a-zA-Z0-9-]+__)\*:$/.exec(line);
     if (header) prefix = header[1];
     else if (!line.trim()) prefix = undefined;
     else if (prefix) names.add(prefix + line.split(':')[0]!.trim());

@@ -68,7 +68,7 @@ describe('load_tools in the conversation history', () => {
     expect(sent(first.requests[2])).not.toContain('load_tools');
     expect(sent(first.requests[2])).toContain(`${A} ran`);
     // Loaded tools leave the catalog: their definitions are in the tool list.
-    expect(system(first.requests[0])).toContain('find: Looks up notes by find keyword');
+    expect(system(first.requests[0])).toContain('find: Looks up notes find keyword');
     expect(system(first.requests[1])).not.toContain('find:');
 
     const second = mockModel([{ text: 'ok' }]);

@@ -16,7 +16,7 @@ export function loadToolsTool(
   return {
     name: LOAD_TOOLS,
     // Short: this definition goes with every request of a lazy conversation. `validate` holds the rules.
-    description: 'Adds catalog tools to your tools for the rest of the conversation.',
+    description: 'Loads catalog tools for the rest of the conversation.',
     jsonSchema: {
       type: 'object',
       properties: { names: { type: 'array', items: { type: 'string' } } },

@@ -103,10 +103,7 @@ export class McpRunTools {
     const catalog = fitToolCatalog(unloaded, this.#loading.catalogMaxTokens, (text) => estimate.count(text));
     const lines: string[] = [];
     if (catalog.text)
-      lines.push(
-        `More tools: call ${LOAD_TOOLS} with the full names of those you need, then call them.`,
-        catalog.text,
-      );
+      lines.push(`More tools: call ${LOAD_TOOLS} with their full names, then call them.`, catalog.text);
     for (const server of this.#source.servers?.() ?? [])
       if (server.status === 'down')
         lines.push(

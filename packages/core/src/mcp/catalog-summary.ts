@@ -5,7 +5,9 @@ const VACUOUS = new Set(
   ),
 );
 /** Dropped everywhere: the catalog reads as a list, not as prose. */
-const ARTICLES = new Set(['a', 'an', 'the']);
+const FILLER = new Set(
+  'a an the of for in on to with from by into onto at as its it your this that these is are be'.split(' '),
+);
 /** Not left dangling at the end of a cut summary. */
 const DANGLING = new Set([...VACUOUS, 'their', 'which', 'based', 'using', 'whose', 'than']);
 
@@ -26,13 +28,14 @@ export const CATALOG_SUMMARY_WORDS = 9;
 
 /**
  * A tool's summary as the lazy catalog shows it, so that the catalog, sent with every request, stays
- * small: the first clause of the first sentence without articles, cut to `maxWords` words (no dangling
+ * small: the first clause of the first sentence without filler words (articles, prepositions) or the
+ * server's own name, cut to `maxWords` words (no dangling
  * filler at the end), or nothing at all when it only repeats the tool's and server's names
  * ("search_users: Search for users on GitHub" says no more than `search_users` on the server "github").
  *
  * @example
  * catalogSummary('Get the contents of a file or directory from a GitHub repository', 'get_file_contents', 'github');
- * // 'Get contents of file or directory'
+ * // 'Get contents file or directory repository'
  */
 export function catalogSummary(
   summary: string,
@@ -42,14 +45,28 @@ export function catalogSummary(
 ): string {
   const sentence = summary.replace(/[.!?…]+$/, '').trim();
   const named = new Set([...wordsOf(toolName), ...wordsOf(serverId)].map(stem));
+  const server = new Set(wordsOf(serverId).map(stem));
   if (wordsOf(sentence).every((word) => VACUOUS.has(word) || named.has(stem(word)))) return '';
-  const words = firstClause(sentence)
-    .split(/\s+/)
-    .filter((word) => !ARTICLES.has(word.toLowerCase()));
+  const words = withoutFiller(firstClause(sentence).split(/\s+/)).filter((w) => !namesServer(w, server));
   const kept = words.slice(0, maxWords);
   if (kept.length < words.length)
     while (kept.length > 1 && DANGLING.has(kept.at(-1)!.toLowerCase())) kept.pop();
   return kept.join(' ');
+}
+
+/** The words without filler, except a filler word joined by "or"/"and" ("on or off" keeps its "on"). */
+function withoutFiller(words: readonly string[]): string[] {
+  const joined = (i: number) => /^(?:or|and)$/i.test(words[i] ?? '');
+  return words.filter((word, i) => !FILLER.has(word.toLowerCase()) || joined(i - 1) || joined(i + 1));
+}
+
+/**
+ * True for the server's own name written as a proper noun ("GitHub" on `github`): the block's header says
+ * it once. A common word that happens to be the id ("files" on `files`) stays.
+ */
+function namesServer(word: string, server: ReadonlySet<string>): boolean {
+  const parts = wordsOf(word);
+  return /^[A-Z]/.test(word) && parts.length > 0 && parts.every((part) => server.has(stem(part)));
 }
 
 /** Up to a `;`, `:`, ` (` or ` - `, or a comma after the first three words ("Toggles simulated, …" stays whole). */

@@ -11,7 +11,7 @@ import type { McpToolSummary } from './mcp-hub-options.js';
  *
  * @example
  * toolCatalogText(await hub.summaries());
- * // mcp__docs__<tool>:
+ * // mcp__docs__*:
  * // search: Full-text search over documentation
  */
 export function toolCatalogText(
@@ -74,7 +74,7 @@ function serverBlocks(summaries: readonly McpToolSummary[], summaryWords: number
     return {
       serverId,
       toolCount: group.length,
-      text: `mcp__${serverId}__<tool>:\n${lines.join('\n')}`,
+      text: `mcp__${serverId}__*:\n${lines.join('\n')}`,
     };
   });
 }

@@ -72,7 +72,7 @@ describe('ToolCatalog', () => {
     catalog.replace(config, [tool('search', 'Searches the docs by keyword. More.')], 0);
     catalog.replace({ id: 'cal', url: 'http://y/mcp' }, [tool('create_event', 'Creates an event.')], 0);
     expect(toolCatalogText(catalog.summaries())).toBe(
-      'mcp__docs__<tool>:\nsearch: Searches docs by keyword\n\nmcp__cal__<tool>:\ncreate_event',
+      'mcp__docs__*:\nsearch: Searches docs keyword\n\nmcp__cal__*:\ncreate_event',
     );
   });
 });

@@ -72,6 +72,25 @@ describe('dualTrackMemory', () => {
     ).toEqual(['c1', 'c2', 'c3', 'c4']);
   });
 
+  it('sends the tool results of exchanges past toolResultWindow as summaries, their question and answer verbatim', async () => {
+    const memory = dualTrackMemory({ recentWindow: 4, toolResultWindow: 1 });
+    const { history, summaries } = await conversation(4, memory);
+    const text = contents(memory.assemble(history, summaries, [{ role: 'user', content: 'Next?' }]).messages);
+    // Exchanges 1–3: the log went as its summary (retrievable by id); the answers word for word.
+    for (const n of [1, 2, 3]) {
+      expect(text.find((t) => t.startsWith(`[ID:q${n}-t1-sum ref:q${n}-t1]`))).toBeDefined();
+      expect(text).toContain(`[ID:q${n}-r] ${LONG_ANSWER}`);
+    }
+    expect(text).toContain(`[ID:q4-t1] ${LONG_LOG}`);
+    // The default keeps the last two exchanges' tool results verbatim; never more than recentWindow.
+    const defaults = dualTrackMemory();
+    expect(defaults.options.toolResultWindow).toBe(2);
+    const narrow = dualTrackMemory({ recentWindow: 1, toolResultWindow: 3 });
+    const narrowText = contents(narrow.assemble(history, summaries, []).messages);
+    expect(narrowText).not.toContain(`[ID:q3-t1] ${LONG_LOG}`);
+    expect(narrowText).toContain(`[ID:q4-t1] ${LONG_LOG}`);
+  });
+
   it('sends an earlier retrieve_full_context result as a pointer, even in the recent window', async () => {
     const memory = dualTrackMemory({ recentWindow: 5 });
     const { history, summaries } = await conversation(2, memory);

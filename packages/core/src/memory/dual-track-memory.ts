@@ -14,6 +14,12 @@ export interface DualTrackOptions {
   summarizer?: ChatModel;
   /** Most recent exchanges (a user message and everything up to the next) sent verbatim; default 5. */
   recentWindow?: number;
+  /**
+   * Of those, the most recent exchanges whose long tool results are also sent verbatim; default 2. An older
+   * exchange keeps its question and answer word for word, but its tool results (already read and answered
+   * from) go as their summaries, each retrievable in full by id. At most `recentWindow`.
+   */
+  toolResultWindow?: number;
   /** Older exchanges kept as individual summarised entries before rolling up; default 10. */
   rollUpAfter?: number;
   /** Tool results and responses longer than this many tokens get a summary; default 120. */
@@ -25,6 +31,7 @@ export interface DualTrackOptions {
 /** Per-call overrides the context budget uses to compact harder. */
 export interface AssembleOverrides {
   recentWindow?: number;
+  toolResultWindow?: number;
   rollUpAfter?: number;
   /** A summarizer-written roll-up to use instead of the extractive one (same exchanges). */
   rollUp?: string;
@@ -66,6 +73,7 @@ export interface DualTrackMemory {
 export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory {
   const settings = {
     recentWindow: options.recentWindow ?? 5,
+    toolResultWindow: options.toolResultWindow ?? 2,
     rollUpAfter: options.rollUpAfter ?? 10,
     summarizeAbove: options.summarizeAbove ?? 120,
     counter: options.counter ?? estimateTokenCounter(),
@@ -89,6 +97,10 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
 
     assemble(history, summaries, current, overrides = {}) {
       const recentWindow = overrides.recentWindow ?? settings.recentWindow;
+      const toolResultWindow = Math.min(
+        recentWindow,
+        overrides.toolResultWindow ?? settings.toolResultWindow,
+      );
       const rollUpAfter = overrides.rollUpAfter ?? settings.rollUpAfter;
       const ids = entryIds(history);
       const bySeq = new Map(summaries.map((s) => [s.seq, s.text]));
@@ -99,6 +111,11 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
       const firstKept = rollUpBelow < exchanges ? (starts[rollUpBelow] ?? history.length) : history.length;
       const firstVerbatim =
         verbatimFrom < exchanges ? (starts[verbatimFrom] ?? history.length) : history.length;
+      const toolsVerbatimFrom = Math.max(0, exchanges - toolResultWindow);
+      const firstVerbatimTool =
+        toolsVerbatimFrom < exchanges ? (starts[toolsVerbatimFrom] ?? history.length) : history.length;
+      const verbatimFromFor = (message: Message) =>
+        message.role === 'tool' ? firstVerbatimTool : firstVerbatim;
 
       const summaryOf = (seq: number): string | undefined => {
         const message = history[seq];
@@ -111,7 +128,8 @@ export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory
       for (let seq = firstKept; seq < history.length; seq++) {
         const message = history[seq] as Message;
         const id = ids[seq];
-        const summary = retrievedPointer(message) ?? (seq < firstVerbatim ? summaryOf(seq) : undefined);
+        const summary =
+          retrievedPointer(message) ?? (seq < verbatimFromFor(message) ? summaryOf(seq) : undefined);
         if (summary !== undefined && id) summarized++;
         messages.push(labelled(message, id, summary));
       }
