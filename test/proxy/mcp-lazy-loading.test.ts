@@ -121,7 +121,7 @@ describe('lazy MCP tools in the agent loop, through the proxy (wrangler dev), wi
       'mcp__everything__*:\necho: Echoes back input string\n',
       'mcp__memory__*:\ncreate_entities: Create multiple new entities knowledge graph\n',
       'mcp__files__*:\n',
-      '\nlist_directory: Get detailed listing of all files and directories\n',
+      '\nlist_directory: Get detailed listing all files and directories specified path\n',
     ])
       expect(r1.system).toContain(line);
     // Request 2: the two loaded definitions; request 3: the same, with both tools' real results.
