@@ -22,7 +22,7 @@ export interface KnowledgeBaseOptions {
   keyword?: KeywordIndexOptions;
   /**
    * A built index (`openKnowledgeIndex('/knowledge/')`) searched beside the documents added here; its
-   * hits are merged with the in-browser keyword hits by BM25 score. Also settable later with `useIndex`.
+   * hits are merged with the in-browser keyword hits by BM25 score. Also settable later with `setIndex`.
    */
   index?: KnowledgeIndex;
   /** Opt-in rerank of the fused candidates, e.g. `llmReranker(model)`. */

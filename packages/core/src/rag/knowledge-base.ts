@@ -230,7 +230,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
     },
 
     /** Searches this built index (or none) beside the documents added here, from the next search on. */
-    useIndex(index: KnowledgeIndex | undefined): void {
+    setIndex(index: KnowledgeIndex | undefined): void {
       built = index;
     },
 

@@ -5,13 +5,19 @@ import {
   createKnowledgeBase,
   type Embedder,
   type ImageInput,
+  indexedDBKnowledgeCache,
   indexedDBRagStore,
   type KnowledgeBase,
   type KnowledgeEvent,
+  KnowledgeFileError,
+  KnowledgeIndexVersionError,
   knowledgeTools,
+  openKnowledgeIndex,
   type PdfJs,
   type Tool,
 } from '@agent-chat/core';
+
+import { KnowledgeDocumentError } from '../element/widget-errors.js';
 
 export { loadEmbedder } from './knowledge-embedder.js';
 export { syncKnowledge } from './knowledge-sync.js';
@@ -30,6 +36,37 @@ export function openKnowledgeBase(
     ...(options.embedder ? { embedder: options.embedder } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
   });
+}
+
+/**
+ * Searches the built index at `url` (a folder ending in `/`, or its root file) beside the knowledge
+ * base's own documents; its files are kept in IndexedDB (`<databaseName>-knowledge-files`) across visits.
+ * Resolves with a document error naming the index when it cannot be used (missing, another version).
+ */
+export async function attachBuiltIndex(
+  kb: KnowledgeBase,
+  url: string | undefined,
+  databaseName: string,
+): Promise<KnowledgeDocumentError | undefined> {
+  if (!url) {
+    kb.setIndex(undefined);
+    return undefined;
+  }
+  try {
+    kb.setIndex(
+      await openKnowledgeIndex(url, {
+        cache: indexedDBKnowledgeCache({ databaseName: `${databaseName}-knowledge-files` }),
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof KnowledgeFileError ? 'not-found' : 'unreadable';
+    const detail =
+      error instanceof KnowledgeIndexVersionError || error instanceof KnowledgeFileError
+        ? error.message
+        : `is not a usable knowledge index (${String(error)}).`;
+    return new KnowledgeDocumentError(url, reason, detail, error);
+  }
 }
 
 /**

@@ -127,7 +127,8 @@ export class KnowledgeController implements ReactiveController {
     try {
       const { chunk, kb } = await this.open();
       const result = await chunk.syncKnowledge(kb, parseKnowledge(value, document.baseURI));
-      this.failures = result.failed;
+      const indexError = await chunk.attachBuiltIndex(kb, result.indexes?.[0], this.#databaseName());
+      this.failures = indexError ? [...result.failed, indexError] : result.failed;
       for (const failure of result.failed)
         console.warn(`<agent-chat>: knowledge document skipped: ${failure.message}`);
     } catch (error) {
