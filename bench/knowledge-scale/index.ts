@@ -71,8 +71,10 @@ export const benchmark: Benchmark = {
     'does) and the index; shards and Pagefind files are cacheable for an hour. The page does what the widget’s ' +
     'knowledge controller does: syncKnowledge (widget source) of a manifest of the N documents into createKnowledgeBase ' +
     'with indexedDBRagStore, or openKnowledgeIndex("/knowledge/") with indexedDBKnowledgeCache; then one search ' +
-    '(what rag_search runs, k = 5) for one page’s unique fact. The widget waits for the knowledge sync before a ' +
-    'message goes to the model, so “message to model” equals “ready”. Each path’s first visit is a fresh browser ' +
+    '(what rag_search runs, k = 5) for one page’s unique fact. The widget hands the model its tools without waiting ' +
+    'for the knowledge sync (rag_search waits for it when called), so “message to model” is the time until the ' +
+    'knowledge base exists; main-thread tasks of the sync can still delay it (see the longest task). ' +
+    'Documents are served without HTTP compression (the index files and Pagefind’s are gzip files). Each path’s first visit is a fresh browser ' +
     'context, the second a new page in the same context (HTTP cache and IndexedDB kept). Longest task: the page’s ' +
     'longtask entries during the visit (all of them are the knowledge’s: nothing else runs). Pagefind: a fresh context, ' +
     'its pagefind.js imported, one search, the data of its top 5 results loaded (as our 5 hits’ texts are). Bytes are ' +
@@ -180,10 +182,16 @@ function judge(context: Parameters<Benchmark['run']>[0], rows: Measurement[]): v
     `Built index, first-visit bytes at N = 1000 ≤ 2× N = 50: ${verdict(built1000 <= 2 * built50)} (${built1000} B vs ${built50} B, ${(built1000 / built50).toFixed(2)}×); ` +
       `≤ Pagefind's for the same first query: ${verdict(built1000 <= pagefind1000)} (${built1000} B vs ${pagefind1000} B).`,
   );
-  const longest = Math.max(...rows.filter((r) => r.metric.endsWith('longest_task_ms')).map((r) => r.value));
-  context.note(
-    `No main-thread task over 50 ms from knowledge, any visit, either path: ${verdict(longest <= 50)} (longest ${longest} ms).`,
-  );
+  for (const subject of [BUILT, IN_BROWSER]) {
+    const longest = Math.max(
+      ...rows
+        .filter((r) => r.subject === subject && r.metric.endsWith('longest_task_ms'))
+        .map((r) => r.value),
+    );
+    context.note(
+      `${subject}: no main-thread task over 50 ms on any visit: ${verdict(longest <= 50)} (longest ${longest} ms).`,
+    );
+  }
   const returnReady = value(IN_BROWSER, 'n1000_second_visit_ready_ms');
   context.note(
     `Return visit at N = 1000 ready ≤ 0.5 s with the in-browser index: ${verdict(returnReady <= 500)} (${returnReady} ms).`,

@@ -14,7 +14,7 @@ export interface VisitResult {
   readyMs: number;
   /** Until the first rag_search result (ready + one search, texts of the hits loaded). */
   firstSearchMs: number;
-  /** Until a message sent at load would reach the model (the widget awaits the knowledge sync first). */
+  /** Until a message sent at load would reach the model (the widget no longer waits for the knowledge sync). */
   messageToModelMs: number;
   longestTaskMs: number;
   indexedDBBytes: number;
@@ -44,6 +44,8 @@ async function visit(path: 'in-browser' | 'built', query: string): Promise<Visit
   const start = performance.now();
   longTasks.length = 0;
   const kb = createKnowledgeBase({ store: indexedDBRagStore({ databaseName: 'bench-knowledge' }) });
+  // The widget hands the model its knowledge tools once the knowledge base exists; they wait for the sync when called.
+  const messageToModelMs = performance.now() - start;
   if (path === 'built')
     kb.setIndex(
       await openKnowledgeIndex('/knowledge/', {
@@ -62,7 +64,7 @@ async function visit(path: 'in-browser' | 'built', query: string): Promise<Visit
   return {
     readyMs,
     firstSearchMs,
-    messageToModelMs: readyMs,
+    messageToModelMs,
     longestTaskMs: Math.max(0, ...longTasks),
     indexedDBBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0,
     firstSource: result.hits[0]?.source ?? '',

@@ -16,6 +16,7 @@ import { detectFormat, readDocument } from './readers/read-document.js';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import type { SearchHit } from './search-hit.js';
 import { semanticIndex } from './semantic-index.js';
+import { inSlices } from './yield-to-main.js';
 
 export type {
   DocumentInput,
@@ -87,7 +88,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
 
   async function ready(): Promise<void> {
     opened ??= (async () => {
-      for (const document of await store.documents()) index(document);
+      // Indexed in slices: stored documents of a large site would otherwise block the page for seconds.
+      await inSlices(await store.documents(), index);
       await drop(expired(), 'expired');
       await vectors.open([...documents.values()].flatMap((d) => d.chunks));
     })();

@@ -86,9 +86,14 @@ async function loadPdfJs(): Promise<PdfJs> {
 
 /**
  * `rag_search` and `read_attachment` over `kb`, for whichever conversation is shown when the model calls
- * them (the agent outlives a switch of conversation).
+ * them (the agent outlives a switch of conversation). A call first waits for `synced` (the site's documents
+ * indexed), so a message is never held back for them: only a search waits.
  */
-export function conversationTools(kb: KnowledgeBase, conversationId: () => string | undefined): Tool[] {
+export function conversationTools(
+  kb: KnowledgeBase,
+  conversationId: () => string | undefined,
+  synced: () => Promise<void> = () => Promise.resolve(),
+): Tool[] {
   const current = () => {
     const id = conversationId();
     return knowledgeTools(kb, id ? { conversationId: id } : {});
@@ -96,7 +101,10 @@ export function conversationTools(kb: KnowledgeBase, conversationId: () => strin
   return knowledgeTools(kb).map(
     (tool, index): Tool => ({
       ...tool,
-      execute: (args, context) => current()[index]!.execute(args, context),
+      execute: async (args, context) => {
+        await synced();
+        return current()[index]!.execute(args, context);
+      },
     }),
   );
 }

@@ -56,26 +56,25 @@ export async function syncKnowledge(
       );
   }
   if (indexes.length) result.indexes = indexes;
-  await Promise.all(
-    entries.map(async (entry) => {
-      try {
-        const changed = await syncOne(kb, entry, stored.get(entry.url), signal);
-        (changed ? result.indexed : result.unchanged).push(entry.url);
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        result.failed.push(
-          error instanceof KnowledgeDocumentError
-            ? error
-            : new KnowledgeDocumentError(
-                entry.url,
-                'unreadable',
-                `could not be read (${String(error)}).`,
-                error,
-              ),
-        );
-      }
-    }),
-  );
+  // A few at a time: a large site's documents are not all asked for at once.
+  await inBatches(entries, async (entry) => {
+    try {
+      const changed = await syncOne(kb, entry, stored.get(entry.url), signal);
+      (changed ? result.indexed : result.unchanged).push(entry.url);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      result.failed.push(
+        error instanceof KnowledgeDocumentError
+          ? error
+          : new KnowledgeDocumentError(
+              entry.url,
+              'unreadable',
+              `could not be read (${String(error)}).`,
+              error,
+            ),
+      );
+    }
+  });
   const listed = new Set(entries.map((e) => e.url));
   // A manifest that failed to load keeps its documents: only drop what a successful listing left out.
   if (!result.failed.some((f) => /\.json(?:[?#].*)?$/i.test(f.url))) {
@@ -86,6 +85,15 @@ export async function syncKnowledge(
 }
 
 /** A manifest's entries, or `index` for the root file of a built index. */
+/** Runs `work` over `items` with at most `limit` running at once. */
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>, limit = 6): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 async function readManifest(url: string, signal?: AbortSignal): Promise<Entry[] | 'index'> {
   const response = await get(url, {}, signal);
   const body = (await response.json().catch(() => undefined)) as
