@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
+import { generatedDocument, serviceName } from '../../scripts/lib/generated-docs.ts';
 import { bundleForPage } from '../../scripts/lib/page-bundle-server.ts';
 import type { Benchmark, Measurement } from '../lib/benchmark.ts';
 import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import type { builtFiles as BuiltFiles } from './built-files.ts';
-import { generatedDocument, serviceName } from './generated-docs.ts';
 import type { VisitResult } from './page.ts';
 import { serveSite } from './site.ts';
 

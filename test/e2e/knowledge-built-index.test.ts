@@ -9,12 +9,8 @@ import { join, normalize } from 'node:path';
 import { buildKnowledgeIndex, keywordAnalyzer } from '@agent-chat/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  generatedDocument,
-  maintenanceWindow,
-  serviceName,
-} from '../../bench/knowledge-scale/generated-docs.ts';
 import { shardOf, termsFile } from '../../packages/core/src/rag/built/knowledge-index-format.ts';
+import { generatedDocument, maintenanceWindow, serviceName } from '../../scripts/lib/generated-docs.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 

@@ -1,4 +1,4 @@
-// A documentation set of any size for the knowledge-scale benchmark and the built-index e2e test:
+// A documentation set of any size for bench/knowledge-scale and the built-index e2e test:
 // ~8 KB Markdown pages with headings, a Zipf-like vocabulary (common words in every page, rarer ones in
 // few), and one fact per page that only that page holds (its service's code name and maintenance window).
 
