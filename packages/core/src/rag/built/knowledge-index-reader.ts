@@ -82,18 +82,8 @@ export async function openKnowledgeIndex(url: string, options: OpenKnowledgeInde
     const scores = new Map<string, number>();
     for (const term of terms) {
       const fields = loaded.get(shardOf(term, root.shards))?.terms[term];
-      fields?.forEach((run, f) => {
-        const weight = boosts[f]! * idf(run.length / 4);
-        const average = root.averageFieldLength[f]!;
-        let document = 0;
-        for (let i = 0; i < run.length; i += 4) {
-          document += run[i]!;
-          const tf = run[i + 2]!;
-          const norm = bm25.k * (1 - bm25.b + (bm25.b * run[i + 3]!) / average);
-          const id = `built:${document}#${run[i + 1]}`;
-          scores.set(id, (scores.get(id) ?? 0) + weight * (bm25.d + (tf * (bm25.k + 1)) / (tf + norm)));
-        }
-      });
+      for (const [f, run] of (fields ?? []).entries())
+        addScores(scores, run, boosts[f]! * idf(run.length / 4), root.averageFieldLength[f]!, bm25);
     }
     const hits = [...scores].map(([id, score]) => ({ id, score })).sort((a, b) => b.score - a.score);
     return { hits: hits.slice(0, n), errors };
@@ -127,6 +117,24 @@ export async function openKnowledgeIndex(url: string, options: OpenKnowledgeInde
   }
 
   return { url: rootUrl, root, rank, hits };
+}
+
+/** Adds one term's BM25 scores in one field (MiniSearch's formula) from postings [document delta, chunk, tf, length]. */
+function addScores(
+  scores: Map<string, number>,
+  run: readonly number[],
+  weight: number,
+  average: number,
+  bm25: { k: number; b: number; d: number },
+): void {
+  let document = 0;
+  for (let i = 0; i < run.length; i += 4) {
+    document += run[i]!;
+    const tf = run[i + 2]!;
+    const norm = bm25.k * (1 - bm25.b + (bm25.b * run[i + 3]!) / average);
+    const id = `built:${document}#${run[i + 1]}`;
+    scores.set(id, (scores.get(id) ?? 0) + weight * (bm25.d + (tf * (bm25.k + 1)) / (tf + norm)));
+  }
 }
 
 async function fetchRoot(rootUrl: string, fetcher: typeof fetch): Promise<KnowledgeIndexRoot> {
