@@ -4,6 +4,8 @@ import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.t
 import { importBundled } from '../lib/import-bundled.ts';
 import { peerSubject } from '../lib/installed-version.ts';
 import { sharedDataCandidates } from '../lib/shared-data.ts';
+import type { builtIndexQuality } from './built-index-quality.ts';
+import { loadCranfield } from './cranfield.ts';
 import type { measureQuality, VARIANTS } from './measure-quality.ts';
 
 const here = import.meta.dirname;
@@ -66,6 +68,25 @@ export const benchmark: Benchmark = {
       if (!key.startsWith('variant:'))
         rows.push({ subject, metric: 'cranfield_ms_per_query', value: round(msPerQuery), unit: 'ms' });
     }
+    // The two ways a site's documents reach the knowledge base: added in the browser, or built once at deploy.
+    const { builtIndexQuality: measureBuilt } = await importBundled<{
+      builtIndexQuality: typeof builtIndexQuality;
+    }>(join(here, 'built-index-quality.ts'));
+    const paths = await measureBuilt(loadCranfield(dir));
+    for (const [subject, figures] of [
+      ['agent-chat knowledge base, documents added in the browser', paths.inBrowser],
+      ['agent-chat knowledge base, built index (knowledge build)', paths.built],
+    ] as const) {
+      context.log(`${subject}: nDCG@10 ${figures.ndcg10.toFixed(4)}, MAP@100 ${figures.map100.toFixed(4)}`);
+      rows.push(
+        { subject, metric: 'cranfield_ndcg_at_10', value: round(figures.ndcg10), unit: 'score' },
+        { subject, metric: 'cranfield_map_at_100', value: round(figures.map100), unit: 'score' },
+      );
+    }
+    context.note(
+      `Built index vs documents added in the browser (both chunked, searched through createKnowledgeBase): nDCG@10 ` +
+        `${paths.built.ndcg10.toFixed(4)} vs ${paths.inBrowser.ndcg10.toFixed(4)} (difference ${(paths.built.ndcg10 - paths.inBrowser.ndcg10).toFixed(4)}).`,
+    );
     const ours = results.find((r) => r.subject === 'agent-chat')!;
     for (const r of results.filter((x) => x.subject.startsWith('variant:'))) {
       const gain = (a: number, b: number) => `${a - b >= 0 ? '+' : ''}${(a - b).toFixed(4)}`;

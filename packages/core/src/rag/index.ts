@@ -1,5 +1,29 @@
 // The RAG part of @agent-chat/core's public API (re-exported by src/index.ts).
 
+export {
+  type BuildKnowledgeIndexOptions,
+  type BuiltKnowledgeIndex,
+  buildKnowledgeIndex,
+} from './built/build-knowledge-index.js';
+export { indexedDBKnowledgeCache } from './built/indexeddb-knowledge-cache.js';
+export {
+  KnowledgeBuildError,
+  KnowledgeFileError,
+  KnowledgeIndexVersionError,
+} from './built/knowledge-index-errors.js';
+export type { KnowledgeFileCache } from './built/knowledge-index-files.js';
+export {
+  KNOWLEDGE_INDEX_FORMAT,
+  KNOWLEDGE_INDEX_VERSION,
+  type KnowledgeIndexRoot,
+} from './built/knowledge-index-format.js';
+export {
+  type KnowledgeIndex,
+  type KnowledgeIndexRanking,
+  knowledgeIndexRootUrl,
+  type OpenKnowledgeIndexOptions,
+  openKnowledgeIndex,
+} from './built/knowledge-index-reader.js';
 export { type ChunkOptions, chunkText } from './chunk-text.js';
 export type { Embedder, EmbedderProgress } from './embedder.js';
 export { type FlatIndexOptions, flatIndex } from './flat-index.js';

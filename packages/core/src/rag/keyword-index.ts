@@ -30,21 +30,35 @@ export interface KeywordIndexOptions extends KeywordAnalyzerOptions {
   coordination?: boolean;
 }
 
+/** The indexed fields, in MiniSearch's field-id order (a built knowledge index keeps this order). */
+export const KEYWORD_FIELDS = ['text', 'title', 'section'] as const;
+
+/** Field weights and BM25 parameters of keyword search, with their defaults filled in. */
+export function keywordScoring(options: KeywordIndexOptions = {}) {
+  return {
+    boost: { text: 1, title: 1, section: 1, ...options.boost },
+    bm25: options.bm25 ?? { k: 1.2, b: 0.75, d: 0 },
+  };
+}
+
+/** The MiniSearch instance behind {@link keywordIndex}; the knowledge build step indexes with the same one. */
+export function keywordMiniSearch(options: KeywordIndexOptions = {}): MiniSearch<KeywordEntry> {
+  const { boost, bm25 } = keywordScoring(options);
+  return new MiniSearch<KeywordEntry>({
+    fields: [...KEYWORD_FIELDS],
+    storeFields: [],
+    processTerm: keywordAnalyzer(options),
+    searchOptions: { boost, bm25, combineWith: 'OR', prefix: false, fuzzy: false },
+  });
+}
+
 /**
  * BM25 keyword search over MiniSearch with an English analyzer (stop words, Porter stemming) and
  * classic BM25 weights (k1 1.2, b 0.75), the textbook values rather than ones fitted to a test set.
  */
 export function keywordIndex(options: KeywordIndexOptions = {}) {
-  const processTerm = keywordAnalyzer(options);
-  const boost = { text: 1, title: 1, section: 1, ...options.boost };
-  const bm25 = options.bm25 ?? { k: 1.2, b: 0.75, d: 0 };
   const coordination = options.coordination ?? false;
-  const search = new MiniSearch<KeywordEntry>({
-    fields: ['text', 'title', 'section'],
-    storeFields: [],
-    processTerm,
-    searchOptions: { boost, bm25, combineWith: 'OR', prefix: false, fuzzy: false },
-  });
+  const search = keywordMiniSearch(options);
   return {
     size: () => search.documentCount,
     add(entries: readonly KeywordEntry[]) {

@@ -1,3 +1,4 @@
+import type { KnowledgeIndex } from './built/knowledge-index-reader.js';
 import type { ChunkOptions } from './chunk-text.js';
 import type { Embedder } from './embedder.js';
 import type { KeywordIndexOptions } from './keyword-index.js';
@@ -19,6 +20,11 @@ export interface KnowledgeBaseOptions {
   store?: RagStore;
   chunking?: ChunkOptions;
   keyword?: KeywordIndexOptions;
+  /**
+   * A built index (`openKnowledgeIndex('/knowledge/')`) searched beside the documents added here; its
+   * hits are merged with the in-browser keyword hits by BM25 score. Also settable later with `setIndex`.
+   */
+  index?: KnowledgeIndex;
   /** Opt-in rerank of the fused candidates, e.g. `llmReranker(model)`. */
   rerank?: Reranker;
   /** How long attachments stay cached per conversation; default 24 hours. */

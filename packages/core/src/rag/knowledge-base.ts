@@ -1,3 +1,4 @@
+import type { KnowledgeIndex } from './built/knowledge-index-reader.js';
 import { chunkText } from './chunk-text.js';
 import { flatIndex } from './flat-index.js';
 import { keywordIndex } from './keyword-index.js';
@@ -15,6 +16,7 @@ import { detectFormat, readDocument } from './readers/read-document.js';
 import { reciprocalRankFusion } from './reciprocal-rank-fusion.js';
 import type { SearchHit } from './search-hit.js';
 import { semanticIndex } from './semantic-index.js';
+import { inSlices } from './yield-to-main.js';
 
 export type {
   DocumentInput,
@@ -53,6 +55,7 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
     emit,
   });
   let opened: Promise<void> | undefined;
+  let built = options.index;
   options.embedder?.onProgress?.(emit);
 
   function index(document: KnowledgeDocument): void {
@@ -85,7 +88,8 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
 
   async function ready(): Promise<void> {
     opened ??= (async () => {
-      for (const document of await store.documents()) index(document);
+      // Indexed in slices: stored documents of a large site would otherwise block the page for seconds.
+      await inSlices(await store.documents(), index);
       await drop(expired(), 'expired');
       await vectors.open([...documents.values()].flatMap((d) => d.chunks));
     })();
@@ -178,35 +182,58 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
         return document !== undefined && visible(document, conversationId);
       };
       // Over-fetch, then filter to what this conversation may see.
-      const keywordIds = keywords
-        .search(query, n * 3)
-        .map((h) => h.id)
-        .filter(allowed)
-        .slice(0, n);
+      const local = keywords.search(query, n * 3).filter((h) => allowed(h.id));
+      const ranking = built ? await built.rank(query, n) : undefined;
+      const keywordIds = [...local.slice(0, n), ...(ranking?.hits ?? [])]
+        .sort((a, b) => b.score - a.score)
+        .slice(0, n)
+        .map((h) => h.id);
       const vectorIds = (await vectors.search(query, n * 3, signal))?.filter(allowed).slice(0, n);
       const fused = reciprocalRankFusion(vectorIds ? [keywordIds, vectorIds] : [keywordIds]);
-      let hits: SearchHit[] = fused.slice(0, options.rerank ? n : k).map(({ id, score, ranks }) => {
-        const chunk = chunks.get(id)!;
-        const document = documents.get(chunk.documentId)!;
-        return {
-          chunkId: id,
-          documentId: document.id,
-          source: document.source,
-          title: document.title,
-          ...(chunk.section ? { section: chunk.section } : {}),
-          text: chunk.text,
-          metadata: document.metadata,
+      const shown = fused.slice(0, options.rerank ? n : k);
+      const fromIndex = built
+        ? await built.hits(shown.map((h) => h.id).filter((id) => !chunks.has(id)))
+        : undefined;
+      let hits: SearchHit[] = shown.flatMap(({ id, score, ranks }) => {
+        const ranked = {
           score,
           ...(ranks[0] ? { keywordRank: ranks[0] } : {}),
           ...(ranks[1] ? { vectorRank: ranks[1] } : {}),
         };
+        const chunk = chunks.get(id);
+        if (!chunk) {
+          const hit = fromIndex?.get(id);
+          return hit ? [{ ...hit, ...ranked }] : [];
+        }
+        const document = documents.get(chunk.documentId)!;
+        return [
+          {
+            chunkId: id,
+            documentId: document.id,
+            source: document.source,
+            title: document.title,
+            ...(chunk.section ? { section: chunk.section } : {}),
+            text: chunk.text,
+            metadata: document.metadata,
+            ...ranked,
+          },
+        ];
       });
       if (options.rerank && hits.length > 0)
         hits = (await options.rerank(query, hits, signal ? { signal } : {})).slice(0, k);
       const mode = vectorIds ? 'hybrid' : 'keyword';
-      return mode === 'hybrid'
-        ? { mode, hits }
-        : { mode, note: `Keyword search only: ${vectors.reason ?? 'no vectors are available'}.`, hits };
+      const notes = [
+        mode === 'keyword'
+          ? `Keyword search only: ${vectors.reason ?? 'no vectors are available'}.`
+          : undefined,
+        ...(ranking?.errors ?? []).map((error) => error.message),
+      ].filter(Boolean);
+      return { mode, ...(notes.length ? { note: notes.join(' ') } : {}), hits };
+    },
+
+    /** Searches this built index (or none) beside the documents added here, from the next search on. */
+    setIndex(index: KnowledgeIndex | undefined): void {
+      built = index;
     },
 
     /** Re-embeds every chunk into a fresh index (after changing models or to recover). */

@@ -5,13 +5,19 @@ import {
   createKnowledgeBase,
   type Embedder,
   type ImageInput,
+  indexedDBKnowledgeCache,
   indexedDBRagStore,
   type KnowledgeBase,
   type KnowledgeEvent,
+  KnowledgeFileError,
+  KnowledgeIndexVersionError,
   knowledgeTools,
+  openKnowledgeIndex,
   type PdfJs,
   type Tool,
 } from '@agent-chat/core';
+
+import { KnowledgeDocumentError } from '../element/widget-errors.js';
 
 export { loadEmbedder } from './knowledge-embedder.js';
 export { syncKnowledge } from './knowledge-sync.js';
@@ -33,6 +39,37 @@ export function openKnowledgeBase(
 }
 
 /**
+ * Searches the built index at `url` (a folder ending in `/`, or its root file) beside the knowledge
+ * base's own documents; its files are kept in IndexedDB (`<databaseName>-knowledge-files`) across visits.
+ * Resolves with a document error naming the index when it cannot be used (missing, another version).
+ */
+export async function attachBuiltIndex(
+  kb: KnowledgeBase,
+  url: string | undefined,
+  databaseName: string,
+): Promise<KnowledgeDocumentError | undefined> {
+  if (!url) {
+    kb.setIndex(undefined);
+    return undefined;
+  }
+  try {
+    kb.setIndex(
+      await openKnowledgeIndex(url, {
+        cache: indexedDBKnowledgeCache({ databaseName: `${databaseName}-knowledge-files` }),
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof KnowledgeFileError ? 'not-found' : 'unreadable';
+    const detail =
+      error instanceof KnowledgeIndexVersionError || error instanceof KnowledgeFileError
+        ? error.message
+        : `is not a usable knowledge index (${String(error)}).`;
+    return new KnowledgeDocumentError(url, reason, detail, error);
+  }
+}
+
+/**
  * pdf.js and its worker code, both lazy chunks. The worker's handler runs in the page (pdf.js's
  * `globalThis.pdfjsWorker`): the script-tag build ships no separate worker file to host, and the
  * attachments and site documents it reads are small.
@@ -49,9 +86,14 @@ async function loadPdfJs(): Promise<PdfJs> {
 
 /**
  * `rag_search` and `read_attachment` over `kb`, for whichever conversation is shown when the model calls
- * them (the agent outlives a switch of conversation).
+ * them (the agent outlives a switch of conversation). A call first waits for `synced` (the site's documents
+ * indexed), so a message is never held back for them: only a search waits.
  */
-export function conversationTools(kb: KnowledgeBase, conversationId: () => string | undefined): Tool[] {
+export function conversationTools(
+  kb: KnowledgeBase,
+  conversationId: () => string | undefined,
+  synced: () => Promise<void> = () => Promise.resolve(),
+): Tool[] {
   const current = () => {
     const id = conversationId();
     return knowledgeTools(kb, id ? { conversationId: id } : {});
@@ -59,7 +101,10 @@ export function conversationTools(kb: KnowledgeBase, conversationId: () => strin
   return knowledgeTools(kb).map(
     (tool, index): Tool => ({
       ...tool,
-      execute: (args, context) => current()[index]!.execute(args, context),
+      execute: async (args, context) => {
+        await synced();
+        return current()[index]!.execute(args, context);
+      },
     }),
   );
 }

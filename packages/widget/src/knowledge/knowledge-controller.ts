@@ -72,15 +72,15 @@ export class KnowledgeController implements ReactiveController {
         embedder,
         onEvent: (event) => this.#onEvent(event),
       });
-      return { chunk, kb, tools: chunk.conversationTools(kb, this.#conversationId) };
+      return { chunk, kb, tools: chunk.conversationTools(kb, this.#conversationId, () => this.sync()) };
     });
     return this.#opened;
   }
 
-  /** The tools for the agent once the documents are indexed; none while nothing is configured. */
+  /** The tools for the agent, not waiting for the documents (the tools wait when called); none while nothing is configured. */
   async tools(): Promise<readonly Tool[]> {
     if (!this.active) return [];
-    await this.sync();
+    void this.sync();
     return (await this.open()).tools;
   }
 
@@ -127,7 +127,8 @@ export class KnowledgeController implements ReactiveController {
     try {
       const { chunk, kb } = await this.open();
       const result = await chunk.syncKnowledge(kb, parseKnowledge(value, document.baseURI));
-      this.failures = result.failed;
+      const indexError = await chunk.attachBuiltIndex(kb, result.indexes?.[0], this.#databaseName());
+      this.failures = indexError ? [...result.failed, indexError] : result.failed;
       for (const failure of result.failed)
         console.warn(`<agent-chat>: knowledge document skipped: ${failure.message}`);
     } catch (error) {

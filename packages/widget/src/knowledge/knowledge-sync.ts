@@ -1,4 +1,9 @@
-import { detectFormat, type KnowledgeBase, type KnowledgeDocument } from '@agent-chat/core';
+import {
+  detectFormat,
+  KNOWLEDGE_INDEX_FORMAT,
+  type KnowledgeBase,
+  type KnowledgeDocument,
+} from '@agent-chat/core';
 import { formatBytes } from '../element/format-bytes.js';
 import { KnowledgeDocumentError } from '../element/widget-errors.js';
 
@@ -15,6 +20,8 @@ export interface KnowledgeSyncResult {
   indexed: string[];
   unchanged: string[];
   failed: KnowledgeDocumentError[];
+  /** Built indexes (`agent-chat knowledge build`) listed: a folder URL ending in `/`, or a root file. */
+  indexes?: string[];
 }
 
 interface Entry {
@@ -38,34 +45,36 @@ export async function syncKnowledge(
     (await kb.documents()).filter((d) => d.metadata.origin === 'knowledge').map((d) => [d.source, d]),
   );
   const entries: Entry[] = [];
+  const indexes: string[] = [];
   for (const url of urls) {
-    if (!/\.json(?:[?#].*)?$/i.test(url)) entries.push({ url });
+    if (new URL(url).pathname.endsWith('/')) indexes.push(url);
+    else if (!/\.json(?:[?#].*)?$/i.test(url)) entries.push({ url });
     else
       await readManifest(url, signal).then(
-        (listed) => entries.push(...listed),
+        (listed) => (listed === 'index' ? indexes.push(url) : entries.push(...listed)),
         (error: KnowledgeDocumentError) => result.failed.push(error),
       );
   }
-  await Promise.all(
-    entries.map(async (entry) => {
-      try {
-        const changed = await syncOne(kb, entry, stored.get(entry.url), signal);
-        (changed ? result.indexed : result.unchanged).push(entry.url);
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        result.failed.push(
-          error instanceof KnowledgeDocumentError
-            ? error
-            : new KnowledgeDocumentError(
-                entry.url,
-                'unreadable',
-                `could not be read (${String(error)}).`,
-                error,
-              ),
-        );
-      }
-    }),
-  );
+  if (indexes.length) result.indexes = indexes;
+  // A few at a time: a large site's documents are not all asked for at once.
+  await inBatches(entries, async (entry) => {
+    try {
+      const changed = await syncOne(kb, entry, stored.get(entry.url), signal);
+      (changed ? result.indexed : result.unchanged).push(entry.url);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      result.failed.push(
+        error instanceof KnowledgeDocumentError
+          ? error
+          : new KnowledgeDocumentError(
+              entry.url,
+              'unreadable',
+              `could not be read (${String(error)}).`,
+              error,
+            ),
+      );
+    }
+  });
   const listed = new Set(entries.map((e) => e.url));
   // A manifest that failed to load keeps its documents: only drop what a successful listing left out.
   if (!result.failed.some((f) => /\.json(?:[?#].*)?$/i.test(f.url))) {
@@ -75,9 +84,22 @@ export async function syncKnowledge(
   return result;
 }
 
-async function readManifest(url: string, signal?: AbortSignal): Promise<Entry[]> {
+/** A manifest's entries, or `index` for the root file of a built index. */
+/** Runs `work` over `items` with at most `limit` running at once. */
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>, limit = 6): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+async function readManifest(url: string, signal?: AbortSignal): Promise<Entry[] | 'index'> {
   const response = await get(url, {}, signal);
-  const body = (await response.json().catch(() => undefined)) as { documents?: unknown } | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    | { documents?: unknown; format?: unknown }
+    | undefined;
+  if (body?.format === KNOWLEDGE_INDEX_FORMAT) return 'index';
   const documents = Array.isArray(body?.documents) ? body.documents : undefined;
   if (!documents)
     throw new KnowledgeDocumentError(

@@ -1,0 +1,83 @@
+// The page of the knowledge-scale benchmark: one visit of a site whose chat has knowledge, by either
+// path, the way the widget's knowledge controller does it (documents synced or the built index opened,
+// then the tools), measured in the page. Bundled by esbuild with workspace packages from source.
+import {
+  createKnowledgeBase,
+  indexedDBKnowledgeCache,
+  indexedDBRagStore,
+  openKnowledgeIndex,
+} from '@agent-chat/core';
+import { syncKnowledge } from '../../packages/widget/src/knowledge/knowledge-sync.ts';
+
+export interface VisitResult {
+  /** From the start of the visit until rag_search can answer from the whole knowledge (ms). */
+  readyMs: number;
+  /** Until the first rag_search result (ready + one search, texts of the hits loaded). */
+  firstSearchMs: number;
+  /** Until a message sent at load would reach the model (the widget no longer waits for the knowledge sync). */
+  messageToModelMs: number;
+  longestTaskMs: number;
+  indexedDBBytes: number;
+  /** The source of the first hit, to check the answer is right. */
+  firstSource: string;
+}
+
+interface PagefindModule {
+  search(query: string): Promise<{ results: { data(): Promise<{ url: string }> }[] }>;
+}
+
+declare global {
+  interface Window {
+    knowledgeBench: {
+      visit(path: 'in-browser' | 'built', query: string): Promise<VisitResult>;
+      pagefind(query: string): Promise<string>;
+    };
+  }
+}
+
+const longTasks: number[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) longTasks.push(entry.duration);
+}).observe({ type: 'longtask', buffered: true });
+
+async function visit(path: 'in-browser' | 'built', query: string): Promise<VisitResult> {
+  const start = performance.now();
+  longTasks.length = 0;
+  const kb = createKnowledgeBase({ store: indexedDBRagStore({ databaseName: 'bench-knowledge' }) });
+  // The widget hands the model its knowledge tools once the knowledge base exists; they wait for the sync when called.
+  const messageToModelMs = performance.now() - start;
+  if (path === 'built')
+    kb.setIndex(
+      await openKnowledgeIndex('/knowledge/', {
+        cache: indexedDBKnowledgeCache({ databaseName: 'bench-files' }),
+      }),
+    );
+  else await syncKnowledge(kb, [new URL('/docs/manifest.json', location.href).href]);
+  await kb.ready();
+  const readyMs = performance.now() - start;
+  // What rag_search runs (knowledgeTools): the five best chunks with their texts.
+  const result = await kb.search(query, { k: 5 });
+  const firstSearchMs = performance.now() - start;
+  const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
+    usageDetails?: { indexedDB?: number };
+  };
+  return {
+    readyMs,
+    firstSearchMs,
+    messageToModelMs,
+    longestTaskMs: Math.max(0, ...longTasks),
+    indexedDBBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0,
+    firstSource: result.hits[0]?.source ?? '',
+  };
+}
+
+async function pagefind(query: string): Promise<string> {
+  const module = (await import(
+    /* @vite-ignore */ `${location.origin}/pagefind/pagefind.js`
+  )) as PagefindModule;
+  const { results } = await module.search(query);
+  const top = await Promise.all(results.slice(0, 5).map((r) => r.data()));
+  return top[0]?.url ?? '';
+}
+
+window.knowledgeBench = { visit, pagefind };
