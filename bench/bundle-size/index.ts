@@ -101,7 +101,7 @@ export const benchmark: Benchmark = {
     'Bytes a user downloads: esbuild bundles (browser, ESM, minified, tree-shaken, ES2022) measured raw and gzip -9. ' +
     'core_base: `createAgent`, `openAICompatible`, `defineTool` from @agent-chat/core vs `streamText`, `tool`, `stepCountIs` ' +
     'from ai + `createOpenAI` from @ai-sdk/openai. core_base_vite: the same two entries built by Vite (production build, its default ' +
-    'minifier, ES2022), the entry chunk and the chunks it imports statically, because esbuild\'s code splitting also imports every shared ' +
+    "minifier, ES2022), the entry chunk and the chunks it imports statically, because esbuild's code splitting also imports every shared " +
     'chunk a re-exported but unused module lands in (evanw/esbuild#2922) and most SPAs build with Vite. widget_script_tag: packages/widget/dist/agent-chat.js as `vite build` ' +
     "ships it (Lit and core included) vs `import 'deep-chat'` bundled. proxy_worker: packages/proxy/src/worker.ts " +
     '(platform neutral), no peer. ' +

@@ -1,4 +1,4 @@
-import { type Rollup, build } from 'vite';
+import { build, type Rollup } from 'vite';
 
 /**
  * The bytes a page downloads up front when an SPA bundles `entry` with Vite (a production build, its
