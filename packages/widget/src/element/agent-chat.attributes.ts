@@ -244,6 +244,14 @@ export class AgentChatAttributes extends LitElement {
    * parameters, execute }` objects. Assign a new array to change them; used from the next message on.
    */
   declare tools: readonly PageTool[];
+  /**
+   * The page's own elements for tool calls (attribute `tool-views`, JSON): tool name → tag of a custom element
+   * the page defines, e.g. `{ "search_products": "tea-results" }`. Each call of the tool gets one such element
+   * in its stage, with `toolName`, `callId`, `status`, `input`, `result` and `error` set as the call goes on;
+   * it acts with an `agent-chat-action` event. Read when a stage is drawn (no code for it in the main entry):
+   * set it before the first call is shown.
+   */
+  declare toolViews: Readonly<Record<string, string>> | undefined;
   /** An agent built in JS with `createAgent`; when set, it is used and the attributes are ignored. */
   declare agent: RespondingAgent | undefined;
   /**
