@@ -58,6 +58,10 @@ export type RespondingAgent = Agent;
  * @csspart mcp-app-frame - The app's sandboxed frame (opaque origin, the resource's declared CSP).
  * @csspart mcp-app-notice - What happened to the app (loading, timed out, closed, a resource that could not be shown).
  * @csspart mcp-app-exit - Leaves the app's fullscreen mode.
+ * Tool views (`tool-views` / `toolViews`):
+ * @csspart tool-view - The box around a tool's own view in its stage; it sets the theme's resolved colours as `--agent-chat-*` for the view.
+ * @csspart tool-view-notice - Says a tool's view could not be shown (undefined element, a setter that threw); the stage shows the call as it is.
+ * @event agent-chat-action - Dispatched by a tool's view (bubbling, composed), heard by the chat: `detail` `{ type: 'send', text }` or `{ type: 'call-tool', name, args }`.
  * @csspart mcp-app-prompt - Asks the visitor before the app opens a link or sends further messages.
  * @csspart mcp-app-allow - Allows what the app asked.
  * @csspart mcp-app-deny - Refuses it.

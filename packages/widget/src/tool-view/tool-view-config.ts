@@ -4,9 +4,11 @@
 /** Tool name → tag of a custom element the page defines, e.g. `{ "search_products": "tea-results" }`. */
 export type ToolViews = Readonly<Record<string, string>>;
 
-/** What the element offers for views: the property (a plain own property, read lazily) and the attribute. */
+/** What the element offers for views: the property (a plain own property, read lazily), the attribute, and
+ * page tools defined with a `view`. */
 interface ViewsHost extends Element {
   toolViews?: unknown;
+  tools?: readonly { name: string; view?: string | undefined }[];
 }
 
 const TAG = /^[a-z][a-z0-9._]*-[a-z0-9._-]*$/;
@@ -29,10 +31,12 @@ export function toolViewsOf(host: Element): ToolViews {
   return parsed.views;
 }
 
-/** The tag of `tool`'s view, or undefined when it has none. */
+/** The tag of `tool`'s view (`tool-views` first, then a page tool's `view`), or undefined when it has none. */
 export function viewTagOf(host: Element, tool: string): string | undefined {
   const views = toolViewsOf(host);
-  return Object.hasOwn(views, tool) ? views[tool] : undefined;
+  if (Object.hasOwn(views, tool)) return views[tool];
+  const tools = (host as ViewsHost).tools;
+  return Array.isArray(tools) ? tools.find((t) => t?.name === tool)?.view : undefined;
 }
 
 function parseAttribute(text: string): ToolViews {
