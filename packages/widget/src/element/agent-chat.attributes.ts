@@ -61,6 +61,7 @@ export type RespondingAgent = Agent;
  * Tool views (`tool-views` / `toolViews`):
  * @csspart tool-view - The box around a tool's own view in its stage; it sets the theme's resolved colours as `--agent-chat-*` for the view.
  * @csspart tool-view-notice - Says a tool's view could not be shown (undefined element, a setter that threw); the stage shows the call as it is.
+ * @csspart widget - A tool's declarative widget (`{ kind: 'widget' }` content: cards, lists, rows, text, images, badges, buttons), drawn with the chat's theme.
  * @event agent-chat-action - Dispatched by a tool's view (bubbling, composed), heard by the chat: `detail` `{ type: 'send', text }` or `{ type: 'call-tool', name, args }`.
  * @csspart mcp-app-prompt - Asks the visitor before the app opens a link or sends further messages.
  * @csspart mcp-app-allow - Allows what the app asked.

@@ -5,6 +5,7 @@ import { format } from '../i18n/strings.js';
 import { renderMcpApp } from '../mcp/apps/mcp-app-view.js';
 import { stageView } from '../tool-view/stage-view-directive.js';
 import type { ViewRendering } from '../tool-view/view-slot.js';
+import { renderWidgetContent } from '../ui-widget/widget-content-view.js';
 import { renderPythonCode } from './code-view.js';
 import { renderContent } from './content-view.js';
 import type { StageItem, ToolsLoadedItem, WorkflowItem, WorkflowStepView } from './transcript.js';
@@ -48,10 +49,12 @@ function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | 
           ? nothing
           : item.kind === 'mcp-app'
             ? renderMcpApp(item, stage.id, ctx)
-            : // Program output keeps its spacing (printed tables line up).
-              item.kind === 'text' && pythonCode(stage) !== undefined
-              ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
-              : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
+            : item.kind === 'widget'
+              ? renderWidgetContent(item, stage, ctx)
+              : // Program output keeps its spacing (printed tables line up).
+                item.kind === 'text' && pythonCode(stage) !== undefined
+                ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
+                : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
       )}
     </div>
   </details>`;
