@@ -72,7 +72,9 @@ class TeaResults extends HTMLElement {
       const ask = document.createElement('button');
       ask.type = 'button';
       ask.textContent = 'Ask about it';
-      ask.addEventListener('click', () => this.#act({ type: 'send', text: `Tell me more about ${tea.name}.` }));
+      ask.addEventListener('click', () =>
+        this.#act({ type: 'send', text: `Tell me more about ${tea.name}.` }),
+      );
       const wish = document.createElement('button');
       wish.type = 'button';
       wish.className = 'secondary';
