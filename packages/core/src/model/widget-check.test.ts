@@ -80,11 +80,13 @@ describe('checkWidget', () => {
     ).toEqual({ ok: false, problem: 'widget.action.name must be a tool name' });
   });
 
-  it('gives the model the texts the user sees; nothing of a refused widget', () => {
+  it('gives the model the texts the user sees, without throwing on a malformed widget', () => {
     const text = toolOutputText(toolOutput([{ kind: 'widget', widget: card as never }]).content);
     expect(text).toBe(
-      '[shown to the user:]\nSencha\n[image: A cup of Sencha]\n12 EUR\nIn stock\n[button: Ask about it]\n[button: Add to wishlist]',
+      '[widget shown to the user:]\nSencha\n[image: A cup of Sencha]\n12 EUR\nIn stock\n[button: Ask about it]\n[button: Add to wishlist]',
     );
-    expect(toolOutputText([{ kind: 'widget', widget: { type: 'script' } as never }])).toBe('');
+    expect(toolOutputText([{ kind: 'widget', widget: { type: 'list', children: 'x' } as never }])).toBe(
+      '[widget shown to the user:]\n',
+    );
   });
 });

@@ -139,21 +139,3 @@ function string(
 function defined<T extends object>(node: T): T {
   return Object.fromEntries(Object.entries(node).filter(([, v]) => v !== undefined)) as T;
 }
-
-/** The text a model reads of a widget: its texts, labels and image descriptions, one per line. */
-export function widgetText(widget: WidgetNode): string {
-  switch (widget.type) {
-    case 'card':
-      return [widget.title, ...widget.children.map(widgetText)].filter(Boolean).join('\n');
-    case 'list':
-    case 'row':
-      return widget.children.map(widgetText).join('\n');
-    case 'text':
-    case 'badge':
-      return widget.text;
-    case 'image':
-      return `[image: ${widget.alt}]`;
-    case 'button':
-      return `[button: ${widget.label}]`;
-  }
-}

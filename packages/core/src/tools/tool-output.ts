@@ -1,5 +1,5 @@
 import type { ContentItem } from '../model/content.js';
-import { checkWidget, widgetText } from '../model/widget-check.js';
+import { widgetText } from '../model/widget-text.js';
 
 const MARK = 'agent-chat.tool-output';
 
@@ -62,11 +62,9 @@ export function toolOutputText(content: readonly ContentItem[]): string {
           return item.text ?? `[resource ${item.name ?? item.uri}]`;
         case 'html':
           return `[interactive view${item.title ? ` "${item.title}"` : ''} shown to the user]`;
-        case 'widget': {
-          // What the user sees of it; a widget the UI will refuse shows nothing, so the model reads nothing.
-          const checked = checkWidget(item.widget);
-          return checked.ok ? `[shown to the user:]\n${widgetText(checked.widget)}` : '';
-        }
+        case 'widget':
+          // What the user sees of it (the UI checks it before drawing; a refused one shows a notice).
+          return `[widget shown to the user:]\n${widgetText(item.widget)}`;
         default:
           return '';
       }
