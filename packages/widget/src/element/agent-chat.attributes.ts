@@ -124,6 +124,8 @@ export class AgentChatAttributes extends LitElement {
     },
     strings: { attribute: false },
     tools: { attribute: false },
+    // A property (React 19 and Vue set properties only where the element has them); `tool-views` is read lazily.
+    toolViews: { attribute: false },
     agent: { attribute: false },
     store: { attribute: false },
   };
@@ -253,8 +255,8 @@ export class AgentChatAttributes extends LitElement {
    * The page's own elements for tool calls (attribute `tool-views`, JSON): tool name → tag of a custom element
    * the page defines, e.g. `{ "search_products": "tea-results" }`. Each call of the tool gets one such element
    * in its stage, with `toolName`, `callId`, `status`, `input`, `result` and `error` set as the call goes on;
-   * it acts with an `agent-chat-action` event. Read when a stage is drawn (no code for it in the main entry):
-   * set it before the first call is shown.
+   * it acts with an `agent-chat-action` event. The attribute is read when a stage is drawn (no code for it in
+   * the main entry); setting the property draws the stages again.
    */
   declare toolViews: Readonly<Record<string, string>> | undefined;
   /** An agent built in JS with `createAgent`; when set, it is used and the attributes are ignored. */

@@ -37,8 +37,10 @@ export function reactToolView<Input = unknown, Result = unknown>(
   Component: React.ComponentType<ToolViewComponentProps<Input, Result>>,
   tag = `agent-chat-react-view-${++views}`,
 ): string {
-  // A server render has no custom elements: the tag is still the one the browser will define.
-  if (typeof customElements === 'undefined' || customElements.get(tag)) return tag;
+  // A server render has no DOM (Lit's server shim may define `customElements` there, not `HTMLElement`): the tag
+  // is still the one the browser will define.
+  if (typeof HTMLElement === 'undefined' || typeof customElements === 'undefined' || customElements.get(tag))
+    return tag;
   class ReactToolView extends HTMLElement {
     #root: Root | undefined;
     #props: Partial<Record<Field, unknown>> = {};

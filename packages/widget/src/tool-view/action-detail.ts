@@ -7,9 +7,6 @@ export type AgentChatActionDetail =
   | { type: 'send'; text: string }
   | { type: 'call-tool'; name: string; args?: Record<string, unknown> };
 
-/** The event name views dispatch (bubbling, composed). */
-export const ACTION_EVENT = 'agent-chat-action';
-
 const MAX_TEXT = 10_000;
 
 /** `detail` checked: the action, or what is wrong with it (for the console error). */

@@ -1,4 +1,3 @@
-import { appMessageText } from '../mcp/apps/app-message-text.js';
 import type { McpAppsDeps } from '../mcp/apps/mcp-apps-deps.js';
 import { readActionDetail } from './action-detail.js';
 import { callPageTool, type PageToolCallDeps } from './page-tool-call.js';
@@ -37,10 +36,20 @@ export async function performAction(detail: unknown, deps: ViewActionDeps): Prom
     ? `The user ran the tool "${action.name}" from this result with ${args}. It returned:\n${outcome.content}`
     : `The user ran the tool "${action.name}" from this result with ${args}. It failed: ${'error' in outcome ? outcome.error : ''}`;
   // Labelled as the view's (like an MCP App's message): the model reads that the visitor did not type it.
-  if (idle(chat)) await chat.sender.send(appMessageText(deps.tool, text), { fromApp: true });
+  if (idle(chat)) await chat.sender.send(viewMessageText(deps.tool, text), { fromApp: true });
   else refuse(`the result of "${action.name}" could not be sent: a run started meanwhile`);
 }
 
 function idle(chat: McpAppsDeps): boolean {
   return chat.run.status !== 'running' && chat.sender.pendingTurn === undefined;
+}
+
+/**
+ * The label of mcp/apps/app-message-text.ts, which transcript/app-message.ts reads to show the message as the
+ * tool's. Written out here rather than imported: a module two lazy chunks share is hoisted into the chunk every
+ * first chat loads.
+ */
+function viewMessageText(tool: string, text: string): string {
+  const name = tool.replace(/["\n]/g, '').slice(0, 100) || 'a tool';
+  return `[Sent by the app of "${name}" with the user's consent; not typed by the user]\n${text}`;
 }

@@ -4,7 +4,6 @@ import { html, type TemplateResult } from 'lit';
 import type { ViewContext } from '../element/view-context.js';
 import type { PageTool } from '../tools/page-tools.js';
 import type { StageItem } from '../transcript/transcript.js';
-import { ACTION_EVENT } from './action-detail.js';
 import { looksLikeToon, type ToolViewProps, type ToonDecode, viewProps } from './view-props.js';
 
 let toon: ToonDecode | undefined;
@@ -59,7 +58,8 @@ export class ViewSlot {
       return;
     }
     this.#element = document.createElement(tag);
-    this.#element.addEventListener(ACTION_EVENT, (event) => this.#onAction(event));
+    // `agent-chat-action` (action-detail.ts); the name is written out so this chunk shares no module with others.
+    this.#element.addEventListener('agent-chat-action', (event) => this.#onAction(event));
     this.#wrap.append(this.#element);
   }
 

@@ -2,7 +2,6 @@
 // one. Loaded by widget-content-view.ts with the first widget on the page.
 import { checkWidget, type WidgetNode } from '@agent-chat/core';
 import { html, LitElement, nothing, type TemplateResult } from 'lit';
-import { ACTION_EVENT } from '../tool-view/action-detail.js';
 import { widgetStyles } from './widget-styles.js';
 
 /**
@@ -48,7 +47,7 @@ export class WidgetElement extends LitElement {
         return html`<span class="badge" data-tone=${node.tone ?? 'neutral'}>${node.text}</span>`;
       case 'button':
         return html`<button type="button" data-variant=${node.variant ?? 'primary'}
-          @click=${() => this.dispatchEvent(new CustomEvent(ACTION_EVENT, { detail: node.action, bubbles: true, composed: true }))}>${node.label}</button>`;
+          @click=${() => this.dispatchEvent(new CustomEvent('agent-chat-action', { detail: node.action, bubbles: true, composed: true }))}>${node.label}</button>`;
     }
   }
 }
