@@ -109,7 +109,7 @@ const viteBuild = (project: ConsumerProject, app: string, ...args: string[]) =>
 
 describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
   it(
-    'type-checks with @agent-chat/widget/react, and each wrong value is rejected',
+    "type-checks with @agent-chat/widget/react, and each wrong value is rejected (a tool view's misspelled prop too)",
     async () => {
       // Each `@ts-expect-error` in chat.tsx must meet its error: tsc fails on an unused directive.
       await tsc(modern, 'react19/tsconfig.json');
@@ -151,6 +151,36 @@ describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
       expect(model.requests.at(-1)?.body).toMatchObject({ model: 'scripted-model', stream: true });
       expect(errors).toEqual([]);
       expect(warnings.filter((w) => w.includes('agent-chat'))).toEqual([]);
+    },
+    LONG,
+  );
+
+  it(
+    "draws a tool's calls with a React component view (reactToolView); its button acts: the model receives the message",
+    async () => {
+      model.enqueue(
+        { toolCalls: [{ name: 'search_products', arguments: { query: 'green' } }] },
+        { text: 'Two green teas.' },
+        { text: 'Sencha is a steamed green tea.' },
+      );
+      const tab = await isolatedPage(browser);
+      const errors: string[] = [];
+      tab.on('pageerror', (error) => errors.push(String(error)));
+      await tab.goto(`${page19.url}/?proxy=${encodeURIComponent(proxy.url)}`);
+      const input = tab.locator('agent-chat textarea');
+      await input.fill('Show me green teas');
+      await input.press('Enter');
+      const answer = () => tab.locator('agent-chat [part~="message-assistant"]').last().textContent();
+      await expect.poll(answer, { timeout: 60_000 }).toContain('Two green teas.');
+      const view = tab.locator('agent-chat .tea-view');
+      await expect.poll(() => view.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+      expect(await view.locator('p').textContent()).toBe('Teas for green');
+      await view.locator('button').first().click();
+      await expect.poll(answer, { timeout: 60_000 }).toContain('steamed green tea');
+      const sent = model.requests.at(-1)?.body as { messages: Array<{ content: string | null }> };
+      expect(sent.messages.at(-1)?.content).toContain('Tell me about Sencha.');
+      expect(errors).toEqual([]);
+      await tab.close();
     },
     LONG,
   );

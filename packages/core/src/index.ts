@@ -193,6 +193,9 @@ export type { WebLLMChatRequest, WebLLMEngine } from './model/web-llm/web-llm-en
 export type { WebLLMLoadOptions } from './model/web-llm/web-llm-loader.js';
 export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm/web-llm-models.js';
 export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/web-llm/webgpu-check.js';
+export { checkWidget, WIDGET_LIMITS, type WidgetCheck } from './model/widget-check.js';
+export type { WidgetAction, WidgetContent, WidgetNode } from './model/widget-node.js';
+export { widgetText } from './model/widget-text.js';
 export * from './rag/index.js';
 export { redactSecrets } from './telemetry/redact.js';
 export {

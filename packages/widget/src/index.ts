@@ -4,6 +4,7 @@ export { defineTool, type Tool, type ToolContext, type ToolDefinition } from '@a
 export type { AgentChatAttributes, RespondingAgent } from './element/agent-chat.attributes.js';
 export { AgentChatElement } from './element/agent-chat.component.js';
 export type {
+  AgentChatActionDetail,
   AgentChatErrorDetail,
   AgentChatEventMap,
   AgentChatFeedbackDetail,
@@ -14,5 +15,7 @@ export type {
 } from './element/events.js';
 export type { McpServerConfig } from './element/widget-config.js';
 export type { AgentChatStrings } from './i18n/strings.js';
+export type { ToolViews } from './tool-view/tool-view-config.js';
+export type { ToolViewProps, ToolViewStatus } from './tool-view/view-props.js';
 export type { PageTool } from './tools/page-tools.js';
 export type { StarterPrompt } from './transcript/start-screen/starter-prompts.js';

@@ -1,3 +1,5 @@
+import type { WidgetContent } from './widget-node.js';
+
 /**
  * Multi-modal content a tool (or an MCP server) can produce, emitted as `tool.content` events.
  * The model receives the text part; UIs render the rest. Everything here is untrusted data:
@@ -13,7 +15,8 @@ export type ContentItem =
   | { kind: 'chart'; chart: ChartSpec }
   | { kind: 'resource'; uri: string; mimeType?: string; text?: string; blob?: string; name?: string }
   | { kind: 'html'; html: string; title?: string }
-  | McpAppContent;
+  | McpAppContent
+  | WidgetContent;
 
 /**
  * A tool result an MCP App shows (SEP-1865): the tool's server, its `ui://` resource, the call's

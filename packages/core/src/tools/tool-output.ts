@@ -1,4 +1,5 @@
 import type { ContentItem } from '../model/content.js';
+import { widgetText } from '../model/widget-text.js';
 
 const MARK = 'agent-chat.tool-output';
 
@@ -61,6 +62,9 @@ export function toolOutputText(content: readonly ContentItem[]): string {
           return item.text ?? `[resource ${item.name ?? item.uri}]`;
         case 'html':
           return `[interactive view${item.title ? ` "${item.title}"` : ''} shown to the user]`;
+        case 'widget':
+          // What the user sees of it (the UI checks it before drawing; a refused one shows a notice).
+          return `[widget shown to the user:]\n${widgetText(item.widget)}`;
         default:
           return '';
       }

@@ -20,6 +20,17 @@ describe('defineTool', () => {
     expect(tool.jsonSchema).not.toHaveProperty('$schema');
   });
 
+  it("keeps the tag of the page's view (the widget shows each call with it)", () => {
+    const tool = defineTool({
+      name: 'search_products',
+      description: 'Searches the shop.',
+      parameters: { type: 'object', properties: {} },
+      view: 'tea-results',
+      execute: () => [],
+    });
+    expect(tool.view).toBe('tea-results');
+  });
+
   it('accepts a plain JSON Schema and validates against it (the validator loads with the first call)', async () => {
     const tool = defineTool({
       name: 'echo',

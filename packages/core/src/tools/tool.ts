@@ -57,6 +57,8 @@ export interface Tool<Args = unknown, Result = unknown> {
   readonly timeoutMs?: number | undefined;
   /** The user must approve each call (`approval.request`, answered with `agent.respond`). */
   readonly needsApproval?: boolean | undefined;
+  /** Tag of the page's custom element that `<agent-chat>` shows each call of this tool with. */
+  readonly view?: string | undefined;
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
 
@@ -87,6 +89,11 @@ export interface ToolDefinition<Args, Result> {
   timeoutMs?: number;
   /** Ask the user before each call. */
   needsApproval?: boolean;
+  /**
+   * In `<agent-chat>`: the tag of a custom element the page defines (e.g. `'tea-results'`), created in each
+   * call's stage with the call's `status`, `input` and `result` (the widget's `tool-views`, from code).
+   */
+  view?: string;
   execute(args: Args, context: ToolContext): Result | Promise<Result>;
 }
 
@@ -98,6 +105,7 @@ const TOOL_OPTIONS = Object.keys({
   fallback: 1,
   timeoutMs: 1,
   needsApproval: 1,
+  view: 1,
   execute: 1,
 } satisfies Record<keyof ToolDefinition<unknown, unknown>, 1>);
 
@@ -116,7 +124,7 @@ const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
  * });
  */
 export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result>): Tool<Args, Result> {
-  const { name, description, parameters, execute, fallback, timeoutMs, needsApproval } = definition;
+  const { name, description, parameters, execute, fallback, timeoutMs, needsApproval, view } = definition;
   rejectUnknownOptions(
     typeof name === 'string' ? `defineTool(${name})` : 'defineTool',
     definition,
@@ -157,7 +165,7 @@ export function defineTool<Args, Result>(definition: ToolDefinition<Args, Result
     const result = schema['~standard'].validate(value);
     return result instanceof Promise ? result.then(toValidation<Args>) : toValidation<Args>(result);
   };
-  return { name, description, validate, jsonSchema, fallback, timeoutMs, needsApproval, execute };
+  return { name, description, validate, jsonSchema, fallback, timeoutMs, needsApproval, view, execute };
 }
 
 function toValidation<Args>(result: Awaited<ReturnType<StandardSchemaWithJSON['~standard']['validate']>>) {

@@ -58,6 +58,11 @@ export type RespondingAgent = Agent;
  * @csspart mcp-app-frame - The app's sandboxed frame (opaque origin, the resource's declared CSP).
  * @csspart mcp-app-notice - What happened to the app (loading, timed out, closed, a resource that could not be shown).
  * @csspart mcp-app-exit - Leaves the app's fullscreen mode.
+ * Tool views (`tool-views` / `toolViews`):
+ * @csspart tool-view - The box around a tool's own view in its stage; it sets the theme's resolved colours as `--agent-chat-*` for the view.
+ * @csspart tool-view-notice - Says a tool's view could not be shown (undefined element, a setter that threw); the stage shows the call as it is.
+ * @csspart widget - A tool's declarative widget (`{ kind: 'widget' }` content: cards, lists, rows, text, images, badges, buttons), drawn with the chat's theme.
+ * @event agent-chat-action - Dispatched by a tool's view (bubbling, composed), heard by the chat: `detail` `{ type: 'send', text }` or `{ type: 'call-tool', name, args }`.
  * @csspart mcp-app-prompt - Asks the visitor before the app opens a link or sends further messages.
  * @csspart mcp-app-allow - Allows what the app asked.
  * @csspart mcp-app-deny - Refuses it.
@@ -119,6 +124,8 @@ export class AgentChatAttributes extends LitElement {
     },
     strings: { attribute: false },
     tools: { attribute: false },
+    // A property (React 19 and Vue set properties only where the element has them); `tool-views` is read lazily.
+    toolViews: { attribute: false },
     agent: { attribute: false },
     store: { attribute: false },
   };
@@ -244,6 +251,14 @@ export class AgentChatAttributes extends LitElement {
    * parameters, execute }` objects. Assign a new array to change them; used from the next message on.
    */
   declare tools: readonly PageTool[];
+  /**
+   * The page's own elements for tool calls (attribute `tool-views`, JSON): tool name → tag of a custom element
+   * the page defines, e.g. `{ "search_products": "tea-results" }`. Each call of the tool gets one such element
+   * in its stage, with `toolName`, `callId`, `status`, `input`, `result` and `error` set as the call goes on;
+   * it acts with an `agent-chat-action` event. The attribute is read when a stage is drawn (no code for it in
+   * the main entry); setting the property draws the stages again.
+   */
+  declare toolViews: Readonly<Record<string, string>> | undefined;
   /** An agent built in JS with `createAgent`; when set, it is used and the attributes are ignored. */
   declare agent: RespondingAgent | undefined;
   /**

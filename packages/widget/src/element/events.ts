@@ -1,4 +1,7 @@
 import type { RunStatus } from '@agent-chat/core';
+import type { AgentChatActionDetail } from '../tool-view/action-detail.js';
+
+export type { AgentChatActionDetail };
 
 /** `detail` of `agent-chat-message`: a message the user sent or a finished answer. */
 export interface AgentChatMessageDetail {
@@ -61,6 +64,11 @@ export interface AgentChatEventMap {
   'agent-chat-open': CustomEvent<null>;
   /** It closed (`close()`, the close button, Esc). */
   'agent-chat-close': CustomEvent<null>;
+  /**
+   * Dispatched by a tool's view (`tool-views`), bubbling and composed: send a message, or run a page tool and
+   * let the agent continue with its result. Heard by the chat; an invalid detail is refused with a console error.
+   */
+  'agent-chat-action': CustomEvent<AgentChatActionDetail>;
 }
 
 /** Dispatches one of the element's events, bubbling and composed. */

@@ -74,6 +74,7 @@ export type AgentChatPropertyName =
   | 'embedderOptions'
   | 'strings'
   | 'tools'
+  | 'toolViews'
   | 'agent'
   | 'store';
 
@@ -87,4 +88,5 @@ export const AGENT_CHAT_EVENTS = {
   onOpen: 'agent-chat-open',
   onClose: 'agent-chat-close',
   onFeedback: 'agent-chat-feedback',
+  onAction: 'agent-chat-action',
 } as const;

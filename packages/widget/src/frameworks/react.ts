@@ -67,4 +67,5 @@ export const AgentChat: ReactWebComponent<AgentChatElement, TypedEvents> = creat
   displayName: 'AgentChat',
 });
 
+export { reactToolView, type ToolViewComponentProps } from './react-tool-view.js';
 export { AgentChatElement };

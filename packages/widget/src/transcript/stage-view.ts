@@ -3,16 +3,25 @@ import { repeat } from 'lit/directives/repeat.js';
 import { formatDuration, previewJson, type ViewContext } from '../element/view-context.js';
 import { format } from '../i18n/strings.js';
 import { renderMcpApp } from '../mcp/apps/mcp-app-view.js';
+import { stageView } from '../tool-view/stage-view-directive.js';
+import type { ViewRendering } from '../tool-view/view-slot.js';
+import { renderWidgetContent } from '../ui-widget/widget-content-view.js';
 import { renderPythonCode } from './code-view.js';
 import { renderContent } from './content-view.js';
 import type { StageItem, ToolsLoadedItem, WorkflowItem, WorkflowStepView } from './transcript.js';
 
 /**
  * One tool call as a collapsible stage: "Using X" with a live progress bar while it runs, then "Used X"
- * or "X failed" with its duration; inside, the arguments, a preview of the result and rich content.
+ * or "X failed" with its duration; inside, the arguments, a preview of the result and rich content — or the
+ * page's own element for the tool, when `tool-views` names one.
  */
 export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult {
+  return html`${stageView(stage, ctx, (view) => stageDetails(stage, ctx, view))}`;
+}
+
+function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | undefined): TemplateResult {
   const { strings } = ctx;
+  const own = view && 'view' in view ? view.view : undefined;
   const title =
     stage.status === 'running' ? strings.using : stage.status === 'done' ? strings.used : strings.failed;
   const statusText =
@@ -21,8 +30,8 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
       : stage.status === 'done'
         ? strings.done
         : strings.failedStatus;
-  // A stage with an MCP App stays open: the app is the result.
-  const app = stage.content.some((item) => item.kind === 'mcp-app');
+  // A stage with an MCP App or the page's own view stays open: the app or view is the result.
+  const app = own !== undefined || stage.content.some((item) => item.kind === 'mcp-app');
   return html`<details part="stage" class="stage" data-status=${stage.status} data-tool=${stage.name}
     ?open=${stage.status === 'running' || app || (!ctx.autoCollapse && !stage.restored)}>
     <summary part="stage-summary">
@@ -32,7 +41,29 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
     </summary>
     ${stage.status === 'running' && stage.progress ? renderProgress(stage.progress) : nothing}
     <div class="stage-body">
-      <div class="stage-label">${strings.arguments}</div>
+      ${view && 'notice' in view ? html`<p part="tool-view-notice" class="stage-error" role="status">${view.notice}</p>` : nothing}
+      ${own ?? defaultBody(stage, ctx)}
+      ${stage.content.map((item) =>
+        // In an app's stage the text item is the result shown above: not twice.
+        app && item.kind === 'text'
+          ? nothing
+          : item.kind === 'mcp-app'
+            ? renderMcpApp(item, stage.id, ctx)
+            : item.kind === 'widget'
+              ? renderWidgetContent(item, stage, ctx)
+              : // Program output keeps its spacing (printed tables line up).
+                item.kind === 'text' && pythonCode(stage) !== undefined
+                ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
+                : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
+      )}
+    </div>
+  </details>`;
+}
+
+/** The arguments, the error and a preview of the result. */
+function defaultBody(stage: StageItem, ctx: ViewContext): TemplateResult {
+  const { strings } = ctx;
+  return html`<div class="stage-label">${strings.arguments}</div>
       ${
         pythonCode(stage) !== undefined
           ? renderPythonCode(pythonCode(stage)!, ctx.rerender)
@@ -43,20 +74,7 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
         stage.result !== undefined
           ? html`<div class="stage-label">${strings.result}</div><pre class="stage-result">${previewJson(stage.result)}</pre>`
           : nothing
-      }
-      ${stage.content.map((item) =>
-        // In an app's stage the text item is the result shown above: not twice.
-        app && item.kind === 'text'
-          ? nothing
-          : item.kind === 'mcp-app'
-            ? renderMcpApp(item, stage.id, ctx)
-            : // Program output keeps its spacing (printed tables line up).
-              item.kind === 'text' && pythonCode(stage) !== undefined
-              ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
-              : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
-      )}
-    </div>
-  </details>`;
+      }`;
 }
 
 /** The code of a `python` tool call, shown as code instead of JSON arguments. */

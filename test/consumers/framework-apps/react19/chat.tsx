@@ -1,9 +1,39 @@
 // The component of the widget README's React 19 section: <agent-chat> in JSX, typed by
 // @agent-chat/widget/react (attributes, properties, events in React 19's form, a ref to the element).
 import '@agent-chat/widget';
-import type { AgentChatElement, AgentChatMessageDetail } from '@agent-chat/widget';
-import type {} from '@agent-chat/widget/react';
+import { type AgentChatElement, type AgentChatMessageDetail, defineTool } from '@agent-chat/widget';
+import { reactToolView, type ToolViewComponentProps } from '@agent-chat/widget/react';
 import { useRef } from 'react';
+
+type Tea = { name: string };
+
+/** A tool's view as a React component: the call's fields as props, `act` to answer back into the chat. */
+function TeaResults({ status, input, result, act }: ToolViewComponentProps<{ query: string }, Tea[]>) {
+  return (
+    <div className="tea-view" data-status={status}>
+      <p>Teas for {input?.query}</p>
+      {(result ?? []).map((tea) => (
+        <button
+          key={tea.name}
+          type="button"
+          onClick={() => act({ type: 'send', text: `Tell me about ${tea.name}.` })}
+        >
+          Ask about {tea.name}
+        </button>
+      ))}
+    </div>
+  );
+}
+const teaResults = reactToolView(TeaResults);
+const tools = [
+  defineTool({
+    name: 'search_products',
+    description: 'Searches the shop for teas.',
+    parameters: { type: 'object', properties: { query: { type: 'string' } } },
+    execute: () => [{ name: 'Sencha' }, { name: 'Gyokuro' }],
+  }),
+];
+const toolViews = { search_products: teaResults };
 
 export function Chat(props: { proxyUrl: string; onAnswer: (detail: AgentChatMessageDetail) => void }) {
   const ref = useRef<AgentChatElement>(null);
@@ -14,6 +44,8 @@ export function Chat(props: { proxyUrl: string; onAnswer: (detail: AgentChatMess
       model="scripted-model"
       theme="light"
       memory="off"
+      tools={tools}
+      toolViews={toolViews}
       onagent-chat-message={(event) => {
         if (event.detail.role === 'assistant') props.onAnswer(event.detail);
       }}
@@ -21,6 +53,10 @@ export function Chat(props: { proxyUrl: string; onAnswer: (detail: AgentChatMess
     />
   );
 }
+
+/** Never used: a React tool view reading a prop the chat does not set. */
+// @ts-expect-error a tool view's props have `result`, not `resutl`
+export const misspelledView = reactToolView(({ resutl }: ToolViewComponentProps) => <p>{String(resutl)}</p>);
 
 /** Never rendered: wrong values the typings must reject (an unused directive fails tsc). */
 export function Wrong() {

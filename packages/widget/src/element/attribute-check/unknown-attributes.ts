@@ -35,7 +35,12 @@ const GLOBAL = new Set([
 ]);
 const PREFIXED = /^(aria-|data-|on|_ng|ng-|x-|v-|:|@)/;
 
+/** Attributes of the element read when needed rather than observed (tool-view/tool-view-config.ts). */
+const READ_LAZILY = ['tool-views'];
+
 /** Warns about each of `names` that is not a global or framework attribute but close to one of `known`. */
 export function warnMisspelled(names: readonly string[], known: readonly string[]): void {
-  for (const name of names) if (!GLOBAL.has(name) && !PREFIXED.test(name)) warnIfMisspelled(name, known);
+  const all = [...known, ...READ_LAZILY];
+  for (const name of names)
+    if (!GLOBAL.has(name) && !PREFIXED.test(name) && !READ_LAZILY.includes(name)) warnIfMisspelled(name, all);
 }

@@ -10,8 +10,14 @@ import { appMessageText } from './app-message-text.js';
 export interface McpAppsDeps {
   /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
   source: Pick<AgentSourceController, 'mcpHub'>;
-  /** The element's sending: `pendingTurn` is set while a message waits for its run. */
-  sender: { send(text: string, options: { fromApp: true }): Promise<void>; readonly pendingTurn: unknown };
+  /**
+   * The element's sending: `pendingTurn` is set while a message waits for its run. `fromApp`: not the
+   * visitor's typing (nothing attached goes with it); tool views send both kinds.
+   */
+  sender: {
+    send(text: string, options?: { fromApp?: boolean }): Promise<void>;
+    readonly pendingTurn: unknown;
+  };
   run: Pick<RunController, 'status'>;
 }
 
