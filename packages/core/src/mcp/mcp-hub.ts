@@ -260,6 +260,7 @@ export class McpHub {
         signal,
         timeoutMs: NO_SDK_TIMEOUT,
         onStart: queued,
+        tool: this.#catalog.full(name),
         onProgress: ({ progress, total, message }) => {
           idle.reset();
           scope.emit?.({
