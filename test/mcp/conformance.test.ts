@@ -103,7 +103,9 @@ describe('MCP conformance client scenarios (McpHub), frozen requirements', () =>
       const failing = scored.filter(([, passed]) => !passed).map(([name]) => name);
       expect(failing, output).toEqual([]);
       expect(scored.length, output).toBe(count);
-      const report = [...unscored].map((name) => `${name}: ${scenarios.get(name) ? 'passes' : 'not passing'}`);
+      const report = [...unscored].map(
+        (name) => `${name}: ${scenarios.get(name) ? 'passes' : 'not passing'}`,
+      );
       console.info(`conformance ${revision}, not scored (reported only):\n  ${report.join('\n  ')}`);
     },
     300_000,

@@ -125,13 +125,16 @@ export class ServerConnection {
     return this.request(
       `run the tool "${name}"`,
       (client) =>
-        client.callTool({ name, arguments: args }, {
-          signal,
-          timeout: options.timeoutMs ?? this.config.timeoutMs ?? 60_000,
-          resetTimeoutOnProgress: true,
-          ...(onProgress ? { onprogress: onProgress } : {}),
-          ...(options.tool ? { toolDefinition: options.tool } : {}),
-        }) as Promise<CallToolResult>,
+        client.callTool(
+          { name, arguments: args },
+          {
+            signal,
+            timeout: options.timeoutMs ?? this.config.timeoutMs ?? 60_000,
+            resetTimeoutOnProgress: true,
+            ...(onProgress ? { onprogress: onProgress } : {}),
+            ...(options.tool ? { toolDefinition: options.tool } : {}),
+          },
+        ) as Promise<CallToolResult>,
       signal,
       options.onStart,
     );
