@@ -226,7 +226,10 @@ export class McpHub {
       await this.#refresh(downServer.config.id);
       summary = this.#catalog.summary(name);
       if (!summary && downServer.health.status === 'down')
-        throw new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer');
+        throw (
+          downServer.mismatch ??
+          new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer')
+        );
     }
     if (!summary) {
       const available = this.#catalog.summaries().map((s) => s.name);

@@ -18,7 +18,8 @@ import { authRefusal } from './auth/auth-refusal.js';
 import { McpAuthError } from './auth/mcp-auth-error.js';
 import { ServerAuth } from './auth/server-auth.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
-import { McpProtocolError, McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
+import { observedFetch } from './connection-fetch.js';
+import { describeCause, McpProtocolError, McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
 import type { McpServerConfig } from './mcp-hub-options.js';
 import { isProtocolMismatch, SUPPORTED_REVISIONS } from './protocol-mismatch.js';
 
@@ -68,6 +69,10 @@ export class ServerConnection {
   #connecting: Promise<Client> | undefined;
   /** The last 401 or 403 the MCP endpoint answered (a 403 asks for more scope, a 401 refuses the token). */
   #lastRefusal: number | undefined;
+  /** What was wrong with the server's `server/discover` answer while connecting, if anything. */
+  #discoverProblem: string | undefined;
+  /** The last failure, when it said the server does not speak MCP as we do (kept for later calls). */
+  mismatch: McpProtocolError | undefined;
 
   constructor(config: McpServerConfig, callbacks: ConnectionCallbacks) {
     this.config = config;
@@ -191,8 +196,14 @@ export class ServerConnection {
             attempt--;
             continue;
           }
-          if (isProtocolMismatch(error))
-            throw this.#fail(what, new McpProtocolError(this.config.id, this.url, error), true);
+          if (error instanceof McpProtocolError || isProtocolMismatch(error))
+            throw this.#fail(
+              what,
+              error instanceof McpProtocolError
+                ? error
+                : new McpProtocolError(this.config.id, this.url, error),
+              true,
+            );
           const refusal = this.auth ? authRefusal(error) : undefined;
           if (refusal)
             throw this.#fail(
@@ -256,12 +267,16 @@ export class ServerConnection {
 
   async #connect(): Promise<Client> {
     const { config } = this;
+    this.#discoverProblem = undefined;
     const transport = new StreamableHTTPClientTransport(new URL(this.url), {
-      fetch: async (input, init) => {
-        const response = await (config.fetch ?? fetch)(input, init);
-        if (response.status === 401 || response.status === 403) this.#lastRefusal = response.status;
-        return response;
-      },
+      fetch: observedFetch(() => config.fetch ?? fetch, {
+        refused: (status) => {
+          this.#lastRefusal = status;
+        },
+        malformedDiscover: (problem) => {
+          this.#discoverProblem = problem;
+        },
+      }),
       ...(this.auth ? { authProvider: this.auth.provider } : {}),
       ...(config.headers ? { requestInit: { headers: config.headers } } : {}),
     });
@@ -294,7 +309,14 @@ export class ServerConnection {
     client.setNotificationHandler('notifications/tools/list_changed', () => this.#callbacks.toolsChanged(id));
     // Transport errors of the background GET stream are not failures of a request; requests report their own.
     transport.onerror = () => undefined;
-    await client.connect(transport, { timeout: config.timeoutMs ?? 60_000 });
+    try {
+      await client.connect(transport, { timeout: config.timeoutMs ?? 60_000 });
+    } catch (error) {
+      // The SDK falls back to the 2025 handshake after a discover answer it cannot read; say both.
+      if (this.#discoverProblem)
+        throw new McpProtocolError(id, this.url, `${this.#discoverProblem}, and ${describeCause(error)}`);
+      throw error;
+    }
     this.#client = client;
     this.#transport = transport;
     if (transport.sessionId) this.health.sessionId = transport.sessionId;
@@ -311,6 +333,7 @@ export class ServerConnection {
   }
 
   #markUp(): void {
+    this.mismatch = undefined;
     this.health.status = 'up';
     this.health.consecutiveFailures = 0;
     delete this.health.lastError;
@@ -324,7 +347,8 @@ export class ServerConnection {
         : unavailable
           ? new McpServerUnavailableError(this.config.id, this.url, error)
           : new McpRequestError(this.config.id, what, error);
-    if (wrapped instanceof McpServerUnavailableError) {
+    this.mismatch = wrapped instanceof McpProtocolError ? wrapped : undefined;
+    if (wrapped instanceof McpServerUnavailableError || wrapped instanceof McpProtocolError) {
       this.health.status = 'down';
       this.health.consecutiveFailures++;
     }
