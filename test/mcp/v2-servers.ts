@@ -67,7 +67,7 @@ export function startModernServer(): Promise<V2Server> {
     },
     { legacy: 'reject' },
   );
-  return serve((request) => handler.fetch(request));
+  return serveFetch((request) => handler.fetch(request));
 }
 
 /**
@@ -87,11 +87,11 @@ export function startLegacyServer(): Promise<V2Server> {
     );
     return server;
   });
-  return serve(handler);
+  return serveFetch(handler);
 }
 
 /** Serves a fetch-shaped handler over node:http, recording each request's method and MCP headers. */
-async function serve(fetchHandler: (request: Request) => Promise<Response>): Promise<V2Server> {
+export async function serveFetch(fetchHandler: (request: Request) => Promise<Response>): Promise<V2Server> {
   const requests: V2Server['requests'] = [];
   const http = createServer((req, res) => void relay(req, res, fetchHandler, requests));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
