@@ -9,6 +9,7 @@ import {
   inputRequired,
   legacyStatelessFallback,
   McpServer,
+  WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import { z } from 'zod';
 
@@ -140,4 +141,39 @@ async function relay(
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Answers one node:http request (its body already read) with a web-standard MCP server transport of
+ * the v2 SDK, connected to `server` for this request only (stateless serving).
+ */
+export async function answerStateless(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string | undefined,
+  server: McpServer,
+  options: { enableJsonResponse?: boolean } = {},
+): Promise<void> {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    ...options,
+  });
+  res.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  await server.connect(transport);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === 'string') headers.set(name, value);
+  const response = await transport.handleRequest(
+    new Request(`http://127.0.0.1${req.url ?? '/'}`, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(body && req.method !== 'GET' ? { body } : {}),
+    }),
+  );
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (!response.body) return void res.end();
+  Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
 }
