@@ -123,19 +123,7 @@ async function relay(
     // Not JSON (a GET or DELETE): the HTTP method is what was asked.
   }
   requests.push({ method, headers: Object.fromEntries(HEADERS.map((name) => [name, header(req, name)])) });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers))
-    if (typeof value === 'string') headers.set(name, value);
-  const response = await fetchHandler(
-    new Request(`http://127.0.0.1${req.url ?? '/'}`, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(body.byteLength && req.method !== 'GET' ? { body } : {}),
-    }),
-  );
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (!response.body) return void res.end();
-  Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
+  await sendWebResponse(res, await fetchHandler(toWebRequest(req, body.toString('utf8'))));
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {
@@ -163,16 +151,24 @@ export async function answerStateless(
     void server.close();
   });
   await server.connect(transport);
+  await sendWebResponse(res, await transport.handleRequest(toWebRequest(req, body)));
+}
+
+/** A node:http request (its body already read) as a web-standard Request. */
+export function toWebRequest(req: IncomingMessage, body: string | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers))
     if (typeof value === 'string') headers.set(name, value);
-  const response = await transport.handleRequest(
-    new Request(`http://127.0.0.1${req.url ?? '/'}`, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(body && req.method !== 'GET' ? { body } : {}),
-    }),
-  );
+  const method = req.method ?? 'GET';
+  return new Request(`http://127.0.0.1${req.url ?? '/'}`, {
+    method,
+    headers,
+    ...(body?.length && method !== 'GET' && method !== 'HEAD' ? { body } : {}),
+  });
+}
+
+/** Writes a web-standard Response (streamed) to a node:http response. */
+export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) return void res.end();
   Readable.fromWeb(response.body as import('node:stream/web').ReadableStream).pipe(res);
