@@ -140,7 +140,8 @@ export default defineConfig({
             // its own that only MCP chunks import, never the shared one every first send loads.
             {
               name: 'mcp-sdk',
-              test: (id: string) => /[\\/]node_modules[\\/].*@modelcontextprotocol[\\/](client|core)[\\/]/.test(id),
+              test: (id: string) =>
+                /[\\/]node_modules[\\/].*@modelcontextprotocol[\\/](client|core)[\\/]/.test(id),
               includeDependenciesRecursively: false,
             },
             // The SSE parser the MCP SDK and the remote agents' `ai` driver share: its own small chunk, so
