@@ -88,6 +88,13 @@ const SUBJECTS: Subject[] = [
     subject: () => AGENT_CHAT,
     bytes: bundleIfPresent('packages/core/src/ag-ui/index.ts', PEERS_EXTERNAL),
   },
+  // The MCP hub alone (core's `McpHub` and what it imports statically, the MCP SDK client included):
+  // what a page's first MCP tool call downloads besides the core base.
+  {
+    target: 'core_mcp_hub',
+    subject: () => AGENT_CHAT,
+    bytes: bundleIfPresent('packages/core/src/mcp/mcp-hub.ts', BROWSER, entry('core-mcp-hub.ts')),
+  },
   { target: 'widget_react_wrapper', subject: () => AGENT_CHAT, bytes: reactWrapper },
   {
     target: 'proxy_worker',
@@ -107,7 +114,7 @@ export const benchmark: Benchmark = {
     '(platform neutral), no peer. ' +
     REACT_WRAPPER_DESCRIPTION +
     'core_ai_sdk / core_ag_ui: the @agent-chat/core/ai-sdk and /ag-ui entry points alone, ' +
-    'their peers (ai, @ai-sdk/provider, @ag-ui/client, rxjs) external, no peer row. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
+    'their peers (ai, @ai-sdk/provider, @ag-ui/client, rxjs) external, no peer row. core_mcp_hub: `McpHub` from @agent-chat/core alone with everything it imports statically (the MCP SDK client, its transport and schema validation): the MCP chunk of a first MCP tool call. first_chat_gzip_bytes: what a page with only the script tag and <agent-chat proxy-url model> downloads from the widget build before ' +
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; first_chat_gzip_bytes_remote_agent(_ag_ui): the same for <agent-chat agent-url agent-protocol="ai-sdk" | "ag-ui"> answered in that protocol; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs. ' +
     'First chat is measured in three scenarios, each counted the same way: a plain Markdown answer (first_chat_gzip_bytes, the goal), ' +

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 // The SDK is a dependency of @agent-chat/core, not of bench/: load it from there.
-const sdk = join(root, 'packages/core/node_modules/@modelcontextprotocol/sdk/dist/esm/client');
+const sdk = join(root, 'packages/core/node_modules/@modelcontextprotocol/client/dist/index.mjs');
 // Typed loosely on purpose: bench/ does not depend on the SDK's types.
 interface McpClient {
   connect(transport: unknown): Promise<void>;
@@ -19,10 +19,8 @@ interface McpClient {
   readResource(request: { uri: string }): Promise<unknown>;
   close(): Promise<void>;
 }
-const { Client } = (await import(join(sdk, 'index.js'))) as {
+const { Client, StreamableHTTPClientTransport } = (await import(sdk)) as {
   Client: new (info: { name: string; version: string }) => McpClient;
-};
-const { StreamableHTTPClientTransport } = (await import(join(sdk, 'streamableHttp.js'))) as {
   StreamableHTTPClientTransport: new (url: URL) => unknown;
 };
 const port = await new Promise<number>((resolve) => {

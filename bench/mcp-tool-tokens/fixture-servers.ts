@@ -1,7 +1,7 @@
 import { createServer, type Server as HttpServer } from 'node:http';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import { legacyStatelessFallback, Server, type Tool } from '@modelcontextprotocol/server';
 
 /**
  * Real MCP servers (SDK, streamable HTTP, stateless) at `http://127.0.0.1:<port>/<id>/mcp`, one per id,
@@ -23,19 +23,32 @@ export async function startFixtureServers(
       res.writeHead(tools ? 405 : 404).end();
       return;
     }
-    const server = new Server({ name: `fixture-${id}`, version: '1.0.0' }, { capabilities: { tools: {} } });
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }));
-    server.setRequestHandler(CallToolRequestSchema, async (request) => {
-      const { text, structured } = result(id, request.params.name, request.params.arguments ?? {});
-      const declared = tools.find((t) => t.name === request.params.name)?.outputSchema;
-      return {
-        content: [{ type: 'text', text }],
-        ...(declared ? { structuredContent: structured ?? { content: text } } : {}),
-      };
+    const serve = legacyStatelessFallback(() => {
+      const server = new Server({ name: `fixture-${id}`, version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler('tools/list', async () => ({ tools }));
+      server.setRequestHandler('tools/call', async (request) => {
+        const { text, structured } = result(id, request.params.name, request.params.arguments ?? {});
+        const declared = tools.find((t) => t.name === request.params.name)?.outputSchema;
+        return {
+          content: [{ type: 'text', text }],
+          ...(declared ? { structuredContent: structured ?? { content: text } } : {}),
+        };
+      });
+      return server;
     });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    res.on('close', () => void server.close());
-    void server.connect(transport).then(() => transport.handleRequest(req, res));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers))
+        if (typeof value === 'string') headers.set(name, value);
+      const response = await serve(
+        new Request(`http://127.0.0.1${req.url}`, { method: 'POST', headers, body: Buffer.concat(chunks) }),
+      );
+      res.writeHead(response.status, Object.fromEntries(response.headers));
+      if (response.body) Readable.fromWeb(response.body as ReadableStream).pipe(res);
+      else res.end();
+    });
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const address = http.address();

@@ -136,8 +136,22 @@ export default defineConfig({
               test: (id: string) => TOOL_CALL_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
-            // zod and PKCE, shared by the two MCP SDK chunks (the hub's v1 client, the MCP Apps host's v2
-            // protocol layer): a chunk of their own, never the shared one every first send loads.
+            // The MCP SDK (v2: the hub's client and the MCP Apps host's protocol layer share it): a chunk of
+            // its own that only MCP chunks import, never the shared one every first send loads.
+            {
+              name: 'mcp-sdk',
+              test: (id: string) =>
+                /[\\/]node_modules[\\/].*@modelcontextprotocol[\\/](client|core)[\\/]/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // The SSE parser the MCP SDK and the remote agents' `ai` driver share: its own small chunk, so
+            // the shared one every first send loads does not carry it.
+            {
+              name: 'sse-parser',
+              test: (id: string) => /[\\/]node_modules[\\/].*[\\/]eventsource-parser[\\/]/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // zod and PKCE, used by the MCP SDK: a chunk of their own, never the shared one every first send loads.
             {
               name: 'mcp-shared',
               test: (id: string) => /[\\/]node_modules[\\/].*[\\/](zod|pkce-challenge)[\\/]/.test(id),

@@ -13,6 +13,8 @@ const MAY_SLEEP: Record<string, string> = {
   'test/architecture/test-hygiene.test.ts': 'the synthetic offenders the check is shown on',
   'test/model-server/scripted-model-server.ts':
     "a fake provider's scripted stall or delay between chunks: the behaviour under test",
+  'test/mcp/v2-servers.ts':
+    "a test MCP server's long operation between its progress notifications: the behaviour under test",
   'packages/core/src/test/fake-language-model.ts':
     "the fake browser model's scripted delay: the behaviour under test",
   'packages/widget/src/test/fake-agent.ts': "the fake agent's scripted `wait` step: the behaviour under test",

@@ -2,8 +2,8 @@
 // probe app that tries to break out of its sandbox, bad apps, and tools whose `_meta.ui` is wrong.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import { answerStateless } from '../mcp/v2-servers.ts';
 import { chattyApp, grabbyApp, probeApp, silentApp } from './test-apps.ts';
 
 const MIME = 'text/html;profile=mcp-app';
@@ -119,17 +119,11 @@ export async function startAppsServer(): Promise<AppsServer> {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+      const text = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+      const body = text ? JSON.parse(text) : undefined;
       if (body?.method === 'initialize') server.capabilities.push(body.params?.capabilities);
       if (body?.method === 'resources/read') server.reads.push(body.params?.uri);
-      const mcp = build(server);
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => {
-        void transport.close();
-        void mcp.close();
-      });
-      await mcp.connect(transport);
-      await transport.handleRequest(req, res, body);
+      await answerStateless(req, res, text, build(server));
     });
   });
   await new Promise<void>((resolve) => http!.listen(0, '127.0.0.1', resolve));

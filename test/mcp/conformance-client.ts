@@ -13,9 +13,11 @@ if (!url) {
 }
 
 // Pre-registered credentials when the scenario hands them over (auth/pre-registration).
+// Scenarios that need particular arguments (http-custom-headers) name the calls to make.
 const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as {
   client_id?: string;
   client_secret?: string;
+  toolCalls?: { name: string; arguments: Record<string, unknown> }[];
 };
 const redirectUrl = 'http://127.0.0.1:1/callback';
 const hub: McpHub = new McpHub({
@@ -46,9 +48,16 @@ try {
   await hub.start();
   const status = hub.servers()[0]!;
   if (status.status !== 'up') throw new Error(`server is ${status.status}: ${status.lastError}`);
-  for (const tool of await hub.tools()) {
-    const outcome = await hub.callTool(tool.name, exampleArguments(tool.jsonSchema));
-    console.log(`${tool.name}: ${outcome.isError ? 'error ' : ''}${outcome.text}`);
+  const tools = await hub.tools();
+  const calls = context.toolCalls
+    ? context.toolCalls.map((call) => ({
+        name: tools.find((tool) => tool.name.endsWith(`__${call.name}`))?.name ?? call.name,
+        args: call.arguments,
+      }))
+    : tools.map((tool) => ({ name: tool.name, args: exampleArguments(tool.jsonSchema) }));
+  for (const { name, args } of calls) {
+    const outcome = await hub.callTool(name, args);
+    console.log(`${name}: ${outcome.isError ? 'error ' : ''}${outcome.text}`);
     if (outcome.isError) failed = true;
   }
 } catch (error) {

@@ -1,33 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type AgentEvent, createAgent, McpHub, memoryStore } from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  legacyStatelessFallback,
+  McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
+import { serveFetch, type V2Server } from './v2-servers.ts';
 
-const servers: Server[] = [];
+const servers: V2Server[] = [];
 afterEach(async () => {
-  for (const http of servers.splice(0)) {
-    http.closeAllConnections();
-    await new Promise((resolve) => http.close(resolve));
-  }
+  for (const server of servers.splice(0)) await server.stop();
 });
 
-async function listen(handler: (req: IncomingMessage, res: ServerResponse, body: unknown) => void) {
-  const http = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      handler(req, res, text ? JSON.parse(text) : undefined);
-    });
-  });
-  servers.push(http);
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
+async function listen(handler: (request: Request) => Promise<Response>): Promise<string> {
+  const server = await serveFetch(handler);
+  servers.push(server);
+  return server.url;
 }
 
 /** A real SDK server with a `lookup` tool that can be removed later, and a `ping` tool. */
@@ -41,7 +32,7 @@ function notesServer() {
     'lookup',
     {
       description: 'Looks a note up by its title. Returns the note text.',
-      inputSchema: { title: z.string() },
+      inputSchema: z.object({ title: z.string() }),
     },
     text('the note'),
   );
@@ -102,9 +93,11 @@ function expectUnloaded(second: ReturnType<typeof mockModel>, events: AgentEvent
 describe('lazy MCP tools stay current: a loaded tool its server removes is unloaded and the model told', () => {
   it('on notifications/tools/list_changed', async () => {
     const { mcp, lookup } = notesServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+    });
     await mcp.connect(transport);
-    const url = await listen((req, res, body) => void transport.handleRequest(req, res, body));
+    const url = await listen((request) => transport.handleRequest(request));
     const changed: string[] = [];
     const hub = new McpHub({
       servers: [{ id: 'notes', url }],
@@ -129,13 +122,13 @@ describe('lazy MCP tools stay current: a loaded tool its server removes is unloa
   it('on the TTL refresh, for a server that sends no notifications', async () => {
     let removed = false;
     // Stateless: a fresh server per request (no notification stream), its list read from `removed`.
-    const url = await listen((req, res, body) => {
-      const { mcp, lookup } = notesServer();
-      if (removed) lookup.remove();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => void mcp.close());
-      void mcp.connect(transport).then(() => transport.handleRequest(req, res, body));
-    });
+    const url = await listen(
+      legacyStatelessFallback(() => {
+        const { mcp, lookup } = notesServer();
+        if (removed) lookup.remove();
+        return mcp;
+      }),
+    );
     const hub = new McpHub({ servers: [{ id: 'notes', url }], refreshTtlMs: 200 });
     try {
       await hub.start();

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { McpHub, type McpHubEvent } from '@agent-chat/core';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveFetch, type V2Server } from './v2-servers.ts';
 
 // A real SDK server (one stateful session) whose tool list changes while the hub is connected.
 let mcp: McpServer;
-let http: Server;
+let http: V2Server;
 let url: string;
 
 beforeAll(async () => {
@@ -18,24 +17,14 @@ beforeAll(async () => {
   mcp.registerTool('first', { description: 'The first tool. It says one.' }, async () => ({
     content: [{ type: 'text', text: 'one' }],
   }));
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => randomUUID() });
   await mcp.connect(transport);
-  http = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      void transport.handleRequest(req, res, text ? JSON.parse(text) : undefined);
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const address = http.address();
-  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/mcp`;
+  http = await serveFetch((request) => transport.handleRequest(request));
+  url = http.url;
 });
 afterAll(async () => {
   await mcp.close();
-  http.closeAllConnections();
-  await new Promise((resolve) => http.close(resolve));
+  await http.stop();
 });
 
 describe('McpHub and notifications/tools/list_changed', () => {

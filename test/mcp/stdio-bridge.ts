@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server';
+import { sendWebResponse, toWebRequest } from './v2-servers.ts';
 
 /** A stdio MCP server from npm, reachable over streamable HTTP. */
 export interface BridgedServer {
@@ -27,17 +27,21 @@ export async function bridgeStdioServer(options: {
   env?: Record<string, string>;
   idleTimeoutMs?: number;
 }): Promise<BridgedServer> {
-  const sessions = new Map<string, { http: StreamableHTTPServerTransport; stdio: StdioClientTransport }>();
+  const sessions = new Map<
+    string,
+    { http: WebStandardStreamableHTTPServerTransport; stdio: StdioClientTransport }
+  >();
   let idle: NodeJS.Timeout | undefined;
   const server = createServer(async (req, res) => {
     clearTimeout(idle);
     idle = setTimeout(() => void stop(), options.idleTimeoutMs ?? 120_000).unref();
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+    const text = chunks.length ? Buffer.concat(chunks).toString('utf8') : undefined;
+    const body = text ? JSON.parse(text) : undefined;
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (existing) return existing.http.handleRequest(req, res, body);
+    if (existing) return sendWebResponse(res, await existing.http.handleRequest(toWebRequest(req, text)));
     if (req.method !== 'POST' || !isInitializeRequest(body)) {
       res.writeHead(id ? 404 : 400, { 'content-type': 'application/json' });
       res.end(
@@ -51,7 +55,7 @@ export async function bridgeStdioServer(options: {
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...options.env },
       stderr: 'ignore',
     });
-    const http: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    const http: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => void sessions.set(sessionId, { http, stdio }),
     });
@@ -63,7 +67,7 @@ export async function bridgeStdioServer(options: {
     };
     await stdio.start();
     await http.start();
-    await http.handleRequest(req, res, body);
+    await sendWebResponse(res, await http.handleRequest(toWebRequest(req, text)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
@@ -69,7 +68,6 @@ async function progressArrivals(url: string): Promise<number[]> {
   try {
     await client.callTool(
       { name: 'trigger-long-running-operation', arguments: { duration: 1.5, steps: 5 } },
-      undefined,
       {
         onprogress: () => {
           arrivals.push(performance.now());

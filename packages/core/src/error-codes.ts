@@ -20,6 +20,7 @@ export type AgentChatErrorCode =
   | 'mcp_server_unavailable'
   | 'mcp_request_failed'
   | 'mcp_invalid_answer'
+  | 'mcp_protocol_mismatch'
   | 'mcp_auth_failed'
   | 'mcp_app_unavailable'
   | 'model_not_found'

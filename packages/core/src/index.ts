@@ -82,6 +82,7 @@ export { headlessSignIn, type SignIn, type SignInContext } from './mcp/auth/sign
 export { type FittedCatalog, fitToolCatalog, toolCatalogText } from './mcp/catalog-text.js';
 export {
   McpInvalidAnswerError,
+  McpProtocolError,
   McpRequestError,
   McpServerUnavailableError,
 } from './mcp/mcp-errors.js';

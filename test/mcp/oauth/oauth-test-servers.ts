@@ -5,8 +5,8 @@
 // serves RFC 9728 metadata and answers 401 with WWW-Authenticate without a valid token.
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { McpServer } from '@modelcontextprotocol/server';
+import { answerStateless } from '../v2-servers.ts';
 
 /** What the test can change while the servers run. */
 export interface OAuthTestSettings {
@@ -268,13 +268,7 @@ export async function startOAuthTestServers(
     server.registerTool('whoami', { description: 'Who the signed-in user is.' }, async () => ({
       content: [{ type: 'text', text: `signed in as demo-user with scopes ${grant.scope}` }],
     }));
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, JSON.parse(body));
-    res.on('close', () => void server.close());
+    await answerStateless(req, res, body, server, { enableJsonResponse: true });
   });
 
   const issuer = await listen(authServer);

@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../errors.js';
 import { toAgentTool } from '../mcp/mcp-tool.js';

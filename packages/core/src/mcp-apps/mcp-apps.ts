@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import type { ServerConnection } from '../mcp/server-connection.js';
 import { McpAppError } from './mcp-app-error.js';
 import type { McpToolUi } from './ui-meta.js';

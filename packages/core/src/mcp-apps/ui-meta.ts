@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 
 /** The MCP Apps extension id (SEP-1865), as advertised in the client's `capabilities.extensions`. */
 export const MCP_APPS_EXTENSION = 'io.modelcontextprotocol/ui';

@@ -26,6 +26,24 @@ export class McpRequestError extends AgentChatError {
   }
 }
 
+/**
+ * An MCP server spoke a revision of the protocol we do not (we speak 2026-07-28 and 2025-11-25), its
+ * `server/discover` answer was malformed, or a header of its exchange disagreed with the body. The
+ * server's tools are skipped; other servers keep working.
+ */
+export class McpProtocolError extends AgentChatError {
+  readonly serverId: string;
+
+  constructor(serverId: string, url: string, cause: unknown) {
+    super(
+      'mcp_protocol_mismatch',
+      `The MCP server "${serverId}" (${url}) does not speak MCP as we do: ${describeCause(cause)}. We speak the revisions 2026-07-28 and 2025-11-25; update the server or point at one that speaks either.`,
+      { cause },
+    );
+    this.serverId = serverId;
+  }
+}
+
 /** An answer given to an elicitation (`hub.respond`) does not fit the form the server asked for. */
 export class McpInvalidAnswerError extends AgentChatError {
   constructor(message: string) {

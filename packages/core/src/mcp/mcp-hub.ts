@@ -226,7 +226,10 @@ export class McpHub {
       await this.#refresh(downServer.config.id);
       summary = this.#catalog.summary(name);
       if (!summary && downServer.health.status === 'down')
-        throw new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer');
+        throw (
+          downServer.mismatch ??
+          new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer')
+        );
     }
     if (!summary) {
       const available = this.#catalog.summaries().map((s) => s.name);
@@ -260,6 +263,7 @@ export class McpHub {
         signal,
         timeoutMs: NO_SDK_TIMEOUT,
         onStart: queued,
+        tool: this.#catalog.full(name),
         onProgress: ({ progress, total, message }) => {
           idle.reset();
           scope.emit?.({

@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import { checkJsonSchema } from '../tools/json-schema-check.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
 import type { ToolOutput } from '../tools/tool-output.js';

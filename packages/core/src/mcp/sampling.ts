@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams, CreateMessageResult } from '@modelcontextprotocol/client';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
 

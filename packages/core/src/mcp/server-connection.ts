@@ -1,31 +1,27 @@
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   type CallToolResult,
+  Client,
   type CreateMessageRequest,
-  CreateMessageRequestSchema,
   type CreateMessageResult,
   type ElicitRequest,
-  ElicitRequestSchema,
   type ElicitResult,
   type LoggingMessageNotification,
-  LoggingMessageNotificationSchema,
   type Tool as McpTool,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+  SdkHttpError,
+  StreamableHTTPClientTransport,
+  UnauthorizedError,
+} from '@modelcontextprotocol/client';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/client/validators/cf-worker';
 import { AbortedError, AgentChatError } from '../errors.js';
 import { MCP_APP_MIME_TYPE, MCP_APPS_EXTENSION } from '../mcp-apps/ui-meta.js';
 import { authRefusal } from './auth/auth-refusal.js';
 import { McpAuthError } from './auth/mcp-auth-error.js';
 import { ServerAuth } from './auth/server-auth.js';
 import { ConcurrencyLimit } from './concurrency-limit.js';
-import { McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
+import { observedFetch } from './connection-fetch.js';
+import { describeCause, McpProtocolError, McpRequestError, McpServerUnavailableError } from './mcp-errors.js';
 import type { McpServerConfig } from './mcp-hub-options.js';
+import { isProtocolMismatch, SUPPORTED_REVISIONS } from './protocol-mismatch.js';
 
 /** What a connection asks of the hub when its server calls back. */
 export interface ConnectionCallbacks {
@@ -62,7 +58,7 @@ const CLIENT_INFO = { name: 'agent-chat', version: '0.1.0' };
 export class ServerConnection {
   readonly config: McpServerConfig;
   readonly health: ServerHealth = { status: 'idle', consecutiveFailures: 0 };
-  /** `tools/list` requests sent to this server (pages counted), for instrumentation. */
+  /** `tools/list` walks sent to this server (all pages of one listing count once), for instrumentation. */
   listRequests = 0;
   readonly #limit: ConcurrencyLimit;
   readonly #callbacks: ConnectionCallbacks;
@@ -71,6 +67,12 @@ export class ServerConnection {
   #client: Client | undefined;
   #transport: StreamableHTTPClientTransport | undefined;
   #connecting: Promise<Client> | undefined;
+  /** The last 401 or 403 the MCP endpoint answered (a 403 asks for more scope, a 401 refuses the token). */
+  #lastRefusal: number | undefined;
+  /** What was wrong with the server's `server/discover` answer while connecting, if anything. */
+  #discoverProblem: string | undefined;
+  /** The last failure, when it said the server does not speak MCP as we do (kept for later calls). */
+  mismatch: McpProtocolError | undefined;
 
   constructor(config: McpServerConfig, callbacks: ConnectionCallbacks) {
     this.config = config;
@@ -94,21 +96,16 @@ export class ServerConnection {
     return this.#limit.active;
   }
 
-  /** All tools of the server, following `nextCursor` pages. */
+  /**
+   * All tools of the server: the SDK walks the `nextCursor` pages, and (`refresh`) always asks the
+   * server, keeping the list it uses for `Mcp-Param-*` headers and output checks up to date.
+   */
   listTools(signal?: AbortSignal): Promise<McpTool[]> {
     return this.request(
       'list its tools',
       async (client) => {
-        const tools: McpTool[] = [];
-        let cursor: string | undefined;
-        for (let page = 0; page < 100; page++) {
-          this.listRequests++;
-          const result = await client.listTools(cursor ? { cursor } : undefined, { signal });
-          tools.push(...result.tools);
-          cursor = result.nextCursor;
-          if (!cursor) break;
-        }
-        return tools;
+        this.listRequests++;
+        return (await client.listTools(undefined, { signal, cacheMode: 'refresh' })).tools;
       },
       signal,
     );
@@ -125,18 +122,24 @@ export class ServerConnection {
       timeoutMs?: number;
       /** Called when the call gets its slot under the concurrency limit (waiting in line is not idleness). */
       onStart?: () => void;
+      /** The tool as listed: on 2026-07-28 its `x-mcp-header` arguments become `Mcp-Param-*` headers. */
+      tool?: McpTool;
     },
   ): Promise<CallToolResult> {
     const { signal, onProgress } = options;
     return this.request(
       `run the tool "${name}"`,
       (client) =>
-        client.callTool({ name, arguments: args }, undefined, {
-          signal,
-          timeout: options.timeoutMs ?? this.config.timeoutMs ?? 60_000,
-          resetTimeoutOnProgress: true,
-          ...(onProgress ? { onprogress: onProgress } : {}),
-        }) as Promise<CallToolResult>,
+        client.callTool(
+          { name, arguments: args },
+          {
+            signal,
+            timeout: options.timeoutMs ?? this.config.timeoutMs ?? 60_000,
+            resetTimeoutOnProgress: true,
+            ...(onProgress ? { onprogress: onProgress } : {}),
+            ...(options.tool ? { toolDefinition: options.tool } : {}),
+          },
+        ) as Promise<CallToolResult>,
       signal,
       options.onStart,
     );
@@ -156,6 +159,9 @@ export class ServerConnection {
       let signIns = 0;
       for (let attempt = 0; ; attempt++) {
         let connected = false;
+        // A 401 to a token that was sent may mean the server moved to another authorization server.
+        const sentToken = this.auth ? Boolean((await this.auth.provider.record()).tokens) : false;
+        this.#lastRefusal = undefined;
         try {
           // A token about to expire is refreshed first rather than refused by the server.
           if (this.auth && !(await this.auth.refreshIfDue())) throw new UnauthorizedError('refresh failed');
@@ -179,6 +185,7 @@ export class ServerConnection {
                 false,
               );
             if (!connected) this.#drop();
+            if (sentToken && this.#lastRefusal === 401) await this.auth.rediscover();
             this.health.status = 'signed-out';
             try {
               await this.#callbacks.signIn(this.auth, signal);
@@ -189,6 +196,14 @@ export class ServerConnection {
             attempt--;
             continue;
           }
+          if (error instanceof McpProtocolError || isProtocolMismatch(error))
+            throw this.#fail(
+              what,
+              error instanceof McpProtocolError
+                ? error
+                : new McpProtocolError(this.config.id, this.url, error),
+              true,
+            );
           const refusal = this.auth ? authRefusal(error) : undefined;
           if (refusal)
             throw this.#fail(
@@ -252,8 +267,16 @@ export class ServerConnection {
 
   async #connect(): Promise<Client> {
     const { config } = this;
+    this.#discoverProblem = undefined;
     const transport = new StreamableHTTPClientTransport(new URL(this.url), {
-      ...(config.fetch ? { fetch: config.fetch } : {}),
+      fetch: observedFetch(() => config.fetch ?? fetch, {
+        refused: (status) => {
+          this.#lastRefusal = status;
+        },
+        malformedDiscover: (problem) => {
+          this.#discoverProblem = problem;
+        },
+      }),
       ...(this.auth ? { authProvider: this.auth.provider } : {}),
       ...(config.headers ? { requestInit: { headers: config.headers } } : {}),
     });
@@ -267,22 +290,33 @@ export class ServerConnection {
       },
       // Eval-free validation (no `new Function`), so the hub runs under a strict Content-Security-Policy.
       jsonSchemaValidator: new CfWorkerJsonSchemaValidator(),
+      // 2026-07-28 when the server answers `server/discover`, else the 2025-11-25 handshake.
+      supportedProtocolVersions: [...SUPPORTED_REVISIONS],
+      versionNegotiation: { mode: 'auto' },
     });
     const id = config.id;
-    client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-      this.#callbacks.elicit(id, request.params, extra.signal),
+    // On 2026-07-28 these arrive as input-required results the SDK fulfils through the same handlers.
+    client.setRequestHandler('elicitation/create', (request, ctx) =>
+      this.#callbacks.elicit(id, request.params, ctx.mcpReq.signal),
     );
     if (sample)
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-        sample(id, request.params, extra.signal),
+      client.setRequestHandler('sampling/createMessage', (request, ctx) =>
+        sample(id, request.params, ctx.mcpReq.signal),
       );
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) =>
+    client.setNotificationHandler('notifications/message', (notification) =>
       this.#callbacks.log(id, notification.params),
     );
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.#callbacks.toolsChanged(id));
+    client.setNotificationHandler('notifications/tools/list_changed', () => this.#callbacks.toolsChanged(id));
     // Transport errors of the background GET stream are not failures of a request; requests report their own.
     transport.onerror = () => undefined;
-    await client.connect(transport, { timeout: config.timeoutMs ?? 60_000 });
+    try {
+      await client.connect(transport, { timeout: config.timeoutMs ?? 60_000 });
+    } catch (error) {
+      // The SDK falls back to the 2025 handshake after a discover answer it cannot read; say both.
+      if (this.#discoverProblem)
+        throw new McpProtocolError(id, this.url, `${this.#discoverProblem}, and ${describeCause(error)}`);
+      throw error;
+    }
     this.#client = client;
     this.#transport = transport;
     if (transport.sessionId) this.health.sessionId = transport.sessionId;
@@ -299,6 +333,7 @@ export class ServerConnection {
   }
 
   #markUp(): void {
+    this.mismatch = undefined;
     this.health.status = 'up';
     this.health.consecutiveFailures = 0;
     delete this.health.lastError;
@@ -312,7 +347,8 @@ export class ServerConnection {
         : unavailable
           ? new McpServerUnavailableError(this.config.id, this.url, error)
           : new McpRequestError(this.config.id, what, error);
-    if (wrapped instanceof McpServerUnavailableError) {
+    this.mismatch = wrapped instanceof McpProtocolError ? wrapped : undefined;
+    if (wrapped instanceof McpServerUnavailableError || wrapped instanceof McpProtocolError) {
       this.health.status = 'down';
       this.health.consecutiveFailures++;
     }
@@ -343,12 +379,12 @@ function authFetch(serverUrl: string, config: McpServerConfig): typeof fetch {
 }
 
 function isSessionExpired(error: unknown): boolean {
-  return error instanceof StreamableHTTPError && error.code === 404;
+  return error instanceof SdkHttpError && error.status === 404;
 }
 
 function isTransient(error: unknown): boolean {
-  if (error instanceof StreamableHTTPError)
-    return error.code === 408 || error.code === 429 || (error.code !== undefined && error.code >= 500);
+  if (error instanceof SdkHttpError)
+    return error.status === 408 || error.status === 429 || error.status >= 500;
   // fetch rejects with a TypeError when the network fails (connection refused, reset, DNS).
   return error instanceof TypeError;
 }

@@ -3,8 +3,8 @@ import {
   type CreateMessageResult,
   type ElicitRequest,
   type ElicitResult,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+  ProtocolError,
+} from '@modelcontextprotocol/client';
 import { AbortedError } from '../errors.js';
 import { checkJsonSchema, withDefaults } from '../tools/json-schema-check.js';
 import { McpInvalidAnswerError } from './mcp-errors.js';
@@ -84,7 +84,7 @@ export class ServerQuestions {
       const answer = await this.#ask(serverId, question, SAMPLING_CONSENT_SCHEMA, signal);
       // -1: "user rejected the sampling request", as the MCP specification suggests.
       if (answer.action !== 'accept' || answer.content?.allow !== true)
-        throw new McpError(-1, 'The user declined the sampling request.');
+        throw new ProtocolError(-1, 'The user declined the sampling request.');
     }
     // The server waits for our model: its tool call is not idle meanwhile.
     const release = this.#sinkFor(serverId)?.hold?.();

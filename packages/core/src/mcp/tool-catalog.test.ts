@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import { describe, expect, it } from 'vitest';
 import { toolCatalogText } from './catalog-text.js';
 import { ToolCatalog } from './tool-catalog.js';

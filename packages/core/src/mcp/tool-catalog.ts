@@ -1,4 +1,4 @@
-import type { Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool as McpTool } from '@modelcontextprotocol/client';
 import { estimateTokenCounter } from '../context/token-counter.js';
 import { type McpToolUi, readToolUi } from '../mcp-apps/ui-meta.js';
 import type { McpServerConfig, McpToolSummary } from './mcp-hub-options.js';

@@ -4,13 +4,16 @@ import { forwardCharged } from '../forward-charged.js';
 import { HttpError } from '../http-error.js';
 import { parseJsonRpc } from './json-rpc.js';
 import { mcpCost } from './mcp-cost.js';
+import { headerMismatch } from './mcp-header-check.js';
 import { mcpRequestHeaders } from './mcp-headers.js';
 import { withProxyChallenge } from './oauth-relay.js';
 
 /**
  * `POST|GET|DELETE /mcp/{serverId}`: forwards MCP streamable HTTP to the server configured for that
  * id in `MCP_SERVERS`, at exactly its configured URL (the client's query string is dropped; there is
- * no way to name another URL). Status codes, MCP headers and SSE streams pass through unchanged.
+ * no way to name another URL). Status codes, MCP headers and SSE streams pass through unchanged; a
+ * request whose `Mcp-Method` / `Mcp-Name` / `MCP-Protocol-Version` headers disagree with its body is
+ * answered 400 (-32020) here. Requests without a session (2026-07-28) pass like any other.
  */
 export const mcp: Handler = async (c) => {
   const id = c.params.serverId ?? '';
@@ -35,6 +38,13 @@ export const mcp: Handler = async (c) => {
   // A POST carries JSON-RPC; it is checked, priced and forwarded as parsed (see parseJsonRpc).
   const rpc = c.request.method === 'POST' ? parseJsonRpc(c.body ?? new Uint8Array(0)) : undefined;
   const body = rpc?.body;
+  const mismatch = rpc === undefined ? undefined : headerMismatch(headers, rpc.messages);
+  // -32020 HeaderMismatch with 400, as the server itself would answer: the server never sees it.
+  if (mismatch !== undefined)
+    return Response.json(
+      { jsonrpc: '2.0', id: rpc?.messages[0]?.id ?? null, error: { code: -32020, message: `${mismatch}.` } },
+      { status: 400 },
+    );
   if (rpc !== undefined) headers.set('Content-Type', 'application/json');
   const cost = rpc === undefined ? 0 : mcpCost(rpc.messages, id, c.config.prices);
   const response = await forwardCharged(c, cost, {

@@ -1,9 +1,11 @@
-import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
-  OAuthClientInformationMixed,
+  OAuthClientInformationContext,
   OAuthClientMetadata,
-  OAuthTokens,
-} from '@modelcontextprotocol/sdk/shared/auth.js';
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
 import type { OAuthRecord, OAuthStore } from './oauth-store.js';
 
 /** What a provider needs to know about this app as an OAuth client. */
@@ -85,26 +87,36 @@ export class McpOAuthProvider implements OAuthClientProvider {
       .join('');
   }
 
-  async clientInformation(): Promise<OAuthClientInformationMixed | undefined> {
+  /**
+   * The client registered with the authorization server `context.issuer` names: a registration stamped
+   * with another issuer is not offered there (SEP-2352: after the server moves to another
+   * authorization server, the client registers anew).
+   */
+  async clientInformation(
+    context?: OAuthClientInformationContext,
+  ): Promise<StoredOAuthClientInformation | undefined> {
     const record = await this.#load();
-    if (record.clientInformation) return record.clientInformation;
+    if (record.clientInformation && sameIssuer(record.clientInformation.issuer, context))
+      return record.clientInformation;
     const { clientId, clientSecret } = this.#settings;
     return clientId
       ? { client_id: clientId, ...(clientSecret ? { client_secret: clientSecret } : {}) }
       : undefined;
   }
 
-  async saveClientInformation(clientInformation: OAuthClientInformationMixed): Promise<void> {
+  async saveClientInformation(clientInformation: StoredOAuthClientInformation): Promise<void> {
     await this.#update((record) => {
       record.clientInformation = clientInformation;
     });
   }
 
-  async tokens(): Promise<OAuthTokens | undefined> {
-    return (await this.#load()).tokens;
+  /** The tokens, unless asked for another authorization server than the one that issued them. */
+  async tokens(context?: OAuthClientInformationContext): Promise<StoredOAuthTokens | undefined> {
+    const { tokens } = await this.#load();
+    return tokens && sameIssuer(tokens.issuer, context) ? tokens : undefined;
   }
 
-  async saveTokens(tokens: OAuthTokens): Promise<void> {
+  async saveTokens(tokens: StoredOAuthTokens): Promise<void> {
     await this.#update((record) => {
       record.tokens = tokens;
       if (tokens.expires_in !== undefined) record.expiresAt = Date.now() + tokens.expires_in * 1000;
@@ -241,4 +253,9 @@ async function pkceChallenge(verifier: string): Promise<string> {
   let binary = '';
   for (const byte of digest) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+}
+
+/** Whether credentials stamped with `issuer` belong to the authorization server `context` names. */
+function sameIssuer(issuer: string | undefined, context: OAuthClientInformationContext | undefined): boolean {
+  return issuer === undefined || context === undefined || issuer === context.issuer;
 }

@@ -1,4 +1,4 @@
-import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type { OAuthClientInformationMixed, OAuthTokens } from '@modelcontextprotocol/client';
 
 /**
  * Revokes a refresh token and an access token at an RFC 7009 revocation endpoint (best effort: a

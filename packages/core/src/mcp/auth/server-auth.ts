@@ -1,4 +1,4 @@
-import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth } from '@modelcontextprotocol/client';
 import { ConfigurationError } from '../../errors.js';
 import { describeCause } from '../mcp-errors.js';
 import { indexedDBOAuthStore } from './indexeddb-oauth-store.js';
@@ -116,6 +116,16 @@ export class ServerAuth {
     return this.#refreshing;
   }
 
+  /**
+   * Forgets where the server said to sign in (its protected-resource and authorization-server
+   * metadata) and the flow begun from it: a token the server accepted before is refused now, perhaps
+   * because it moved to another authorization server (SEP-2352), so the next sign-in discovers anew.
+   */
+  async rediscover(): Promise<void> {
+    this.provider.pendingAuthorization = undefined;
+    await this.provider.invalidateCredentials('discovery');
+  }
+
   /** The URL the user must visit: the one pending, or a new flow begun now. */
   async authorizationUrl(): Promise<URL> {
     if (this.provider.pendingAuthorization) return this.provider.pendingAuthorization;
@@ -162,6 +172,8 @@ export class ServerAuth {
       result = await auth(this.provider, {
         serverUrl: this.serverUrl,
         authorizationCode: code,
+        // RFC 9207: the issuer the redirect names is checked against the one the flow began with.
+        ...(params.has('iss') ? { iss: params.get('iss')! } : {}),
         fetchFn: this.#fetch,
       });
     } catch (cause) {
