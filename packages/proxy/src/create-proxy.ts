@@ -1,3 +1,4 @@
+import { admin, isAdminPath } from './admin/admin-route.js';
 import { clientAuth } from './auth/client-auth.js';
 import { bodyLimit } from './body-limit.js';
 import { compose } from './compose.js';
@@ -18,6 +19,8 @@ import { imagesGenerations } from './routes/images-generations.js';
 import { messages } from './routes/messages.js';
 import { models } from './routes/models.js';
 import { turnstile } from './routes/turnstile.js';
+import { ensureMigrated } from './transcripts/schema-check.js';
+import { deleteTranscript, transcriptFeedback, transcriptsStatus } from './transcripts/visitor-routes.js';
 import { Allowances } from './usage/allowance.js';
 
 /** Options for {@link createProxy}. */
@@ -59,6 +62,10 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
       { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
+      // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.
+      { method: 'GET', path: '/v1/transcripts', handler: authed(transcriptsStatus) },
+      { method: 'POST', path: '/v1/transcripts/feedback', handler: withBody(transcriptFeedback) },
+      { method: 'DELETE', path: '/v1/transcripts/conversations/:id', handler: authed(deleteTranscript) },
       // The way to a client token, so no token is asked for; rate-limited per IP inside.
       { method: 'POST', path: '/v1/turnstile', handler: compose([bodyLimit()], turnstile) },
       { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
@@ -104,7 +111,10 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       const config = loadConfig(env);
       secrets = [...config.secrets];
       logAll = config.logRequests === 'all';
-      response = await app({
+      // An unmigrated TRANSCRIPTS_DB stops every route (checked once per isolate), like a bad setting.
+      if (config.transcripts !== undefined) await ensureMigrated(config.transcripts);
+      // The dashboard is served to the proxy's own origin, outside the sites' CORS allowlist.
+      response = await (isAdminPath(url.pathname) ? admin : app)({
         request,
         url,
         config,
