@@ -60,7 +60,7 @@ export function dashboardPage(transcriptsOn: boolean): string {
 <h2 id="usage-heading">Usage and cost</h2>
 <p id="usage-summary"></p>
 <div id="usage-chart"></div>
-<div class="scroll" id="usage-models"></div>
+<div class="scroll" id="usage-models" tabindex="0" role="region" aria-label="Usage per model"></div>
 </section>
 <section aria-labelledby="conversations-heading">
 <h2 id="conversations-heading">Conversations</h2>
@@ -69,7 +69,7 @@ export function dashboardPage(transcriptsOn: boolean): string {
 <input id="search-text" name="q" type="search">
 <button type="submit">Search</button>
 </form>
-<div class="scroll" id="conversations-list"></div>
+<div class="scroll" id="conversations-list" tabindex="0" role="region" aria-label="Conversation list"></div>
 <nav aria-label="Conversation pages" class="pager">
 <button type="button" id="previous-page">Newer</button>
 <span id="page-label"></span>
@@ -83,7 +83,7 @@ export function dashboardPage(transcriptsOn: boolean): string {
 </section>
 <section aria-labelledby="errors-heading">
 <h2 id="errors-heading">Errors</h2>
-<div class="scroll" id="errors-list"></div>
+<div class="scroll" id="errors-list" tabindex="0" role="region" aria-label="Errors by code"></div>
 </section>
 <section aria-labelledby="export-heading">
 <h2 id="export-heading">Export</h2>

@@ -101,8 +101,10 @@ async function api(c: Context, path: string): Promise<Response> {
 }
 
 async function signIn(c: Context): Promise<Response> {
-  const origin = c.request.headers.get('Origin');
-  if (origin !== null && origin !== c.url.origin) {
+  // Login CSRF: a browser says where a form was posted from; only the dashboard's own page may sign in.
+  // (Origin is not compared with the request URL: a local dev server or a route may rewrite the host.)
+  const site = c.request.headers.get('Sec-Fetch-Site');
+  if (site !== null && site !== 'same-origin' && site !== 'none') {
     throw new HttpError(403, 'origin_not_allowed', 'Sign in from the dashboard’s own page.');
   }
   const token = c.config.adminToken;

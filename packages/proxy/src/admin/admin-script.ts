@@ -61,7 +61,7 @@ async function openConversation(id) {
   const feedback = el('ul', {}, ...c.feedback.map((f) =>
     el('li', {}, el('span', { class: f.rating, text: f.rating === 'down' ? 'Thumbs down' : 'Thumbs up' }), f.comment ? ': ' + f.comment : '')));
   $('conversation').replaceChildren(heading, el('h4', { text: 'Messages' }), messages,
-    el('h4', { text: 'Model calls' }), el('div', { class: 'scroll' }, calls),
+    el('h4', { text: 'Model calls' }), el('div', { class: 'scroll', tabindex: '0', role: 'region', 'aria-label': 'Model calls' }, calls),
     ...(c.feedback.length ? [el('h4', { text: 'Feedback' }), feedback] : []));
   heading.focus();
 }
