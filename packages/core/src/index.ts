@@ -194,6 +194,7 @@ export type { WebLLMLoadOptions } from './model/web-llm/web-llm-loader.js';
 export { DEFAULT_LOCAL_MODEL, LOCAL_MODELS, type LocalModelInfo } from './model/web-llm/web-llm-models.js';
 export { checkWebGPU, type LocalModelNeeds, type WebGPUReport } from './model/web-llm/webgpu-check.js';
 export * from './rag/index.js';
+export type { RunTelemetry, TelemetryOptions } from './telemetry/otel-telemetry.js';
 export { redactSecrets } from './telemetry/redact.js';
 export {
   type MemoryRunLogOptions,

@@ -19,6 +19,7 @@ import { imagesGenerations } from './routes/images-generations.js';
 import { messages } from './routes/messages.js';
 import { models } from './routes/models.js';
 import { turnstile } from './routes/turnstile.js';
+import { exportRequestSpan } from './telemetry/otlp-span.js';
 import { ensureMigrated } from './transcripts/schema-check.js';
 import { deleteTranscript, transcriptFeedback, transcriptsStatus } from './transcripts/visitor-routes.js';
 import { Allowances } from './usage/allowance.js';
@@ -106,11 +107,13 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     let secrets: string[] = [];
     // Until the config says otherwise (or when it cannot be read), every request is logged.
     let logAll = true;
+    let otlpEndpoint: string | undefined;
     let response: Response;
     try {
       const config = loadConfig(env);
       secrets = [...config.secrets];
       logAll = config.logRequests === 'all';
+      otlpEndpoint = config.otlpEndpoint;
       // An unmigrated TRANSCRIPTS_DB stops every route (checked once per isolate), like a bad setting.
       if (config.transcripts !== undefined) await ensureMigrated(config.transcripts);
       // The dashboard is served to the proxy's own origin, outside the sites' CORS allowlist.
@@ -131,6 +134,18 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       log.error = error instanceof HttpError ? error.code : 'internal_error';
       const detail = describe(error instanceof HttpError ? error.cause : error);
       if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
+    }
+    if (otlpEndpoint !== undefined && ctx !== undefined) {
+      const span = {
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        startMs: started,
+        endMs: Date.now(),
+        errorCode: log.error,
+        traceparent: request.headers.get('traceparent'),
+      };
+      ctx.waitUntil(exportRequestSpan(otlpEndpoint, span));
     }
     let body = response.body;
     if (logAll || response.status >= 400) {
