@@ -1,10 +1,9 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { transcriptsProxy } from '../../scripts/lib/proxy-transcripts.ts';
 import { axeSource } from './axe-source.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
@@ -15,65 +14,15 @@ import { useWidgetStack } from './use-widget-stack.ts';
 
 const SECRET = 'sk-e2e-transcripts-secret-43c1';
 const ADMIN_TOKEN = 'e2e-admin-token-43-0123456789abcdef';
-const root = resolve(import.meta.dirname, '../..');
-const wrangler = join(root, 'node_modules/wrangler/bin/wrangler.js');
 const state = mkdtempSync(join(tmpdir(), 'agent-chat-transcripts-'));
-
-/** A wrangler config like packages/proxy's, plus the TRANSCRIPTS_DB binding with the shipped migrations. */
-function writeConfig(): string {
-  const config = join(state, 'wrangler.json');
-  writeFileSync(
-    config,
-    JSON.stringify({
-      name: 'agent-chat-proxy-transcripts-e2e',
-      main: join(root, 'packages/proxy/src/worker.ts'),
-      compatibility_date: '2026-11-01',
-      durable_objects: { bindings: [{ name: 'USAGE', class_name: 'UsageCounter' }] },
-      migrations: [{ tag: 'v1', new_sqlite_classes: ['UsageCounter'] }],
-      d1_databases: [
-        {
-          binding: 'TRANSCRIPTS_DB',
-          database_name: 'agent-chat-transcripts',
-          database_id: '00000000-0000-4000-8000-000000000043',
-          migrations_dir: join(root, 'packages/proxy/migrations'),
-        },
-      ],
-    }),
-  );
-  return config;
-}
-
-const wranglerEnv = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-  CI: '1',
-};
 
 const stack = useWidgetStack(
   async () => {
-    const config = writeConfig();
-    // The README's migrate command, against the local database wrangler dev then serves.
-    await promisify(execFile)(
-      process.execPath,
-      [
-        wrangler,
-        'd1',
-        'migrations',
-        'apply',
-        'TRANSCRIPTS_DB',
-        '--local',
-        '--config',
-        config,
-        '--persist-to',
-        join(state, 'd1'),
-      ],
-      { cwd: join(root, 'packages/proxy'), env: wranglerEnv },
-    );
+    const proxy = await transcriptsProxy(state);
     return {
       upstreamApiKey: SECRET,
-      proxyConfig: config,
-      proxyPersistTo: join(state, 'd1'),
+      proxyConfig: proxy.config,
+      proxyPersistTo: proxy.persistTo,
       proxyVars: { TRANSCRIPTS: 'on', ADMIN_TOKEN },
     };
   },
@@ -193,5 +142,26 @@ describe('transcripts and the dashboard (Chromium, wrangler dev, local D1)', () 
     expect(await page.locator('#token').count()).toBe(1);
     expect(await page.content()).not.toContain('[email]');
     expect(await page.evaluate(() => fetch('/admin/api/conversations').then((r) => r.status))).toBe(401);
+  });
+
+  it('deleting the conversation in the widget deletes it in D1 too', async () => {
+    const page = await isolatedPage(stack.browser);
+    await page.goto(stack.example.url);
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    stack.model.enqueue({ text: 'Noted.', usage: { inputTokens: 9, outputTokens: 2 } });
+    await send(page, 'Forget me later', 1);
+    const stored = async () => {
+      const list = (await (await adminApi('conversations?q=Forget', ADMIN_TOKEN)).json()) as {
+        conversations: unknown[];
+      };
+      return list.conversations.length;
+    };
+    await expect.poll(stored, { timeout: 20_000 }).toBe(1);
+    await page.locator('agent-chat [part~="conversations-toggle"]').click();
+    await page
+      .locator('agent-chat [part~="conversation"]', { hasText: 'Forget me later' })
+      .getByRole('button', { name: /^Delete/ })
+      .click();
+    await expect.poll(stored, { timeout: 20_000 }).toBe(0);
   });
 });
