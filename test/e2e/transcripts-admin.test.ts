@@ -59,6 +59,10 @@ describe('transcripts and the dashboard (Chromium, wrangler dev, local D1)', () 
     const page = await isolatedPage(stack.browser);
     await page.goto(stack.example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    // The visitor is told before typing: the proxy says transcripts are on, the default notice shows.
+    const notice = page.locator('agent-chat [part~="transcript-notice"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('This chat is stored to improve the service');
     stack.model.enqueue({
       text: 'Thanks, I noted your address.',
       usage: { inputTokens: 30, outputTokens: 6 },

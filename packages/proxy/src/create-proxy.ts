@@ -64,7 +64,8 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
       // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.
-      { method: 'GET', path: '/v1/transcripts', handler: authed(transcriptsStatus) },
+      // Whether conversations are stored is no secret: the widget asks before the visitor has a token.
+      { method: 'GET', path: '/v1/transcripts', handler: transcriptsStatus },
       { method: 'POST', path: '/v1/transcripts/feedback', handler: withBody(transcriptFeedback) },
       { method: 'DELETE', path: '/v1/transcripts/conversations/:id', handler: authed(deleteTranscript) },
       // The way to a client token, so no token is asked for; rate-limited per IP inside.
