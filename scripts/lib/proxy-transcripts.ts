@@ -39,24 +39,47 @@ export async function transcriptsProxy(dir: string): Promise<TranscriptsProxy> {
       ],
     }),
   );
-  await promisify(execFile)(
+  await d1([
+    'migrations',
+    'apply',
+    'TRANSCRIPTS_DB',
+    '--local',
+    '--config',
+    config,
+    '--persist-to',
+    persistTo,
+  ]);
+  return { config, persistTo };
+}
+
+/** Rows in each transcript table of the local database, read with `wrangler d1 execute --local`. */
+export async function transcriptRowCounts(proxy: TranscriptsProxy): Promise<Record<string, number>> {
+  const tables = ['conversations', 'messages', 'calls', 'feedback'];
+  const query = `SELECT ${tables.map((t) => `(SELECT count(*) FROM ${t}) AS ${t}`).join(', ')}`;
+  const output = await d1([
+    'execute',
+    'TRANSCRIPTS_DB',
+    '--local',
+    '--config',
+    proxy.config,
+    '--persist-to',
+    proxy.persistTo,
+    '--json',
+    '--command',
+    query,
+  ]);
+  const [result] = JSON.parse(output.slice(output.indexOf('['))) as { results: Record<string, number>[] }[];
+  return result!.results[0]!;
+}
+
+async function d1(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
     process.execPath,
-    [
-      join(root, 'node_modules/wrangler/bin/wrangler.js'),
-      'd1',
-      'migrations',
-      'apply',
-      'TRANSCRIPTS_DB',
-      '--local',
-      '--config',
-      config,
-      '--persist-to',
-      persistTo,
-    ],
+    [join(root, 'node_modules/wrangler/bin/wrangler.js'), 'd1', ...args],
     {
       cwd: join(root, 'packages/proxy'),
       env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', CI: '1' },
     },
   );
-  return { config, persistTo };
+  return stdout;
 }

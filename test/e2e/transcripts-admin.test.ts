@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { transcriptsProxy } from '../../scripts/lib/proxy-transcripts.ts';
+import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { transcriptRowCounts, transcriptsProxy } from '../../scripts/lib/proxy-transcripts.ts';
 import { axeSource } from './axe-source.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
@@ -167,5 +168,44 @@ describe('transcripts and the dashboard (Chromium, wrangler dev, local D1)', () 
       .getByRole('button', { name: /^Delete/ })
       .click();
     await expect.poll(stored, { timeout: 20_000 }).toBe(0);
+  });
+
+  it('with TRANSCRIPTS="off" (the default) a migrated database stays empty', {
+    timeout: 180_000,
+  }, async () => {
+    const d1 = await transcriptsProxy(mkdtempSync(join(state, 'off-')));
+    const off = await startProxyDev({
+      upstreamBaseUrl: stack.model.baseURL,
+      allowedOrigins: [stack.example.url],
+      vars: { MODELS: 'scripted-model', TRANSCRIPTS: 'off', ADMIN_TOKEN },
+      ...d1,
+    });
+    try {
+      stack.model.enqueue({ text: 'Not stored.', usage: { inputTokens: 5, outputTokens: 2 } });
+      const response = await fetch(`${off.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Origin: stack.example.url,
+          'X-Conversation-Id': 'conv-off',
+        },
+        body: JSON.stringify({
+          model: 'scripted-model',
+          stream: true,
+          stream_options: { include_usage: true },
+          messages: [{ role: 'user', content: 'My email is ada@example.com' }],
+        }),
+      });
+      expect(await response.text()).toContain('data: [DONE]');
+      const status = await fetch(`${off.url}/admin/api/status`, {
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      expect(await status.json()).toEqual({ transcripts: 'off' });
+      expect(await (await fetch(`${off.url}/admin`)).text()).toContain('Transcripts are off');
+    } finally {
+      await off.stop();
+    }
+    // The proxy has stopped, so nothing it left running can still write.
+    expect(await transcriptRowCounts(d1)).toEqual({ conversations: 0, messages: 0, calls: 0, feedback: 0 });
   });
 });

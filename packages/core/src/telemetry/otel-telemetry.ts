@@ -82,7 +82,7 @@ function handle(
       };
       if (options.agentName) attributes['gen_ai.agent.name'] = options.agentName;
       if (content && record.message)
-        attributes['gen_ai.input.messages'] = JSON.stringify([textMessage('user', record.message)]);
+        attributes['gen_ai.input.messages'] = JSON.stringify([textMessage('user', String(record.message))]);
       const name = options.agentName ? `invoke_agent ${options.agentName}` : 'invoke_agent';
       const span = options.tracer.startSpan(name, {
         kind: otel.SpanKind.INTERNAL,
