@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { transcriptsProxy } from '../../scripts/lib/proxy-transcripts.ts';
 import { startWorkerdServe } from '../../scripts/lib/workerd-serve.ts';
 import { AGENT_CHAT, type Benchmark, type Measurement } from '../lib/benchmark.ts';
 import {
@@ -30,6 +33,8 @@ const HANDLER_ITERATIONS = 2000;
 const DIRECT = 'direct (no proxy)';
 const BARE = 'bare pass-through Worker (same wrangler dev)';
 const QUIET = 'agent-chat, LOG_REQUESTS=errors';
+const TRANSCRIPTS = 'agent-chat, TRANSCRIPTS=on (local D1 under wrangler dev)';
+const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef0123';
 const AT_SOCKET = 'agent-chat at the Worker’s own workerd socket (no dev ProxyWorker)';
 const BARE_AT_SOCKET = 'bare Worker at its own workerd socket';
 const SERVE = 'agent-chat under workerd serve (deploy bundle, no wrangler dev layers)';
@@ -45,6 +50,8 @@ const COMPARISONS: Array<[string, string, string]> = [
   [AGENT_CHAT, BARE, 'vs_bare_worker'],
   [QUIET, DIRECT, 'vs_direct_log_errors_only'],
   [QUIET, BARE, 'vs_bare_worker_log_errors_only'],
+  [TRANSCRIPTS, DIRECT, 'vs_direct_transcripts_on'],
+  [TRANSCRIPTS, AGENT_CHAT, 'transcripts_on_vs_off'],
   [AT_SOCKET, DIRECT, 'vs_direct_at_worker_socket'],
   [AT_SOCKET, BARE_AT_SOCKET, 'vs_bare_worker_at_worker_socket'],
   [BARE, DIRECT, 'bare_worker_vs_direct'],
@@ -103,6 +110,13 @@ export const benchmark: Benchmark = {
       ...devOptions,
       vars: { ...BENCH_PROXY_VARS, LOG_REQUESTS: 'errors' },
     });
+    // Issue 43: the same proxy storing every conversation in D1 (written after the answer, waitUntil).
+    const transcriptsDir = mkdtempSync(join(tmpdir(), 'agent-chat-bench-transcripts-'));
+    const withTranscripts = await startProxyDev({
+      ...devOptions,
+      ...(await transcriptsProxy(transcriptsDir)),
+      vars: { ...BENCH_PROXY_VARS, TRANSCRIPTS: 'on', ADMIN_TOKEN },
+    });
     const bare = await startProxyDev({
       ...devOptions,
       config: join(import.meta.dirname, 'bare-worker/wrangler.jsonc'),
@@ -134,6 +148,7 @@ export const benchmark: Benchmark = {
         [BARE]: `${bare.url}/v1`,
         [AGENT_CHAT]: `${proxy.url}/v1`,
         [QUIET]: `${quiet.url}/v1`,
+        [TRANSCRIPTS]: `${withTranscripts.url}/v1`,
       };
       const proxySocket = await workerSocketUrl(proxy.pid, proxy.url);
       const bareSocket = await workerSocketUrl(bare.pid, bare.url);
@@ -226,6 +241,8 @@ export const benchmark: Benchmark = {
           }
         }
       }
+      rows.push(await transcriptRowsLost(withTranscripts.url, 20 + SEQUENTIAL + CONCURRENT * ROUNDS));
+      context.log(`transcript_rows_lost: ${rows.at(-1)!.value}`);
       rows.push(...doRttRows(sequential, DIRECT));
       turns(CONCURRENT);
       const burst = await warmBurst(targets[DO_WARM]!, CONCURRENT);
@@ -241,6 +258,8 @@ export const benchmark: Benchmark = {
     } finally {
       await proxy.stop();
       await quiet.stop();
+      await withTranscripts.stop();
+      rmSync(transcriptsDir, { recursive: true, force: true });
       await bare.stop();
       await served.stop();
       await model.close();
@@ -248,6 +267,26 @@ export const benchmark: Benchmark = {
     return rows;
   },
 };
+
+/**
+ * Stored model calls short of `sent` once the writes left running after the answers have landed (the
+ * dashboard's usage API counts them; waits up to 60 s for the last ones).
+ */
+async function transcriptRowsLost(proxyUrl: string, sent: number): Promise<Measurement> {
+  let stored = 0;
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    const usage = await fetch(`${proxyUrl}/admin/api/usage`, {
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}` },
+    })
+      .then((response) => response.json() as Promise<{ usage: { calls: number }[] }>)
+      .then((body) => body.usage)
+      .catch(() => undefined);
+    if (usage !== undefined) stored = usage.reduce((sum, row) => sum + row.calls, 0);
+    if (stored >= sent) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return { subject: TRANSCRIPTS, metric: 'transcript_rows_lost', value: sent - stored, unit: 'rows' };
+}
 
 function round(value: number, digits = 2): number {
   const scale = 10 ** digits;

@@ -1,9 +1,17 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { sourceConditions } from '../../vitest.shared.ts';
 
 /** Core unit tests in Node; `*.browser.test.ts` and `*.no-webgpu.test.ts` files run in Chromium (their own configs). */
 export default defineConfig({
   ...sourceConditions,
+  // Resolve packages as Node does (no bundler-only "module" builds): @opentelemetry/api's imports files
+  // without extensions there, which Node's ESM loader refuses.
+  ssr: {
+    resolve: {
+      conditions: ['@agent-chat/source', ...defaultServerConditions.filter((c) => c !== 'module')],
+    },
+  },
   test: {
     name: 'core',
     environment: 'node',

@@ -61,6 +61,8 @@ export interface ProxyDevOptions {
   config?: string;
   /** Stop by itself after this long, so a crashed test leaves nothing running (default 10 min). */
   maxLifetimeMs?: number;
+  /** Where wrangler keeps local state (D1, Durable Objects); default a temporary directory removed on stop. */
+  persistTo?: string;
 }
 
 async function startOnce(options: ProxyDevOptions): Promise<ProxyDev> {
@@ -98,7 +100,7 @@ async function startOnce(options: ProxyDevOptions): Promise<ProxyDev> {
       '--env-file',
       envFile,
       '--persist-to',
-      join(dir, 'state'),
+      options.persistTo ?? join(dir, 'state'),
       '--show-interactive-dev-session=false',
       '--log-level',
       'log',

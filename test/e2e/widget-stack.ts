@@ -29,6 +29,10 @@ export interface WidgetStackOptions {
   attributes?: Record<string, string>;
   /** Further proxy vars (e.g. `MCP_SERVERS`, `AUTH_SECRET`). */
   proxyVars?: Record<string, string>;
+  /** A wrangler config for the proxy instead of packages/proxy/wrangler.jsonc (e.g. with a D1 binding). */
+  proxyConfig?: string;
+  /** Where the proxy's local state (D1) lives; default a temporary directory of its own. */
+  proxyPersistTo?: string;
   /** Serves the page instead of examples/script-tag (the proxy allows its origin). */
   serveSite?: (options: { proxyUrl: string; distDir: string }) => Promise<ExampleServer>;
 }
@@ -64,6 +68,8 @@ export async function startWidgetStack(options: WidgetStackOptions): Promise<Wid
       // The scripted model is the one allowed model; the suites send more than a person would in
       // a minute, so the rate limit is raised (not switched off), the other defaults stay on.
       vars: { MODELS: 'scripted-model', RATE_LIMIT_PER_MINUTE: '1000', ...options.proxyVars },
+      ...(options.proxyConfig ? { config: options.proxyConfig } : {}),
+      ...(options.proxyPersistTo ? { persistTo: options.proxyPersistTo } : {}),
     });
     started.browser = await launchChromium();
   } catch (error) {

@@ -198,6 +198,7 @@ export { checkWidget, WIDGET_LIMITS, type WidgetCheck } from './model/widget-che
 export type { WidgetAction, WidgetContent, WidgetNode } from './model/widget-node.js';
 export { widgetText } from './model/widget-text.js';
 export * from './rag/index.js';
+export type { RunTelemetry, TelemetryOptions } from './telemetry/otel-telemetry.js';
 export { redactSecrets } from './telemetry/redact.js';
 export {
   type MemoryRunLogOptions,

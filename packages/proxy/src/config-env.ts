@@ -66,6 +66,10 @@ export const envSchema = z.object({
   IMAGE_SIZES: nameList('1024x1024,1536x1024'),
   MAX_IMAGES: positiveInteger('must be a positive whole number of images, e.g. 1'),
   MAX_IMAGE_QUALITY: imageQuality,
+  TRANSCRIPTS: z.optional(z.enum(['off', 'on'], { error: 'must be "off" or "on"' })),
+  TRANSCRIPTS_RETENTION_DAYS: positiveInteger('must be a positive whole number of days, e.g. 30'),
+  ADMIN_TOKEN: optionalSecret,
+  OTLP_ENDPOINT: z.optional(baseUrl),
 });
 
 /** The env after {@link envSchema}. */

@@ -1,4 +1,5 @@
 import type { ImageQuality, ReasoningEffort } from './config-fields.js';
+import type { TranscriptsConfig } from './transcripts/transcripts-config.js';
 import type { UsageCounter } from './usage/usage-counter.js';
 
 // What the proxy's configuration is: the shapes `loadConfig` (config.ts) validates the worker's env into.
@@ -115,6 +116,12 @@ export interface ProxyConfig {
   usage: DurableObjectNamespace<UsageCounter> | undefined;
   /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */
   allowance: AllowanceConfig;
+  /** Transcripts in D1 (`TRANSCRIPTS="on"`); undefined when off, the default. */
+  transcripts: TranscriptsConfig | undefined;
+  /** `ADMIN_TOKEN`: signs in to the dashboard at `/admin`. */
+  adminToken: string | undefined;
+  /** OTLP/HTTP traces endpoint (`OTLP_ENDPOINT`, e.g. `https://otel.example/v1/traces`); request spans go there. */
+  otlpEndpoint: string | undefined;
   /** Every secret value, for redaction. */
   secrets: readonly string[];
 }

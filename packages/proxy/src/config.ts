@@ -31,6 +31,7 @@ import { HttpError } from './http-error.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { warnShortSecrets } from './short-secrets.js';
 import { checkSigningSecrets } from './signing-secrets.js';
+import { transcriptsConfig } from './transcripts/transcripts-config.js';
 
 // The env object of a deployed Worker is the same on every request, so validate it once.
 const cache = new WeakMap<object, ProxyConfig>();
@@ -127,6 +128,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     );
   }
   checkSigningSecrets({ AUTH_SECRET: parsed.AUTH_SECRET }, problems);
+  const transcripts = transcriptsConfig(env.TRANSCRIPTS_DB, parsed, problems);
   if (problems.length > 0) fail(problems);
 
   secrets.add({
@@ -134,6 +136,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     ANTHROPIC_API_KEY: parsed.ANTHROPIC_API_KEY,
     AUTH_SECRET: parsed.AUTH_SECRET,
     TURNSTILE_SECRET_KEY: parsed.TURNSTILE_SECRET_KEY,
+    ADMIN_TOKEN: parsed.ADMIN_TOKEN,
   });
   warnShortSecrets(secrets.values);
   const prices = parsed.CREDIT_PRICES ?? {};
@@ -190,6 +193,9 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       credits: parsed.LIMITS_ALLOWANCE_CREDITS ?? DEFAULT_ALLOWANCE_CREDITS,
       timeoutMs: parsed.LIMITS_TIMEOUT_MS ?? DEFAULT_LIMITS_TIMEOUT_MS,
     },
+    transcripts,
+    adminToken: parsed.ADMIN_TOKEN,
+    otlpEndpoint: parsed.OTLP_ENDPOINT,
     secrets: [...secrets.values.keys()],
   };
 }

@@ -1,3 +1,4 @@
+import { admin, isAdminPath } from './admin/admin-route.js';
 import { clientAuth } from './auth/client-auth.js';
 import { bodyLimit } from './body-limit.js';
 import { compose } from './compose.js';
@@ -18,6 +19,9 @@ import { imagesGenerations } from './routes/images-generations.js';
 import { messages } from './routes/messages.js';
 import { models } from './routes/models.js';
 import { turnstile } from './routes/turnstile.js';
+import { exportRequestSpan } from './telemetry/otlp-span.js';
+import { ensureMigrated } from './transcripts/schema-check.js';
+import { deleteTranscript, transcriptFeedback, transcriptsStatus } from './transcripts/visitor-routes.js';
 import { Allowances } from './usage/allowance.js';
 
 /** Options for {@link createProxy}. */
@@ -59,6 +63,11 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
       { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
+      // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.
+      // Whether conversations are stored is no secret: the widget asks before the visitor has a token.
+      { method: 'GET', path: '/v1/transcripts', handler: transcriptsStatus },
+      { method: 'POST', path: '/v1/transcripts/feedback', handler: withBody(transcriptFeedback) },
+      { method: 'DELETE', path: '/v1/transcripts/conversations/:id', handler: authed(deleteTranscript) },
       // The way to a client token, so no token is asked for; rate-limited per IP inside.
       { method: 'POST', path: '/v1/turnstile', handler: compose([bodyLimit()], turnstile) },
       { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
@@ -99,12 +108,17 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     let secrets: string[] = [];
     // Until the config says otherwise (or when it cannot be read), every request is logged.
     let logAll = true;
+    let otlpEndpoint: string | undefined;
     let response: Response;
     try {
       const config = loadConfig(env);
       secrets = [...config.secrets];
       logAll = config.logRequests === 'all';
-      response = await app({
+      otlpEndpoint = config.otlpEndpoint;
+      // An unmigrated TRANSCRIPTS_DB stops every route (checked once per isolate), like a bad setting.
+      if (config.transcripts !== undefined) await ensureMigrated(config.transcripts);
+      // The dashboard is served to the proxy's own origin, outside the sites' CORS allowlist.
+      response = await (isAdminPath(url.pathname) ? admin : app)({
         request,
         url,
         config,
@@ -121,6 +135,18 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       log.error = error instanceof HttpError ? error.code : 'internal_error';
       const detail = describe(error instanceof HttpError ? error.cause : error);
       if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
+    }
+    if (otlpEndpoint !== undefined && ctx !== undefined) {
+      const span = {
+        method: request.method,
+        path: url.pathname,
+        status: response.status,
+        startMs: started,
+        endMs: Date.now(),
+        errorCode: log.error,
+        traceparent: request.headers.get('traceparent'),
+      };
+      ctx.waitUntil(exportRequestSpan(otlpEndpoint, span));
     }
     let body = response.body;
     if (logAll || response.status >= 400) {

@@ -94,6 +94,16 @@ export interface ProxyEnv {
   MAX_IMAGES?: string | number;
   /** Dearest image quality (`low`, `medium`, `high`); default `medium`, dearer ones are lowered. */
   MAX_IMAGE_QUALITY?: string;
+  /** `on` stores each conversation (masked) in `TRANSCRIPTS_DB`; `off` (default) stores nothing. */
+  TRANSCRIPTS?: string;
+  /** Days transcripts are kept (default 30); older ones are deleted by the cron trigger. */
+  TRANSCRIPTS_RETENTION_DAYS?: string | number;
+  /** Secret (≥ 32 characters) that signs in to the dashboard at `/admin`; needed with `TRANSCRIPTS="on"`. */
+  ADMIN_TOKEN?: string;
+  /** OTLP/HTTP traces endpoint for request spans, e.g. `https://otel.example/v1/traces`; off when unset. */
+  OTLP_ENDPOINT?: string;
+  /** D1 database for transcripts (wrangler.jsonc `d1_databases`, binding `TRANSCRIPTS_DB`). */
+  TRANSCRIPTS_DB?: D1Database;
   /** Durable Object namespace keeping rate-limit windows and credit balances (wrangler.jsonc). */
   USAGE?: DurableObjectNamespace<UsageCounter>;
   /** Secrets named by `apiKeySecret` fields. */

@@ -1,8 +1,28 @@
+import { loadConfig } from './config.js';
 import { createProxy } from './create-proxy.js';
 import type { ProxyEnv } from './proxy-env.js';
+import { deleteExpired } from './transcripts/retention.js';
 
 /** The rate-limit and credit Durable Object; wrangler.jsonc binds it as `USAGE`. */
 export { UsageCounter } from './usage/usage-counter.js';
 
-/** The deployed Worker (wrangler.jsonc `main`): the proxy with default options. */
-export default { fetch: createProxy() } satisfies ExportedHandler<ProxyEnv>;
+/**
+ * The deployed Worker (wrangler.jsonc `main`): the proxy with default options, and the cron trigger
+ * that deletes transcripts older than `TRANSCRIPTS_RETENTION_DAYS` (nothing to do while they are off).
+ */
+export default {
+  fetch: createProxy(),
+  async scheduled(controller, env) {
+    const transcripts = loadConfig(env).transcripts;
+    if (transcripts === undefined) return;
+    const deleted = await deleteExpired(transcripts, controller.scheduledTime);
+    console.log(
+      JSON.stringify({
+        level: 'info',
+        msg: 'transcripts_retention',
+        deleted,
+        days: transcripts.retentionDays,
+      }),
+    );
+  },
+} satisfies ExportedHandler<ProxyEnv>;

@@ -7,5 +7,8 @@ declare namespace Cloudflare {
   }
   interface Env {
     USAGE: DurableObjectNamespace<import('../src/usage/usage-counter').UsageCounter>;
+    TRANSCRIPTS_DB: D1Database;
+    UNMIGRATED_DB: D1Database;
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
   }
 }

@@ -51,7 +51,7 @@ export function readmeEnv(vars: Record<string, unknown> = {}): ProxyEnv {
     ALLOWED_ORIGINS: ALLOWED_ORIGIN,
     UPSTREAM_BASE_URL,
     UPSTREAM_API_KEY: TEST_KEY,
-    USAGE: (bindings as ProxyEnv).USAGE,
+    USAGE: bindings.USAGE,
     ...vars,
   } as ProxyEnv;
 }

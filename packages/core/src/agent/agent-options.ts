@@ -4,6 +4,7 @@ import type { ConversationStore } from '../memory/conversation-store.js';
 import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { RetryOptions } from '../model/retry.js';
+import type { TelemetryOptions } from '../telemetry/otel-telemetry.js';
 import type { RunLog } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
@@ -50,6 +51,13 @@ export interface AgentOptions {
   checkpoints?: RunCheckpointStore;
   /** Receives a JSONL record of every model call, tool call, decision and error. */
   runLog?: RunLog;
+  /**
+   * OpenTelemetry spans per the GenAI semantic conventions: `invoke_agent` per run, `chat {model}` per
+   * model call (model, token usage, finish reason), `execute_tool {name}` per tool call. Needs
+   * `@opentelemetry/api` (an optional peer). Message content only with `recordContent: true`.
+   * @example createAgent({ model, telemetry: { tracer: trace.getTracer('shop-assistant') } })
+   */
+  telemetry?: TelemetryOptions;
   /**
    * Dual-track memory (summarised context with `[ID:…]` labels, `retrieve_full_context`, context
    * budgeting): `true` for the defaults, or options. Off by default. Tools get the run's memory as `ctx.memory`.

@@ -4,6 +4,7 @@ import type { DecisionMode } from '../events.js';
 import { RETRIEVE_FULL_CONTEXT } from '../memory/built-in-tool-names.js';
 import type { DualTrackOptions } from '../memory/dual-track-memory.js';
 import { memoryStore } from '../memory/memory-store.js';
+import { lazyTelemetry } from '../telemetry/lazy-telemetry.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import type { AgentOptions } from './agent-options.js';
 import type { McpToolLoading } from './mcp-tool-source.js';
@@ -46,6 +47,7 @@ export function runSettingsOf(
     store,
     checkpoints,
     runLog: options.runLog,
+    telemetry: options.telemetry ? lazyTelemetry(options.telemetry) : undefined,
     maxTurns,
     maxIterations,
     maxParallelSteps,

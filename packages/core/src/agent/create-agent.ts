@@ -92,6 +92,7 @@ const AGENT_OPTIONS = Object.keys({
   retry: 1,
   checkpoints: 1,
   runLog: 1,
+  telemetry: 1,
   memory: 1,
   summarizer: 1,
   efficiency: 1,

@@ -59,8 +59,11 @@ function runContext(
     'resume' in input ? input.resume.conversationId : (input.conversationId ?? randomId('conv'));
   let seq = 0;
   const emit = (body: AgentEventBody) => push({ ...body, runId, seq: seq++, ts: Date.now() } as AgentEvent);
-  const log = (kind: RunLogKind, fields: Record<string, unknown> = {}) =>
-    settings.runLog?.append({ kind, ts: Date.now(), runId, conversationId, ...fields });
+  const log = (kind: RunLogKind, fields: Record<string, unknown> = {}) => {
+    const record = { kind, ts: Date.now(), runId, conversationId, ...fields };
+    settings.runLog?.append(record);
+    settings.telemetry?.record(record);
+  };
   return {
     runId,
     conversationId,
@@ -70,7 +73,7 @@ function runContext(
     model: retrying(settings, log),
     emit,
     log,
-    logging: settings.runLog !== undefined,
+    logging: settings.runLog !== undefined || settings.telemetry !== undefined,
   };
 }
 

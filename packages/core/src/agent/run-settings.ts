@@ -6,6 +6,7 @@ import type { RunMemory } from '../memory/run-memory.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { ImageInput } from '../model/messages.js';
 import type { RetryOptions } from '../model/retry.js';
+import type { RunTelemetry } from '../telemetry/otel-telemetry.js';
 import type { RunLog, RunLogKind } from '../telemetry/run-log.js';
 import type { Tool } from '../tools/tool.js';
 import type { McpToolLoading } from './mcp-tool-source.js';
@@ -18,6 +19,8 @@ export interface RunSettings {
   store: ConversationStore;
   checkpoints: RunCheckpointStore;
   runLog: RunLog | undefined;
+  /** OpenTelemetry spans from the same records as the run log (`createAgent({ telemetry })`). */
+  telemetry: RunTelemetry | undefined;
   maxTurns: number;
   maxIterations: number;
   maxParallelSteps: number;

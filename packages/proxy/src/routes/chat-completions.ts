@@ -3,6 +3,7 @@ import { forwardCharged } from '../forward-charged.js';
 import { upstreamRequestHeaders } from '../forwarded-headers.js';
 import { parseJsonObject } from '../json-body.js';
 import { applyModelPolicy } from '../model-policy.js';
+import { recordedChat } from '../transcripts/record-chat.js';
 
 /**
  * `POST /v1/chat/completions`: forwards an OpenAI chat completion request, streaming or not, to
@@ -10,16 +11,26 @@ import { applyModelPolicy } from '../model-policy.js';
  * Expects the body-limit middleware to have read the body into `c.body`.
  */
 export const chatCompletions: Handler = async (c) => {
-  const call = applyModelPolicy(c.config, 'openai', parseJsonObject(c.body ?? new Uint8Array(0)));
+  const request = parseJsonObject(c.body ?? new Uint8Array(0));
+  const call = applyModelPolicy(c.config, 'openai', request);
   const headers = upstreamRequestHeaders(c.request.headers, call.upstream.apiKey);
   // The body was checked to be JSON, so say so even if the client sent text/plain to skip a preflight.
   headers.set('Content-Type', 'application/json');
-  return forwardCharged(c, call.cost, {
-    url: `${call.upstream.baseUrl}/chat/completions`,
-    method: 'POST',
-    headers,
-    body: call.body,
-    what: 'The upstream model server',
-    setting: call.upstream.name === 'default' ? 'UPSTREAM_BASE_URL' : `UPSTREAMS.${call.upstream.name}`,
-  });
+  const forward = () =>
+    forwardCharged(c, call.cost, {
+      url: `${call.upstream.baseUrl}/chat/completions`,
+      method: 'POST',
+      headers,
+      body: call.body,
+      what: 'The upstream model server',
+      setting: call.upstream.name === 'default' ? 'UPSTREAM_BASE_URL' : `UPSTREAMS.${call.upstream.name}`,
+    });
+  const transcripts = c.config.transcripts;
+  if (transcripts === undefined) return forward();
+  return recordedChat(
+    c,
+    transcripts,
+    { model: call.model, messages: request.messages, cost: call.cost },
+    forward,
+  );
 };

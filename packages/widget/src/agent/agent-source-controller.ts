@@ -297,7 +297,11 @@ export class AgentSourceController implements ReactiveController {
 
   hostConnected(): void {
     // The runtime is needed by the first message: fetch it while the user types.
-    if (this.#host.proxyUrl && !this.#host.agent) void loadAgentChunk().catch(() => undefined);
+    // Then, when the proxy keeps transcripts, the visitor is told (transcript-notice, in that chunk).
+    if (this.#host.proxyUrl && !this.#host.agent)
+      void loadAgentChunk()
+        .then((m) => m.showTranscriptNotice(this.#host))
+        .catch(() => undefined);
   }
 
   hostDisconnected(): void {

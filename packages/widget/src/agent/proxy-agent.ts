@@ -1,5 +1,6 @@
 import {
   type Agent,
+  type AgentEvent,
   type ChatModel,
   ConfigurationError,
   type ConversationStore,
@@ -53,10 +54,19 @@ export interface ProxyAgentOptions {
  */
 export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; registry: ToolRegistry } {
   const systemPrompt = options.systemPrompt?.trim();
+  // Model calls name their conversation (`X-Conversation-Id`), so a proxy with transcripts on keeps a
+  // conversation's turns together and can delete them when the visitor does (issue 43).
+  let conversationId: string | undefined;
+  const send = options.fetch;
+  const fetchNamed: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (conversationId) headers.set('X-Conversation-Id', conversationId);
+    return (send ?? fetch)(input, { ...init, headers });
+  };
   // The caller may add and remove tools later (the page's WebMCP tools), also during a run.
   const registry = new ToolRegistry();
   const agent = createAgent({
-    model: agentModel(options),
+    model: agentModel({ ...options, fetch: fetchNamed }),
     tools: registry.register(...toTools(options.tools), ...options.extraTools),
     store: options.store,
     // The calibrated estimate counts tokens for memory: no tokenizer download before the first answer.
@@ -70,6 +80,19 @@ export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; re
     ...(options.mcp ? { mcp: options.mcp.hub } : {}),
     ...(systemPrompt ? { systemPrompt } : {}),
   });
+  // A new conversation gets its id inside the run: `run.start` names it before any model call.
+  const named = async function* (events: AsyncGenerator<AgentEvent, void, undefined>) {
+    for await (const event of events) {
+      if (event.type === 'run.start') conversationId = event.conversationId;
+      yield event;
+    }
+  };
+  const { run, respond } = agent;
+  agent.run = (input) => {
+    conversationId = input.conversationId;
+    return named(run.call(agent, input));
+  };
+  agent.respond = (...args) => named(respond.apply(agent, args));
   return { agent, registry };
 }
 

@@ -92,6 +92,16 @@ export class AnswerActionsState {
       rating,
       ...(comment ? { comment } : {}),
     });
+    const proxyUrl = deps.host.getAttribute('proxy-url');
+    if (proxyUrl)
+      void import('../../conversations/proxy-transcript.js').then((m) =>
+        m.sendTranscriptFeedback(proxyUrl, {
+          conversationId,
+          messageId,
+          rating,
+          ...(comment ? { comment } : {}),
+        }),
+      );
     this.#say(itemId, this.text.feedbackThanks, false);
   }
 

@@ -1,0 +1,29 @@
+// Loaded with import() (its own small chunk) when a visitor rates an answer or deletes a conversation
+// in a widget with `proxy-url`: the proxy keeps the feedback with its transcript, and drops a deleted
+// conversation from it too (issue 43). With transcripts off the proxy answers 204 and stores nothing.
+// Best effort: the visitor's action is already done locally, so a failure only warns.
+
+const base = (proxyUrl: string) => proxyUrl.trim().replace(/\/+$/, '');
+
+function warn(what: string) {
+  return (error: unknown) => console.warn(`<agent-chat>: the proxy did not take the ${what}`, error);
+}
+
+/** Sends a rating (and its comment) to the proxy's transcript. */
+export function sendTranscriptFeedback(
+  proxyUrl: string,
+  feedback: { conversationId: string; messageId: string; rating: 'up' | 'down'; comment?: string },
+): Promise<void> {
+  return fetch(`${base(proxyUrl)}/v1/transcripts/feedback`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(feedback),
+  }).then(() => undefined, warn('feedback'));
+}
+
+/** Deletes the conversation from the proxy's transcript (only the visitor's own, the proxy checks). */
+export function deleteTranscript(proxyUrl: string, conversationId: string): Promise<void> {
+  return fetch(`${base(proxyUrl)}/v1/transcripts/conversations/${encodeURIComponent(conversationId)}`, {
+    method: 'DELETE',
+  }).then(() => undefined, warn('deletion'));
+}
