@@ -62,8 +62,8 @@ export type RespondingAgent = Agent;
  * @csspart mcp-app-allow - Allows what the app asked.
  * @csspart mcp-app-deny - Refuses it.
  * @csspart mcp-app-block - Refuses this app's further messages.
- * @csspart regenerate - Asks the last question again in a new branch (the old answer stays as a branch).
- * @csspart edit - Opens the last message's editor (sending it keeps the old turn as a branch).
+ * @csspart regenerate - Under the conversation when its last turn has no answer text: asks the last question again in a new branch (the old answer stays as a branch).
+ * @csspart edit - Beside `regenerate`: opens the last message's editor (sending it keeps the old turn as a branch).
  * @csspart edit-message - Under each user message: opens its editor; sending the edit keeps the old turn as a branch.
  * @csspart message-editor - The editor of a user message (`<form>`).
  * @csspart edit-save - Sends the edited message (a new branch from that turn).
