@@ -2,17 +2,55 @@
 // inline content through markdown-inline.ts. No HTML string is ever parsed, so nothing in a model's answer
 // or a tool's output can become a script, a handler, a style or a form: there is nothing to sanitize.
 // Loaded on first use as its own chunk (see markdown.ts).
+import { inPageLink, withReferences } from './inline-references.js';
 import { type Block, lexBlocks } from './markdown-blocks.js';
 import { appendInline } from './markdown-inline.js';
+import { NO_REFERENCES, type References, referencesOf } from './markdown-references.js';
 
 export type { Block } from './markdown-blocks.js';
-export { lexBlocks };
+export type { References } from './markdown-references.js';
+export { lexBlocks, referencesOf };
+export { StreamingMarkdown } from './streaming-markdown.js';
 
-/** Blocks → one `<div class="block">` holding their elements. */
-export function renderBlocks(blocks: readonly Block[]): HTMLElement {
+/**
+ * Blocks → one `<div class="block">` holding their elements; reference links and footnote references
+ * resolve against `refs` (the whole text's), footnote ids start with `prefix`.
+ */
+export function renderBlocks(blocks: readonly Block[], refs = NO_REFERENCES, prefix = ''): HTMLElement {
   const box = document.createElement('div');
   box.className = 'block';
-  for (const block of blocks) appendBlock(block, box, false);
+  withReferences(refs, prefix, () => {
+    for (const block of blocks) appendBlock(block, box, false);
+  });
+  return box;
+}
+
+/**
+ * The footnotes of a text, numbered in the order it refers to them (GFM): a `<section class="footnotes">`
+ * whose items link back to their first reference; undefined when no defined footnote is referred to.
+ */
+export function renderFootnotes(refs: References, prefix: string): HTMLElement | undefined {
+  if (!refs.order.length) return undefined;
+  const box = document.createElement('div');
+  box.className = 'block';
+  const section = box.appendChild(document.createElement('section'));
+  section.className = 'footnotes';
+  section.setAttribute('aria-label', 'Footnotes');
+  const list = section.appendChild(document.createElement('ol'));
+  refs.order.forEach((label, index) => {
+    const number = index + 1;
+    const item = list.appendChild(document.createElement('li'));
+    item.id = `${prefix}fn-${number}`;
+    item.tabIndex = -1;
+    withReferences(refs, prefix, () => {
+      for (const block of lexBlocks(refs.footnotes.get(label) ?? '')) appendBlock(block, item, true);
+    });
+    const back = inPageLink(document.createElement('a'), `${prefix}fnref-${number}`);
+    back.className = 'footnote-back';
+    back.setAttribute('aria-label', `Back to reference ${number}`);
+    back.textContent = '↩';
+    item.append(' ', back);
+  });
   return box;
 }
 
@@ -27,8 +65,12 @@ export function codeBlock(text: string | Node, language: string): HTMLPreElement
 }
 
 /** Untrusted Markdown → DOM nodes (inside one `<div class="block">`). */
-export function renderMarkdown(markdown: string): HTMLElement {
-  return renderBlocks(lexBlocks(markdown));
+export function renderMarkdown(markdown: string, prefix = 'md-'): HTMLElement {
+  const refs = referencesOf(markdown);
+  const box = renderBlocks(lexBlocks(markdown), refs, prefix);
+  const notes = renderFootnotes(refs, prefix);
+  if (notes) box.append(...notes.childNodes);
+  return box;
 }
 
 /** `tight`: paragraphs go in without `<p>` (the items of a tight list). */
@@ -37,6 +79,7 @@ function appendBlock(block: Block, parent: Node, tight: boolean): void {
     parent.appendChild(document.createElement(tag));
   switch (block.type) {
     case 'space':
+    case 'definition':
       return;
     case 'paragraph':
       appendInline(block.text, tight ? parent : add('p'));
