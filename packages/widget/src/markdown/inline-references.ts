@@ -85,4 +85,3 @@ export function footnoteAt(source: string, at: number): { node: Node; end: numbe
   a.textContent = String(number);
   return { node: sup, end: j + 1 };
 }
-

@@ -134,7 +134,9 @@ describe('Markdown engine: reference links and footnotes', () => {
     const box = renderMarkdown('[click][bad]\n\n[bad]: javascript:alert(1)');
     expect(box.querySelector('a')!.hasAttribute('href')).toBe(false);
     // In a code block a definition is code, and defines nothing.
-    expect(render('```\n[a]: https://x.example\n```\n\n[a]')).toBe('<pre><code>[a]: https://x.example\n</code></pre><p>[a]</p>');
+    expect(render('```\n[a]: https://x.example\n```\n\n[a]')).toBe(
+      '<pre><code>[a]: https://x.example\n</code></pre><p>[a]</p>',
+    );
   });
 
   it('numbers footnotes by first reference and links them both ways', () => {

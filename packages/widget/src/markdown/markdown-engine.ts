@@ -9,8 +9,8 @@ import { NO_REFERENCES, type References, referencesOf } from './markdown-referen
 
 export type { Block } from './markdown-blocks.js';
 export type { References } from './markdown-references.js';
-export { lexBlocks, referencesOf };
 export { StreamingMarkdown } from './streaming-markdown.js';
+export { lexBlocks, referencesOf };
 
 /**
  * Blocks → one `<div class="block">` holding their elements; reference links and footnote references

@@ -1,8 +1,10 @@
 // Inline Markdown (emphasis, strong, strikethrough, code spans, links, reference links, footnote
-// references, images, autolinks, hard breaks) as DOM nodes. Safe by construction: text only ever becomes
+// references, math, images, autolinks, hard breaks) as DOM nodes. Safe by construction: text only ever becomes
 // text nodes, elements come from a fixed list, and the only attributes set are a checked `href` / `src`,
 // `title`, `alt`, `target` and `rel` (and a footnote reference's generated `id`). Inline HTML is shown as
 // the text it is.
+
+import { mathAt } from './inline-math.js';
 import { bracketEnd, footnoteAt, type Link, referenceAt } from './inline-references.js';
 
 /** Links a page may follow: web, mail, in-page and relative. Anything else (javascript:, data:…) gets no href. */
@@ -44,7 +46,14 @@ export function appendInline(source: string, parent: Node, links = true): void {
   while (i < source.length) {
     const c = source[i]!;
     const previous = source[i - 1] ?? ' ';
-    if (c === '\\' && ESCAPABLE.test(source[i + 1] ?? '')) {
+    const formula =
+      c === '$' || (c === '\\' && (source[i + 1] === '(' || source[i + 1] === '['))
+        ? mathAt(source, i)
+        : undefined;
+    if (formula) {
+      add(formula.node);
+      i = formula.end;
+    } else if (c === '\\' && ESCAPABLE.test(source[i + 1] ?? '')) {
       // An escaped `&` must stay literal: keep it out of entity decoding.
       if (source[i + 1] === '&') add(document.createTextNode('&'));
       else text += source[i + 1];

@@ -57,7 +57,8 @@ export function referencesOf(text: string): References {
     if (link) {
       const label = normalizeLabel(link[1]!);
       const href = link[2]!.replace(/^<(.*)>$/, '$1').replace(/\\([!-/:-@[-`{-~])/g, '$1');
-      if (label && !links.has(label)) links.set(label, { href, ...(link[3] ? { title: link[3].slice(1, -1) } : {}) });
+      if (label && !links.has(label))
+        links.set(label, { href, ...(link[3] ? { title: link[3].slice(1, -1) } : {}) });
     }
   }
   const order: string[] = [];

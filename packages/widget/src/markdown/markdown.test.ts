@@ -7,7 +7,8 @@ describe('StreamingMarkdown', () => {
   it('links a reference whose definition streams in after it, and adds the footnotes at the end', async () => {
     const engine = await loadMarkdownEngine();
     const renderer = new StreamingMarkdown();
-    const text = 'Read [the guide][1] first.[^n]\n\nMore text.\n\n[1]: https://tea.example/g\n[^n]: A note.\n';
+    const text =
+      'Read [the guide][1] first.[^n]\n\nMore text.\n\n[1]: https://tea.example/g\n[^n]: A note.\n';
     let blocks: ReturnType<StreamingMarkdown['update']> = [];
     for (let end = 1; end <= text.length; end++) blocks = renderer.update(text.slice(0, end), engine);
     blocks = renderer.update(text, engine, true);

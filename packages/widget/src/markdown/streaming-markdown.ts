@@ -2,6 +2,7 @@
 import { highlightCode, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
 import type { Block } from './markdown-blocks.js';
 import { NO_REFERENCES } from './markdown-references.js';
+import { takeMathWait } from './math.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -27,6 +28,8 @@ export class StreamingMarkdown {
   #generation = 0;
   #final = false;
   #refs = NO_REFERENCES;
+  /** Formulas were shown as code while KaTeX loaded: render everything again now that it has. */
+  #stale = false;
   readonly #prefix = `a${++renderers}-`;
 
   /** Called when a block changed on its own (a code block got highlighted). */
@@ -34,12 +37,14 @@ export class StreamingMarkdown {
 
   /** The blocks of `text` (`final`: no more text will come); the same array when nothing changed. */
   update(text: string, engine: Engine, final = false): readonly MarkdownBlock[] {
-    if (text === this.#text && this.#blocks.length && final === this.#final) return this.#blocks;
+    if (text === this.#text && this.#blocks.length && final === this.#final && !this.#stale)
+      return this.#blocks;
     this.#final = final;
     // Not a continuation (e.g. a restored or edited message), or a definition came that earlier blocks may
     // use (`[1]: https://…` after `[text][1]`): start over.
     const refs = engine.referencesOf(text);
-    if (!text.startsWith(this.#text) || refs.key !== this.#refs.key) {
+    if (!text.startsWith(this.#text) || refs.key !== this.#refs.key || this.#stale) {
+      this.#stale = false;
       this.#offset = 0;
       this.#done = [];
       this.#generation++;
@@ -72,8 +77,17 @@ export class StreamingMarkdown {
     const rest = tokens.slice(open).filter((t) => t.type !== 'space');
     // A fence naming a language is coming: fetch the highlighter while its code streams in.
     if (rest.some((t) => t.type === 'code' && t.lang)) preloadHighlighter();
-    const tail = rest.length ? [{ key: this.#done.length, node: engine.renderBlocks(rest, refs, this.#prefix) }] : [];
+    const tail = rest.length
+      ? [{ key: this.#done.length, node: engine.renderBlocks(rest, refs, this.#prefix) }]
+      : [];
     const notes = engine.renderFootnotes(refs, this.#prefix);
+    takeMathWait()?.then(
+      () => {
+        this.#stale = true;
+        this.onChange();
+      },
+      () => {},
+    );
     this.#blocks = [...this.#done, ...tail, ...(notes ? [{ key: -1, node: notes }] : [])];
     return this.#blocks;
   }
