@@ -2,6 +2,7 @@
 // inline content through markdown-inline.ts. No HTML string is ever parsed, so nothing in a model's answer
 // or a tool's output can become a script, a handler, a style or a form: there is nothing to sanitize.
 // Loaded on first use as its own chunk (see markdown.ts).
+import { renderDiagram } from './diagram.js';
 import { inPageLink, withReferences } from './inline-references.js';
 import { type Block, lexBlocks } from './markdown-blocks.js';
 import { appendInline } from './markdown-inline.js';
@@ -14,16 +15,27 @@ export { lexBlocks, referencesOf };
 
 /**
  * Blocks → one `<div class="block">` holding their elements; reference links and footnote references
- * resolve against `refs` (the whole text's), footnote ids start with `prefix`.
+ * resolve against `refs` (the whole text's), footnote ids start with `prefix`; `open`: the last block may
+ * still grow (a ```mermaid block is drawn only once it is finished).
  */
-export function renderBlocks(blocks: readonly Block[], refs = NO_REFERENCES, prefix = ''): HTMLElement {
+export function renderBlocks(
+  blocks: readonly Block[],
+  refs = NO_REFERENCES,
+  prefix = '',
+  open = false,
+): HTMLElement {
   const box = document.createElement('div');
   box.className = 'block';
+  streaming = open;
   withReferences(refs, prefix, () => {
     for (const block of blocks) appendBlock(block, box, false);
   });
+  streaming = false;
   return box;
 }
+
+/** The blocks being rendered may still grow (`open` of renderBlocks): diagrams wait until they are done. */
+let streaming = false;
 
 /**
  * The footnotes of a text, numbered in the order it refers to them (GFM): a `<section class="footnotes">`
@@ -89,7 +101,9 @@ function appendBlock(block: Block, parent: Node, tight: boolean): void {
       return;
     case 'code':
       // A final newline, as CommonMark renders it (a <pre> does not show it).
-      parent.appendChild(codeBlock(`${block.text}\n`, block.lang));
+      if (block.lang === 'mermaid' && !streaming)
+        parent.appendChild(renderDiagram(block.text, codeBlock(`${block.text}\n`, block.lang)));
+      else parent.appendChild(codeBlock(`${block.text}\n`, block.lang));
       return;
     case 'hr':
       add('hr');

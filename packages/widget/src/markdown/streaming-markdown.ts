@@ -78,7 +78,7 @@ export class StreamingMarkdown {
     // A fence naming a language is coming: fetch the highlighter while its code streams in.
     if (rest.some((t) => t.type === 'code' && t.lang)) preloadHighlighter();
     const tail = rest.length
-      ? [{ key: this.#done.length, node: engine.renderBlocks(rest, refs, this.#prefix) }]
+      ? [{ key: this.#done.length, node: engine.renderBlocks(rest, refs, this.#prefix, true) }]
       : [];
     const notes = engine.renderFootnotes(refs, this.#prefix);
     takeMathWait()?.then(
@@ -94,7 +94,7 @@ export class StreamingMarkdown {
 
   /** Highlights a finished code block in the background, then swaps its element. */
   #highlight(key: number, token: Extract<Block, { type: 'code' }>, engine: Engine): void {
-    if (!token.lang || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
+    if (!token.lang || token.lang === 'mermaid' || token.text.length > MAX_HIGHLIGHTED_CHARS) return;
     const generation = this.#generation;
     highlightCode(token.text, token.lang).then(
       (highlighted) => {
