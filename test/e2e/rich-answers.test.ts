@@ -1,7 +1,8 @@
 // Must-show of issue 44: a page configured by HTML only (the script-tag build, a scripted model through the
-// proxy) shows an answer's math as KaTeX MathML (no raw `$`), a reference link with the rules of inline
-// links and a footnote linked both ways, axe-clean; the same page under a strict Content-Security-Policy
-// with Trusted Types enforced does the same and reports no violation.
+// proxy) shows an answer's math as KaTeX MathML (no raw `$`), a Mermaid diagram as an SVG, a reference link
+// with the rules of inline links and a footnote linked both ways, axe-clean; the same page under a strict
+// Content-Security-Policy with Trusted Types enforced does the same but the diagram, and reports no
+// violation.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -104,13 +105,18 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** Asks, and checks the answer's math, links and footnote; returns the page for more checks. */
-async function askAndCheck(path: string): Promise<{ page: Page; pageErrors: string[] }> {
+const DIAGRAM = '\n```mermaid\nflowchart LR\n  Kettle --> Teapot --> Cup\n```\n';
+
+/**
+ * Asks, and checks the answer's math, links and footnote (and its diagram with `diagram`); returns the
+ * page for more checks.
+ */
+async function askAndCheck(path: string, diagram: boolean): Promise<{ page: Page; pageErrors: string[] }> {
   const page = await isolatedPage(stack.browser);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${stack.example.url}${path}`);
-  stack.model.enqueue({ text: ANSWER, chunkSize: 7, delayMs: 2 });
+  stack.model.enqueue({ text: diagram ? ANSWER + DIAGRAM : ANSWER, chunkSize: 7, delayMs: 2 });
   const input = page.locator('agent-chat textarea');
   await input.fill('Explain the physics of tea');
   await input.press('Enter');
@@ -141,19 +147,31 @@ async function askAndCheck(path: string): Promise<{ page: Page; pageErrors: stri
   await expect.poll(focused).toContain('At 75 °C for one minute.');
   await answer.locator('a.footnote-back').click();
   await expect.poll(focused).toBe('1');
+  if (diagram) {
+    // The Mermaid block, drawn as an SVG image; its source one click away.
+    const image = answer.locator('figure.diagram .diagram-view img');
+    await expect.poll(() => image.count(), { timeout: 30_000 }).toBe(1);
+    const svg = decodeURIComponent(
+      (await image.getAttribute('src'))!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ''),
+    );
+    expect(svg).toMatch(/^<svg[\s\S]*Teapot[\s\S]*<\/svg>$/);
+    await answer.locator('figure.diagram summary').click();
+    expect(await answer.locator('figure.diagram details pre').textContent()).toContain('Kettle --> Teapot');
+  }
   return { page, pageErrors };
 }
 
 describe('answers with math, reference links and footnotes', () => {
-  it('renders them on a page configured by HTML only, axe-clean', async () => {
-    const { page, pageErrors } = await askAndCheck('/');
+  it('renders them and a Mermaid diagram on a page configured by HTML only, axe-clean', async () => {
+    const { page, pageErrors } = await askAndCheck('/', true);
     expect(await axeViolations(page)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await page.close();
   });
 
   it('renders them under a strict Content-Security-Policy with Trusted Types, with no violation', async () => {
-    const { page, pageErrors } = await askAndCheck('/strict');
+    // Mermaid sets innerHTML while it draws: under enforced Trusted Types it cannot (the README says so).
+    const { page, pageErrors } = await askAndCheck('/strict', false);
     const violations = await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations);
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
