@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadExtras } from './extras-loader.js';
 import { renderMarkdown } from './markdown-engine.js';
+
+beforeAll(() => loadExtras());
 
 afterEach(() => {
   document.body.replaceChildren();

@@ -10,7 +10,7 @@ type Mermaid = typeof import('mermaid').default;
 
 let loading: Promise<Mermaid> | undefined;
 /** Mermaid draws one diagram at a time. */
-let queue: Promise<unknown> = Promise.resolve();
+let queue: Promise<void> = Promise.resolve();
 let drawn = 0;
 
 function loadMermaid(): Promise<Mermaid> {
@@ -35,20 +35,10 @@ function loadMermaid(): Promise<Mermaid> {
   return loading;
 }
 
-/**
- * A `<figure class="diagram">` for Mermaid `source`: the drawing (filled in when Mermaid has drawn it) and
- * `code`, the source's code block, in a `<details>`.
- */
-export function renderDiagram(source: string, code: HTMLElement): HTMLElement {
-  const figure = document.createElement('figure');
-  figure.className = 'diagram';
-  const view = figure.appendChild(document.createElement('div'));
-  view.className = 'diagram-view';
-  const details = figure.appendChild(document.createElement('details'));
-  details.appendChild(document.createElement('summary')).textContent = 'Diagram source';
-  details.append(code);
+/** Draws Mermaid `source` into `view`; on failure says why there and opens `details` (the source). */
+export function drawDiagram(source: string, view: HTMLElement, details: HTMLDetailsElement): Promise<void> {
   queue = queue.then(() => draw(source, view, details));
-  return figure;
+  return queue;
 }
 
 async function draw(source: string, view: HTMLElement, details: HTMLDetailsElement): Promise<void> {

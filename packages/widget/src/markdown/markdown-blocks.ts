@@ -2,7 +2,7 @@
 // and indented code, lists (nested, ordered, tasks), blockquotes, tables, rules. Raw HTML is not a block
 // kind: it stays paragraph text and renders as text. Each block keeps its `raw` source, and the raws of
 // `lexBlocks(text)` joined are `text`, so a streaming renderer can tell how far the finished blocks reach.
-import { continuesFootnote, FOOTNOTE_DEFINITION, LINK_DEFINITION } from './markdown-references.js';
+import { continuesFootnote, FOOTNOTE_DEFINITION, LINK_DEFINITION } from './definitions.js';
 
 /** One block of a Markdown text; `raw` is its source (blank lines are `space` blocks). */
 export type Block =

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadExtras } from './extras-loader.js';
 import { lexBlocks, renderMarkdown } from './markdown-engine.js';
 
 /** The HTML the engine's DOM nodes serialise to (the engine itself never parses HTML). */
@@ -121,6 +122,8 @@ describe('Markdown engine: inline', () => {
 });
 
 describe('Markdown engine: reference links and footnotes', () => {
+  // Their resolver is in the extras' chunk, loaded with the first text that may have a definition.
+  beforeAll(() => loadExtras());
   const rel = 'target="_blank" rel="noopener noreferrer nofollow"';
 
   it('renders full, collapsed and shortcut reference links with the rules of inline links', () => {

@@ -2,16 +2,17 @@
 // inline content through markdown-inline.ts. No HTML string is ever parsed, so nothing in a model's answer
 // or a tool's output can become a script, a handler, a style or a form: there is nothing to sanitize.
 // Loaded on first use as its own chunk (see markdown.ts).
-import { renderDiagram } from './diagram.js';
-import { inPageLink, withReferences } from './inline-references.js';
+
+import { NO_REFERENCES, type References } from './definitions.js';
+import { extras, wantExtras } from './extras-loader.js';
+import { withReferences } from './inline-references.js';
 import { type Block, lexBlocks } from './markdown-blocks.js';
 import { appendInline } from './markdown-inline.js';
-import { NO_REFERENCES, type References, referencesOf } from './markdown-references.js';
 
+export type { References } from './definitions.js';
 export type { Block } from './markdown-blocks.js';
-export type { References } from './markdown-references.js';
 export { StreamingMarkdown } from './streaming-markdown.js';
-export { lexBlocks, referencesOf };
+export { lexBlocks };
 
 /**
  * Blocks → one `<div class="block">` holding their elements; reference links and footnote references
@@ -37,33 +38,13 @@ export function renderBlocks(
 /** The blocks being rendered may still grow (`open` of renderBlocks): diagrams wait until they are done. */
 let streaming = false;
 
-/**
- * The footnotes of a text, numbered in the order it refers to them (GFM): a `<section class="footnotes">`
- * whose items link back to their first reference; undefined when no defined footnote is referred to.
- */
+/** The footnotes section of `refs` (numbered, linked both ways), or undefined when no footnote is used. */
 export function renderFootnotes(refs: References, prefix: string): HTMLElement | undefined {
-  if (!refs.order.length) return undefined;
-  const box = document.createElement('div');
-  box.className = 'block';
-  const section = box.appendChild(document.createElement('section'));
-  section.className = 'footnotes';
-  section.setAttribute('aria-label', 'Footnotes');
-  const list = section.appendChild(document.createElement('ol'));
-  refs.order.forEach((label, index) => {
-    const number = index + 1;
-    const item = list.appendChild(document.createElement('li'));
-    item.id = `${prefix}fn-${number}`;
-    item.tabIndex = -1;
+  return refs.footnotes(prefix, (markdown, parent) =>
     withReferences(refs, prefix, () => {
-      for (const block of lexBlocks(refs.footnotes.get(label) ?? '')) appendBlock(block, item, true);
-    });
-    const back = inPageLink(document.createElement('a'), `${prefix}fnref-${number}`);
-    back.className = 'footnote-back';
-    back.setAttribute('aria-label', `Back to reference ${number}`);
-    back.textContent = '↩';
-    item.append(' ', back);
-  });
-  return box;
+      for (const block of lexBlocks(markdown)) appendBlock(block, parent, true);
+    }),
+  );
 }
 
 /** A code block's `<pre><code class="language-…">` (`language`: the fence's, or empty). */
@@ -74,6 +55,15 @@ export function codeBlock(text: string | Node, language: string): HTMLPreElement
   if (name) code.className = `language-${name}`;
   code.append(text);
   return pre;
+}
+
+/**
+ * The definitions of `text` (`[1]: https://…`, `[^1]: …`); none until the extras have loaded (asking for
+ * them, see extras-loader.ts).
+ */
+export function referencesOf(text: string): References {
+  wantExtras(text);
+  return extras && text.includes(']:') ? extras.referencesOf(text) : NO_REFERENCES;
 }
 
 /** Untrusted Markdown → DOM nodes (inside one `<div class="block">`). */
@@ -101,8 +91,8 @@ function appendBlock(block: Block, parent: Node, tight: boolean): void {
       return;
     case 'code':
       // A final newline, as CommonMark renders it (a <pre> does not show it).
-      if (block.lang === 'mermaid' && !streaming)
-        parent.appendChild(renderDiagram(block.text, codeBlock(`${block.text}\n`, block.lang)));
+      if (block.lang === 'mermaid' && !streaming && extras)
+        parent.appendChild(extras.renderDiagram(block.text, codeBlock(`${block.text}\n`, block.lang)));
       else parent.appendChild(codeBlock(`${block.text}\n`, block.lang));
       return;
     case 'hr':

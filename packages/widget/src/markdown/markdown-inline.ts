@@ -4,7 +4,7 @@
 // `title`, `alt`, `target` and `rel` (and a footnote reference's generated `id`). Inline HTML is shown as
 // the text it is.
 
-import { mathAt } from './inline-math.js';
+import { extras } from './extras-loader.js';
 import { bracketEnd, footnoteAt, type Link, referenceAt } from './inline-references.js';
 
 /** Links a page may follow: web, mail, in-page and relative. Anything else (javascript:, data:…) gets no href. */
@@ -48,7 +48,7 @@ export function appendInline(source: string, parent: Node, links = true): void {
     const previous = source[i - 1] ?? ' ';
     const formula =
       c === '$' || (c === '\\' && (source[i + 1] === '(' || source[i + 1] === '['))
-        ? mathAt(source, i)
+        ? extras?.mathAt(source, i)
         : undefined;
     if (formula) {
       add(formula.node);

@@ -1,41 +1,36 @@
 // Link reference definitions (`[label]: https://… "title"`, CommonMark §4.7) and footnotes (`[^1]: text`,
-// GFM) of a Markdown text. They are document-wide: a paragraph may use `[text][1]` before `[1]: …` comes,
+// GFM) of a Markdown text, resolved (in the extras' chunk, see extras-loader.ts). They are document-wide: a paragraph may use `[text][1]` before `[1]: …` comes,
 // so they are read from the whole text, not block by block.
+import { continuesFootnote, FOOTNOTE_DEFINITION, LINK_DEFINITION, type References } from './definitions.js';
+import { bracketEnd, type Link } from './inline-references.js';
 
-/** `[label]: destination "title"` on one line (the form models write). */
-export const LINK_DEFINITION =
-  /^ {0,3}\[((?:[^\]\\]|\\.){1,999})\]:[ \t]*(<[^<>\n]*>|\S+)(?:[ \t]+("[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?[ \t]*$/;
-/** The first line of a footnote definition, `[^label]: text`. */
-export const FOOTNOTE_DEFINITION = /^ {0,3}\[\^([^\]\s]{1,99})\]:[ \t]?(.*)$/;
 const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
 const FOOTNOTE_REFERENCE = /\[\^([^\]\s]{1,99})\](?!:)/g;
-
-/** The definitions a text's links and footnotes resolve against. */
-export interface References {
-  links: ReadonlyMap<string, { href: string; title?: string }>;
-  /** Footnote label → its Markdown (continuation lines unindented). */
-  footnotes: ReadonlyMap<string, string>;
-  /** Labels of defined footnotes in the order the text first refers to them (their numbers, from 1). */
-  order: readonly string[];
-  /** Changes whenever anything above does: text rendered with other references must be rendered again. */
-  key: string;
-}
-
-export const NO_REFERENCES: References = { links: new Map(), footnotes: new Map(), order: [], key: '' };
 
 /** A label as CommonMark matches it: case-folded, inner whitespace collapsed. */
 export function normalizeLabel(label: string): string {
   return label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
 }
 
-/** Whether `line` (after a footnote definition's line) still belongs to it: an indented line. */
-export function continuesFootnote(line: string): boolean {
-  return /^(?: {2,}|\t)\S/.test(line);
+/**
+ * A link to an element of the same shadow root: the page's own fragment navigation looks in the document,
+ * not in the shadow root, so the click scrolls to the target and focuses it (it has `tabindex="-1"`).
+ */
+function inPageLink(id: string): HTMLAnchorElement {
+  const a = document.createElement('a');
+  a.href = `#${id}`;
+  a.addEventListener('click', (event) => {
+    const target = (a.getRootNode() as Document | ShadowRoot).getElementById(id);
+    if (!target) return;
+    event.preventDefault();
+    target.scrollIntoView({ block: 'nearest' });
+    target.focus();
+  });
+  return a;
 }
 
 /** The link and footnote definitions of `text` (outside code fences); the first definition of a label wins. */
 export function referencesOf(text: string): References {
-  if (!text.includes(']:')) return NO_REFERENCES;
   const links = new Map<string, { href: string; title?: string }>();
   const footnotes = new Map<string, string>();
   const lines = text.split('\n');
@@ -67,7 +62,78 @@ export function referencesOf(text: string): References {
       const normal = normalizeLabel(label!);
       if (footnotes.has(normal) && !order.includes(normal)) order.push(normal);
     }
-  // Footnote texts are left out: they render only in the footnotes, which are rendered on every update.
-  const key = JSON.stringify([...links, ...footnotes.keys(), order]);
-  return { links, footnotes, order, key };
+  return {
+    // Footnote texts are left out: they render only in the footnotes, which are rendered on every update.
+    key: JSON.stringify([...links, ...footnotes.keys(), order]),
+    linkAt: (source, at) => linkAt(links, source, at),
+    footnoteAt: (source, at, prefix) => {
+      const j = source.indexOf(']', at);
+      const number = j < 0 ? 0 : order.indexOf(normalizeLabel(source.slice(at + 2, j))) + 1;
+      if (!number) return undefined;
+      const sup = document.createElement('sup');
+      const a = sup.appendChild(inPageLink(`${prefix}fn-${number}`));
+      a.id = `${prefix}fnref-${number}`;
+      a.className = 'footnote-ref';
+      a.textContent = String(number);
+      return { node: sup, end: j + 1 };
+    },
+    footnotes: (prefix, renderInto) => renderFootnotes(order, footnotes, prefix, renderInto),
+  };
+}
+
+/**
+ * `[text][label]`, `[label][]` or `[label]` at `at` whose label has a definition: the link (its href and
+ * title from the definition, its text from the brackets); undefined otherwise.
+ */
+function linkAt(
+  links: ReadonlyMap<string, { href: string; title?: string }>,
+  source: string,
+  at: number,
+): Link | undefined {
+  if (!links.size) return undefined;
+  const j = bracketEnd(source, at);
+  if (j < 0) return undefined;
+  const label = source.slice(at + 1, j);
+  let key = label;
+  let end = j + 1;
+  if (source[end] === '[') {
+    const close = source.indexOf(']', end);
+    if (close < 0) return undefined;
+    if (close > end + 1) key = source.slice(end + 1, close);
+    end = close + 1;
+  }
+  const definition = links.get(normalizeLabel(key));
+  return definition ? { label, ...definition, end } : undefined;
+}
+
+/**
+ * The footnotes of a text, numbered in the order it refers to them (GFM): a `<section class="footnotes">`
+ * whose items link back to their first reference; undefined when no defined footnote is referred to.
+ */
+function renderFootnotes(
+  order: readonly string[],
+  footnotes: ReadonlyMap<string, string>,
+  prefix: string,
+  renderInto: (markdown: string, parent: Node) => void,
+): HTMLElement | undefined {
+  if (!order.length) return undefined;
+  const box = document.createElement('div');
+  box.className = 'block';
+  const section = box.appendChild(document.createElement('section'));
+  section.className = 'footnotes';
+  section.setAttribute('aria-label', 'Footnotes');
+  const list = section.appendChild(document.createElement('ol'));
+  order.forEach((label, index) => {
+    const number = index + 1;
+    const item = list.appendChild(document.createElement('li'));
+    item.id = `${prefix}fn-${number}`;
+    item.tabIndex = -1;
+    renderInto(footnotes.get(label) ?? '', item);
+    const back = inPageLink(`${prefix}fnref-${number}`);
+    back.className = 'footnote-back';
+    back.setAttribute('aria-label', `Back to reference ${number}`);
+    back.textContent = '↩';
+    item.append(' ', back);
+  });
+  return box;
 }

@@ -7,10 +7,14 @@ describe('StreamingMarkdown', () => {
   it('links a reference whose definition streams in after it, and adds the footnotes at the end', async () => {
     const engine = await loadMarkdownEngine();
     const renderer = new StreamingMarkdown();
+    let changed = 0;
+    renderer.onChange = () => changed++;
     const text =
       'Read [the guide][1] first.[^n]\n\nMore text.\n\n[1]: https://tea.example/g\n[^n]: A note.\n';
     let blocks: ReturnType<StreamingMarkdown['update']> = [];
     for (let end = 1; end <= text.length; end++) blocks = renderer.update(text.slice(0, end), engine);
+    // The definitions' resolver loads with the first definition; the renderer asks to be rendered again.
+    await expect.poll(() => changed).toBeGreaterThan(0);
     blocks = renderer.update(text, engine, true);
     const box = document.createElement('div');
     box.append(...blocks.map((b) => b.node));

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadExtras } from './extras-loader.js';
 import { renderMarkdown } from './markdown-engine.js';
 import { takeMathWait } from './math.js';
 
@@ -24,6 +25,7 @@ function expectInert(box: HTMLElement): void {
 }
 
 beforeAll(async () => {
+  await loadExtras();
   renderMarkdown('$x$');
   await takeMathWait();
 });

@@ -1,8 +1,9 @@
 // Streaming Markdown: a growing answer rendered block by block (in the engine's chunk, loaded with it).
+
+import { NO_REFERENCES } from './definitions.js';
+import { takeExtrasWait } from './extras-loader.js';
 import { highlightCode, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
 import type { Block } from './markdown-blocks.js';
-import { NO_REFERENCES } from './markdown-references.js';
-import { takeMathWait } from './math.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -76,12 +77,13 @@ export class StreamingMarkdown {
     }
     const rest = tokens.slice(open).filter((t) => t.type !== 'space');
     // A fence naming a language is coming: fetch the highlighter while its code streams in.
-    if (rest.some((t) => t.type === 'code' && t.lang)) preloadHighlighter();
+    if (rest.some((t) => t.type === 'code' && t.lang && t.lang !== 'mermaid')) preloadHighlighter();
     const tail = rest.length
       ? [{ key: this.#done.length, node: engine.renderBlocks(rest, refs, this.#prefix, true) }]
       : [];
     const notes = engine.renderFootnotes(refs, this.#prefix);
-    takeMathWait()?.then(
+    // A formula, a definition or a diagram waited for its chunk: render again once it is there.
+    takeExtrasWait()?.then(
       () => {
         this.#stale = true;
         this.onChange();
