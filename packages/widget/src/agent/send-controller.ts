@@ -94,6 +94,11 @@ export class SendController implements ReactiveController {
     this.#lastMessage = full;
     preloadMarkdown();
     const outcome = await run.send(agent, full, images);
+    const named = run.conversationId;
+    if (this.#d.host.titleMode === 'model' && named && run.status !== 'running')
+      void import('../conversations/model-title.js')
+        .then((chunk) => chunk.nameByModel(agent, named))
+        .then((renamed) => renamed && conversations.sync());
     // The message never reached the agent: give the user their text and files back instead of losing them.
     if (outcome === 'not-started') {
       if (typed && input.value === '') input.value = text;

@@ -117,6 +117,7 @@ export class AgentChatAttributes extends LitElement {
     feedback: {
       converter: { fromAttribute: (value: string | null) => value !== 'off' && value !== 'false' },
     },
+    titleMode: { type: String, attribute: 'title-mode' },
     strings: { attribute: false },
     tools: { attribute: false },
     agent: { attribute: false },
@@ -237,6 +238,11 @@ export class AgentChatAttributes extends LitElement {
    * with the message; `feedback="off"` removes them.
    */
   declare feedback: boolean;
+  /**
+   * How a conversation gets its title: the first line of its first message (default), or `"model"`: after
+   * the first answer, one short model call (no tools, a few tokens) names it.
+   */
+  declare titleMode: 'model' | undefined;
   /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
   declare strings: Partial<AgentChatStrings> | undefined;
   /**

@@ -35,6 +35,7 @@ export interface AgentChatAttributeFields {
   greeting: 'greeting';
   'starter-prompts': 'starterPrompts';
   feedback: 'feedback';
+  'title-mode': 'titleMode';
 }
 
 /** The properties a page sets on `<agent-chat>` (those of the attributes, and `tools`, `agent`… that have none). */
@@ -71,6 +72,7 @@ export type AgentChatPropertyName =
   | 'greeting'
   | 'starterPrompts'
   | 'feedback'
+  | 'titleMode'
   | 'embedderOptions'
   | 'strings'
   | 'tools'
