@@ -30,6 +30,8 @@ export type RespondingAgent = Agent;
  * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
  * @csspart greeting - The `greeting` text.
  * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
+ * @csspart suggestions - With `suggestions`: the follow-up questions under the last answer (`role="group"`).
+ * @csspart suggestion - One follow-up question (a button; a click sends it).
  * @csspart copy - Copies an answer's Markdown; the line beside it says "Copied" or "Couldn't copy" (`role="status"`).
  * @csspart code-copy - Copies a code block's code (in each code block of a finished answer).
  * @csspart feedback-up - Rates an answer as good (`aria-pressed` once rated).
@@ -118,6 +120,7 @@ export class AgentChatAttributes extends LitElement {
       converter: { fromAttribute: (value: string | null) => value !== 'off' && value !== 'false' },
     },
     titleMode: { type: String, attribute: 'title-mode' },
+    suggestions: { type: Boolean },
     strings: { attribute: false },
     tools: { attribute: false },
     agent: { attribute: false },
@@ -243,6 +246,11 @@ export class AgentChatAttributes extends LitElement {
    * the first answer, one short model call (no tools, a few tokens) names it.
    */
   declare titleMode: 'model' | undefined;
+  /**
+   * Up to three follow-up questions under an answer that completed (not after an error or an approval),
+   * from one short model call; a click sends one. Off by default.
+   */
+  declare suggestions: boolean;
   /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
   declare strings: Partial<AgentChatStrings> | undefined;
   /**

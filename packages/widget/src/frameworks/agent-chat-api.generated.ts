@@ -36,6 +36,7 @@ export interface AgentChatAttributeFields {
   'starter-prompts': 'starterPrompts';
   feedback: 'feedback';
   'title-mode': 'titleMode';
+  suggestions: 'suggestions';
 }
 
 /** The properties a page sets on `<agent-chat>` (those of the attributes, and `tools`, `agent`… that have none). */
@@ -73,6 +74,7 @@ export type AgentChatPropertyName =
   | 'starterPrompts'
   | 'feedback'
   | 'titleMode'
+  | 'suggestions'
   | 'embedderOptions'
   | 'strings'
   | 'tools'
