@@ -36,7 +36,10 @@ const answer = (...pieces: string[]) =>
 
 const TOOL_CALL = sse(LOOKUP_TEA_CALL_CHUNKS);
 
-/** The three first answers measured: plain Markdown, a highlighted code block, a page tool with its stage. */
+/**
+ * The first answers measured: plain Markdown, a highlighted code block, a page tool with its stage, and
+ * answers with a formula (KaTeX's chunk) or a Mermaid diagram (Mermaid's chunks).
+ */
 export const FIRST_CHAT_SCENARIOS: FirstChatScenario[] = [
   {
     suffix: '',
@@ -70,5 +73,20 @@ document.querySelector('agent-chat').tools = [
 </script>`,
     stream: (body) => (body.includes('"role":"tool"') ? answer('Sencha is from **Japan**.') : TOOL_CALL),
     rendered: ['[part~="stage"][data-status="done"]', '[part~="message-assistant"] strong'],
+  },
+  {
+    suffix: '_math',
+    label: 'an answer with a formula (typeset by KaTeX)',
+    pageExtra: '',
+    stream: () => answer('Steeping **doubles**: $t_n = ', '2^n t_0$.'),
+    rendered: ['[part~="message-assistant"] .math math'],
+  },
+  {
+    suffix: '_diagram',
+    label: 'an answer with a Mermaid diagram (drawn)',
+    pageExtra: '',
+    stream: () =>
+      answer('The **steps**:\n\n```mermaid\nflowchart LR\n  Kettle --> ', 'Teapot --> Cup\n```\n'),
+    rendered: ['[part~="message-assistant"] figure.diagram img'],
   },
 ];

@@ -19,6 +19,8 @@ const PEERS_EXTERNAL: BuildOptions = {
   external: [...(BROWSER.external ?? []), 'ai', '@ai-sdk/*', '@ag-ui/*', 'rxjs'],
 };
 const entry = (name: string) => join(here, 'entries', name);
+/** First-chat scenarios whose lazy chunks (math, diagrams) also get a row of their own. */
+const LAZY_FEATURES = new Set(['_math', '_diagram']);
 
 /** One thing to measure: its bytes, or undefined when it does not exist yet (after saying so). */
 interface Subject {
@@ -118,7 +120,8 @@ export const benchmark: Benchmark = {
     'its first answer renders (entry + every lazy chunk the first send loads), observed in Chromium; first_chat_gzip_bytes_remote_agent(_ag_ui): the same for <agent-chat agent-url agent-protocol="ai-sdk" | "ag-ui"> answered in that protocol; deep-chat: not observed but copied from its ' +
     'min_gzip_bytes_widget_script_tag row, because deep-chat is one file that a page downloads whole before anything renders, so its whole bundle is what its first chat costs. ' +
     'First chat is measured in three scenarios, each counted the same way: a plain Markdown answer (first_chat_gzip_bytes, the goal), ' +
-    'an answer with a fenced code block, once highlighted (_code_block), and a page tool call whose stage is done before the answer (_tool_call). ' +
+    'an answer with a fenced code block, once highlighted (_code_block), a page tool call whose stage is done before the answer (_tool_call), ' +
+    'an answer with a formula typeset by KaTeX (_math) and one with a Mermaid diagram drawn (_diagram); lazy_gzip_bytes_math / _diagram: the chunks those two answers loaded beyond the plain one (deep-chat has no row for them). ' +
     'The answer actions (copy, feedback, regenerate), which load once an answer has finished, are not counted in any of them, by their chunk name: ' +
     'with a code block their request sometimes began before the highlighting ended, which made that row vary by 4.6 KB between runs. ' +
     'core_first_tool_call: a page importing the core base (the same three names) that runs one turn with a tool call and its answer in Chromium, ' +
@@ -170,6 +173,7 @@ export const benchmark: Benchmark = {
     // First chat: what a page downloads before its first answer renders. deep-chat is one file, so its
     // first chat is its whole bundle (measured above as widget_script_tag).
     try {
+      let plain: Set<string> | undefined;
       for (const scenario of FIRST_CHAT_SCENARIOS) {
         const ours = await firstChat(context, scenario);
         if (!ours) continue;
@@ -178,13 +182,28 @@ export const benchmark: Benchmark = {
         context.log(
           `agent-chat first chat, ${scenario.label}: ${ours.gzip} gzip -9 bytes (${ours.files.map((f) => `${f.name} ${f.gzip}`).join(', ')})`,
         );
+        if (!scenario.suffix) plain = new Set(ours.files.map((f) => f.name));
+        // Math and diagrams: their chunks on their own (what the answer loaded beyond a plain answer).
+        if (plain && LAZY_FEATURES.has(scenario.suffix)) {
+          const extra = ours.files.filter((f) => !plain!.has(f.name));
+          const value = extra.reduce((sum, f) => sum + f.gzip, 0);
+          rows.push({
+            subject: AGENT_CHAT,
+            metric: `lazy_gzip_bytes${scenario.suffix}`,
+            value,
+            unit: 'bytes',
+          });
+          context.log(
+            `agent-chat${scenario.suffix} chunks: ${value} gzip -9 bytes (${extra.map((f) => f.name).join(', ')})`,
+          );
+        }
       }
       rows.push(...(await remoteAgentRows(context)));
       const deep = rows.find(
         (r) => r.subject !== AGENT_CHAT && r.metric === 'min_gzip_bytes_widget_script_tag',
       );
       if (deep)
-        for (const { suffix } of FIRST_CHAT_SCENARIOS)
+        for (const { suffix } of FIRST_CHAT_SCENARIOS.filter((s) => !LAZY_FEATURES.has(s.suffix)))
           rows.push({
             subject: deep.subject,
             metric: `first_chat_gzip_bytes${suffix}`,

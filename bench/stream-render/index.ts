@@ -63,7 +63,7 @@ async function serve(root: string, tokens: string[]): Promise<{ url: string; ser
 
 export const benchmark: Benchmark = {
   description:
-    `Streams ${TOKENS.toLocaleString('en')} tokens of Markdown (headings, lists, inline code, fenced code blocks) at ` +
+    `Streams ${TOKENS.toLocaleString('en')} tokens of Markdown (headings, lists, inline code, inline and display math, fenced code blocks) at ` +
     `${TOKENS_PER_SECOND} tokens/s into each chat in headless Chromium (same page size, same token schedule): ` +
     '<agent-chat> (script-tag build, fake agent yielding response.chunk events) vs <deep-chat> (its bundle, ' +
     '`connect: { stream: true, handler }`). Longest gap between two rendered frames during the stream ' +

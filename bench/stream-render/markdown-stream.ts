@@ -1,6 +1,6 @@
 /**
- * The stream both chats render: deterministic Markdown (headings, paragraphs with inline marks, lists,
- * fenced code) cut into `count` tokens of about one word each, as a model streams them.
+ * The stream both chats render: deterministic Markdown (headings, paragraphs with inline marks, math,
+ * lists, fenced code) cut into `count` tokens of about one word each, as a model streams them.
  */
 export function markdownTokens(count: number): string[] {
   const words = 'the agent streams each token into the log while the reader scrolls and code appears'.split(
@@ -18,6 +18,11 @@ export function markdownTokens(count: number): string[] {
       });
       parts.push(`${sentence.join(' ')}.\n\n`);
     }
+    // Math, as models write it: an inline formula and a displayed one (typeset by KaTeX in <agent-chat>).
+    parts.push(
+      `The steep time grows as $t_{${section}} = t_0 \\cdot 2^{n}$ for each infusion.\n\n` +
+        `$$\n\\sum_{i=1}^{${section}} \\frac{i^2}{2}\n$$\n\n`,
+    );
     parts.push(`- first item ${section}\n- second item with *emphasis*\n- third item\n\n`);
     parts.push(
       '```ts\n' +

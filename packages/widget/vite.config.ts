@@ -21,6 +21,10 @@ const MAX_GZIP_BYTES = 27_000;
 const SCHEMA_MODULES =
   /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:tools[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
 
+/** Mermaid and the libraries it draws with (see codeSplitting below). */
+const DIAGRAM_MODULES =
+  /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:mermaid|@mermaid-js|@iconify|@braintree|cytoscape[\w-]*|d3[\w-]*|dagre[\w-]*|dayjs|dompurify|es-toolkit|khroma|lodash-es|marked|roughjs|ts-dedent|langium|chevrotain|@chevrotain|vscode-[\w-]+|stylis|uuid|internmap|delaunator|robust-predicates|points-on-[\w-]+|path-data-parser|hachure-fill)[\\/]/;
+
 /** Modules of the lazy `tool-call` chunk: running tool calls and resuming a paused run (see codeSplitting below). */
 const TOOL_CALL_MODULES =
   /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content)|agent[\\/](?:turn-tools|tool-context|resume))\.ts$/;
@@ -157,7 +161,19 @@ export default defineConfig({
               test: (id: string) => /[\\/]node_modules[\\/].*[\\/](zod|pkce-challenge)[\\/]/.test(id),
               includeDependenciesRecursively: false,
             },
-            { name: 'agent-chat', minShareCount: 2, test: (id: string) => !id.includes('gpt-tokenizer') },
+            // Mermaid's libraries, shared by its diagram chunks: loaded with the first diagram, never by a
+            // plain first answer (without this group they joined the shared chunk every first send loads).
+            {
+              name: 'diagram-shared',
+              minShareCount: 2,
+              test: (id: string) => DIAGRAM_MODULES.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'agent-chat',
+              minShareCount: 2,
+              test: (id: string) => !id.includes('gpt-tokenizer') && !DIAGRAM_MODULES.test(id),
+            },
           ],
         },
       },

@@ -94,6 +94,21 @@ export class SendController implements ReactiveController {
     this.#lastMessage = full;
     preloadMarkdown();
     const outcome = await run.send(agent, full, images);
+    const named = run.conversationId;
+    if (this.#d.host.titleMode === 'model' && named && run.status !== 'running')
+      void import('../conversations/model-title.js')
+        .then((chunk) => chunk.nameByModel(agent, named))
+        .then((renamed) => renamed && conversations.sync());
+    // Follow-up questions, only after an answer that completed (not an error, an approval or a question).
+    if (this.#d.host.suggestions && named && outcome === 'completed' && !run.error)
+      void import('../answers/suggestions/suggestions.js').then((chunk) =>
+        chunk.suggest(agent, named, {
+          host: this.#d.host,
+          transcript: () => run.transcript,
+          running: () => run.status === 'running',
+          send: (question) => void this.send(question),
+        }),
+      );
     // The message never reached the agent: give the user their text and files back instead of losing them.
     if (outcome === 'not-started') {
       if (typed && input.value === '') input.value = text;

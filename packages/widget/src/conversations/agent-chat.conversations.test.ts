@@ -139,8 +139,12 @@ describe('<agent-chat> conversations', () => {
     // The old answer is a branch of the last turn.
     await expect.poll(() => $(element, '[part~="branch-status"]')?.textContent).toBe('2 / 2');
 
-    await expect.poll(() => $(element, '[part~="edit"]')).not.toBeNull();
-    await userEvent.click($(element, '[part~="edit"]')!);
+    // One Regenerate (the last answer's own: no second one in a row under the conversation).
+    expect(element.shadowRoot!.querySelectorAll('[part~="regenerate"]')).toHaveLength(1);
+    expect($(element, '[part~="edit"]')).toBeNull();
+    const edits = () => [...element.shadowRoot!.querySelectorAll<HTMLElement>('[part~="edit-message"]')];
+    await expect.poll(() => edits().length).toBe(2);
+    await userEvent.click(edits()[1]!);
     const editor = () => $(element, '[part~="message-editor"] textarea') as HTMLTextAreaElement | null;
     await expect.poll(() => editor()?.value).toBe('two');
     expect(element.shadowRoot!.activeElement).toBe(editor());

@@ -30,6 +30,8 @@ export type RespondingAgent = Agent;
  * @csspart start-screen - Shown while the conversation is empty, with `greeting` and `starter-prompts`.
  * @csspart greeting - The `greeting` text.
  * @csspart starter-prompt - One starter prompt (a button; a click sends its prompt).
+ * @csspart suggestions - With `suggestions`: the follow-up questions under the last answer (`role="group"`).
+ * @csspart suggestion - One follow-up question (a button; a click sends it).
  * @csspart copy - Copies an answer's Markdown; the line beside it says "Copied" or "Couldn't copy" (`role="status"`).
  * @csspart code-copy - Copies a code block's code (in each code block of a finished answer).
  * @csspart feedback-up - Rates an answer as good (`aria-pressed` once rated).
@@ -67,8 +69,8 @@ export type RespondingAgent = Agent;
  * @csspart mcp-app-allow - Allows what the app asked.
  * @csspart mcp-app-deny - Refuses it.
  * @csspart mcp-app-block - Refuses this app's further messages.
- * @csspart regenerate - Asks the last question again in a new branch (the old answer stays as a branch).
- * @csspart edit - Opens the last message's editor (sending it keeps the old turn as a branch).
+ * @csspart regenerate - Under the conversation when its last turn has no answer text: asks the last question again in a new branch (the old answer stays as a branch).
+ * @csspart edit - Beside `regenerate`: opens the last message's editor (sending it keeps the old turn as a branch).
  * @csspart edit-message - Under each user message: opens its editor; sending the edit keeps the old turn as a branch.
  * @csspart message-editor - The editor of a user message (`<form>`).
  * @csspart edit-save - Sends the edited message (a new branch from that turn).
@@ -122,6 +124,8 @@ export class AgentChatAttributes extends LitElement {
     feedback: {
       converter: { fromAttribute: (value: string | null) => value !== 'off' && value !== 'false' },
     },
+    titleMode: { type: String, attribute: 'title-mode' },
+    suggestions: { type: Boolean },
     strings: { attribute: false },
     tools: { attribute: false },
     // A property (React 19 and Vue set properties only where the element has them); `tool-views` is read lazily.
@@ -244,6 +248,16 @@ export class AgentChatAttributes extends LitElement {
    * with the message; `feedback="off"` removes them.
    */
   declare feedback: boolean;
+  /**
+   * How a conversation gets its title: the first line of its first message (default), or `"model"`: after
+   * the first answer, one short model call (no tools, a few tokens) names it.
+   */
+  declare titleMode: 'model' | undefined;
+  /**
+   * Up to three follow-up questions under an answer that completed (not after an error or an approval),
+   * from one short model call; a click sends one. Off by default.
+   */
+  declare suggestions: boolean;
   /** Overrides for any of the texts shown, e.g. `{ send: 'Go' }`. */
   declare strings: Partial<AgentChatStrings> | undefined;
   /**

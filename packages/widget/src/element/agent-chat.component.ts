@@ -1,6 +1,7 @@
 import type { AgentEvent, Tool } from '@agent-chat/core';
 import { html, nothing, type PropertyValues } from 'lit';
 import { emitRunEvent } from '../agent/run-events.js';
+import { suggestionSlots } from '../answers/suggestions/suggestion-slots.js';
 import { type AgentChatStrings, resolveStrings, stringsReady } from '../i18n/strings.js';
 import { renderScrollToLatest } from '../transcript/scroll-to-latest/scroll-to-latest-loader.js';
 import { renderStartScreen } from '../transcript/start-screen/start-screen-loader.js';
@@ -220,6 +221,7 @@ export class AgentChatElement extends AgentChatAttributes {
       ${run.error ? html`<div part="error" class="error" role="alert">${run.error}</div>` : nothing}
       ${run.errorEvent?.retryable && !running ? html`<button type="button" part="error-retry" @click=${this.#p.send.retryFailed}>${strings.retry}</button>` : nothing}
       ${canRedo ? this.#p.answerActions.redo() : nothing}
+      ${suggestionSlots.get(this)?.()}
       ${this.#p.attachments.render(strings)}
       ${this.#p.extras.voice?.renderNotice()}
       ${renderComposer({

@@ -97,6 +97,7 @@ const baseStyles = css`
 
   .header button,
   .redo button,
+  .suggestions button,
   .conversations button,
   .approval button,
   .model-progress button {
@@ -237,8 +238,10 @@ const baseStyles = css`
     white-space: pre-wrap;
   }
 
-  .redo {
+  .redo,
+  .suggestions {
     display: flex;
+    flex-wrap: wrap;
     gap: 0.5rem;
     padding: 0 0.75rem;
   }

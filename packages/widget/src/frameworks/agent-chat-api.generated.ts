@@ -35,6 +35,8 @@ export interface AgentChatAttributeFields {
   greeting: 'greeting';
   'starter-prompts': 'starterPrompts';
   feedback: 'feedback';
+  'title-mode': 'titleMode';
+  suggestions: 'suggestions';
 }
 
 /** The properties a page sets on `<agent-chat>` (those of the attributes, and `tools`, `agent`… that have none). */
@@ -71,6 +73,8 @@ export type AgentChatPropertyName =
   | 'greeting'
   | 'starterPrompts'
   | 'feedback'
+  | 'titleMode'
+  | 'suggestions'
   | 'embedderOptions'
   | 'strings'
   | 'tools'

@@ -2,6 +2,7 @@
 // and indented code, lists (nested, ordered, tasks), blockquotes, tables, rules. Raw HTML is not a block
 // kind: it stays paragraph text and renders as text. Each block keeps its `raw` source, and the raws of
 // `lexBlocks(text)` joined are `text`, so a streaming renderer can tell how far the finished blocks reach.
+import { continuesFootnote, FOOTNOTE_DEFINITION, LINK_DEFINITION } from './definitions.js';
 
 /** One block of a Markdown text; `raw` is its source (blank lines are `space` blocks). */
 export type Block =
@@ -12,7 +13,9 @@ export type Block =
   | { type: 'hr'; raw: string }
   | { type: 'blockquote'; raw: string; blocks: Block[] }
   | { type: 'list'; raw: string; ordered: boolean; start: number; loose: boolean; items: ListItem[] }
-  | { type: 'table'; raw: string; align: Align[]; header: string[]; rows: string[][] };
+  | { type: 'table'; raw: string; align: Align[]; header: string[]; rows: string[][] }
+  /** Link reference and footnote definitions: they render where they are used, not here. */
+  | { type: 'definition'; raw: string };
 
 /** A list item: its blocks, and for a task item whether it is checked. */
 export interface ListItem {
@@ -102,6 +105,12 @@ function lex(lines: string[]): Block[] {
       return { type: 'blockquote', blocks: lex(body) };
     }
     if (ITEM.test(line)) return list();
+    if (FOOTNOTE_DEFINITION.test(line) || LINK_DEFINITION.test(line)) {
+      const footnote = FOOTNOTE_DEFINITION.test(line);
+      i++;
+      while (footnote && i < lines.length && continuesFootnote(strip(lines[i]!))) i++;
+      return { type: 'definition' };
+    }
     const table = tableAt(i);
     if (table) return table;
     const text = [line.trimStart()];
@@ -113,7 +122,9 @@ function lex(lines: string[]): Block[] {
         i++;
         return { type: 'heading', depth: setext[1]![0] === '=' ? 1 : 2, text: text.join('\n') };
       }
-      if (startsBlock(l) || tableAt(i)) break;
+      // A definition ends a paragraph (GFM footnotes do; link definitions do here too, unlike CommonMark,
+      // as models write them under the last line without a blank line).
+      if (startsBlock(l) || tableAt(i) || FOOTNOTE_DEFINITION.test(l) || LINK_DEFINITION.test(l)) break;
       text.push(l.replace(/^[ \t]+/, ''));
     }
     return { type: 'paragraph', text: text.join('\n').trimEnd() };

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadExtras } from './extras-loader.js';
 import { lexBlocks, renderMarkdown } from './markdown-engine.js';
 
 /** The HTML the engine's DOM nodes serialise to (the engine itself never parses HTML). */
@@ -117,5 +118,55 @@ describe('Markdown engine: inline', () => {
     const box = renderMarkdown(hostile);
     expect(box.querySelectorAll('*')).toHaveLength(box.querySelectorAll('p').length);
     expect(box.textContent).toBe(hostile.replace(/\n\n/g, ''));
+  });
+});
+
+describe('Markdown engine: reference links and footnotes', () => {
+  // Their resolver is in the extras' chunk, loaded with the first text that may have a definition.
+  beforeAll(() => loadExtras());
+  const rel = 'target="_blank" rel="noopener noreferrer nofollow"';
+
+  it('renders full, collapsed and shortcut reference links with the rules of inline links', () => {
+    expect(
+      render(
+        'See [the guide][Guide], [tea][] and [Tea]. [none][x] [y]\n\n[guide]: https://tea.example/g "Brewing"\n[TEA]: <./tea page.md>\n[bad]: javascript:alert(1)',
+      ),
+    ).toBe(
+      `<p>See <a href="https://tea.example/g" title="Brewing" ${rel}>the guide</a>, <a href="./tea page.md" ${rel}>tea</a> and <a href="./tea page.md" ${rel}>Tea</a>. [none][x] [y]</p>`,
+    );
+    const box = renderMarkdown('[click][bad]\n\n[bad]: javascript:alert(1)');
+    expect(box.querySelector('a')!.hasAttribute('href')).toBe(false);
+    // In a code block a definition is code, and defines nothing.
+    expect(render('```\n[a]: https://x.example\n```\n\n[a]')).toBe(
+      '<pre><code>[a]: https://x.example\n</code></pre><p>[a]</p>',
+    );
+  });
+
+  it('numbers footnotes by first reference and links them both ways', () => {
+    const box = renderMarkdown(
+      'Green tea[^g] is steamed; black tea[^b] is not[^g].\n\n[^b]: Fully oxidised.\n[^g]: Like *Sencha*\n    from Japan.\n',
+      'x-',
+    );
+    const refs = [...box.querySelectorAll<HTMLAnchorElement>('a.footnote-ref')];
+    expect(refs.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['1', '#x-fn-1'],
+      ['2', '#x-fn-2'],
+      ['1', '#x-fn-1'],
+    ]);
+    expect(refs[0]!.id).toBe('x-fnref-1');
+    expect(refs[0]!.hasAttribute('target')).toBe(false);
+    const notes = [...box.querySelectorAll('section.footnotes li')];
+    expect(notes.map((li) => [li.id, li.textContent])).toEqual([
+      ['x-fn-1', 'Like Sencha\nfrom Japan. ↩'],
+      ['x-fn-2', 'Fully oxidised. ↩'],
+    ]);
+    expect(notes[0]!.querySelector('em')?.textContent).toBe('Sencha');
+    expect(notes[0]!.querySelector('a.footnote-back')!.getAttribute('href')).toBe('#x-fnref-1');
+    // Definitions render nowhere else.
+    expect(box.querySelector('p')!.textContent).toBe('Green tea1 is steamed; black tea2 is not1.');
+  });
+
+  it('leaves an undefined footnote reference as text and shows no footnotes without references', () => {
+    expect(render('a[^1]\n\n[^2]: unused')).toBe('<p>a[^1]</p>');
   });
 });

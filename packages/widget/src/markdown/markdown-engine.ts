@@ -2,18 +2,49 @@
 // inline content through markdown-inline.ts. No HTML string is ever parsed, so nothing in a model's answer
 // or a tool's output can become a script, a handler, a style or a form: there is nothing to sanitize.
 // Loaded on first use as its own chunk (see markdown.ts).
+
+import { NO_REFERENCES, type References } from './definitions.js';
+import { extras, wantExtras } from './extras-loader.js';
+import { withReferences } from './inline-references.js';
 import { type Block, lexBlocks } from './markdown-blocks.js';
 import { appendInline } from './markdown-inline.js';
 
+export type { References } from './definitions.js';
 export type { Block } from './markdown-blocks.js';
+export { StreamingMarkdown } from './streaming-markdown.js';
 export { lexBlocks };
 
-/** Blocks → one `<div class="block">` holding their elements. */
-export function renderBlocks(blocks: readonly Block[]): HTMLElement {
+/**
+ * Blocks → one `<div class="block">` holding their elements; reference links and footnote references
+ * resolve against `refs` (the whole text's), footnote ids start with `prefix`; `open`: the last block may
+ * still grow (a ```mermaid block is drawn only once it is finished).
+ */
+export function renderBlocks(
+  blocks: readonly Block[],
+  refs = NO_REFERENCES,
+  prefix = '',
+  open = false,
+): HTMLElement {
   const box = document.createElement('div');
   box.className = 'block';
-  for (const block of blocks) appendBlock(block, box, false);
+  streaming = open;
+  withReferences(refs, prefix, () => {
+    for (const block of blocks) appendBlock(block, box, false);
+  });
+  streaming = false;
   return box;
+}
+
+/** The blocks being rendered may still grow (`open` of renderBlocks): diagrams wait until they are done. */
+let streaming = false;
+
+/** The footnotes section of `refs` (numbered, linked both ways), or undefined when no footnote is used. */
+export function renderFootnotes(refs: References, prefix: string): HTMLElement | undefined {
+  return refs.footnotes(prefix, (markdown, parent) =>
+    withReferences(refs, prefix, () => {
+      for (const block of lexBlocks(markdown)) appendBlock(block, parent, true);
+    }),
+  );
 }
 
 /** A code block's `<pre><code class="language-…">` (`language`: the fence's, or empty). */
@@ -26,9 +57,22 @@ export function codeBlock(text: string | Node, language: string): HTMLPreElement
   return pre;
 }
 
+/**
+ * The definitions of `text` (`[1]: https://…`, `[^1]: …`); none until the extras have loaded (asking for
+ * them, see extras-loader.ts).
+ */
+export function referencesOf(text: string): References {
+  wantExtras(text);
+  return extras && text.includes(']:') ? extras.referencesOf(text) : NO_REFERENCES;
+}
+
 /** Untrusted Markdown → DOM nodes (inside one `<div class="block">`). */
-export function renderMarkdown(markdown: string): HTMLElement {
-  return renderBlocks(lexBlocks(markdown));
+export function renderMarkdown(markdown: string, prefix = 'md-'): HTMLElement {
+  const refs = referencesOf(markdown);
+  const box = renderBlocks(lexBlocks(markdown), refs, prefix);
+  const notes = renderFootnotes(refs, prefix);
+  if (notes) box.append(...notes.childNodes);
+  return box;
 }
 
 /** `tight`: paragraphs go in without `<p>` (the items of a tight list). */
@@ -37,6 +81,7 @@ function appendBlock(block: Block, parent: Node, tight: boolean): void {
     parent.appendChild(document.createElement(tag));
   switch (block.type) {
     case 'space':
+    case 'definition':
       return;
     case 'paragraph':
       appendInline(block.text, tight ? parent : add('p'));
@@ -46,7 +91,9 @@ function appendBlock(block: Block, parent: Node, tight: boolean): void {
       return;
     case 'code':
       // A final newline, as CommonMark renders it (a <pre> does not show it).
-      parent.appendChild(codeBlock(`${block.text}\n`, block.lang));
+      if (block.lang === 'mermaid' && !streaming && extras)
+        parent.appendChild(extras.renderDiagram(block.text, codeBlock(`${block.text}\n`, block.lang)));
+      else parent.appendChild(codeBlock(`${block.text}\n`, block.lang));
       return;
     case 'hr':
       add('hr');

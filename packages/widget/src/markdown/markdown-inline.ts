@@ -1,7 +1,11 @@
-// Inline Markdown (emphasis, strong, strikethrough, code spans, links, images, autolinks, hard breaks) as
-// DOM nodes. Safe by construction: text only ever becomes text nodes, elements come from a fixed list, and
-// the only attributes set are a checked `href` / `src`, `title`, `alt`, `target` and `rel`. Inline HTML
-// is shown as the text it is.
+// Inline Markdown (emphasis, strong, strikethrough, code spans, links, reference links, footnote
+// references, math, images, autolinks, hard breaks) as DOM nodes. Safe by construction: text only ever becomes
+// text nodes, elements come from a fixed list, and the only attributes set are a checked `href` / `src`,
+// `title`, `alt`, `target` and `rel` (and a footnote reference's generated `id`). Inline HTML is shown as
+// the text it is.
+
+import { extras } from './extras-loader.js';
+import { bracketEnd, footnoteAt, type Link, referenceAt } from './inline-references.js';
 
 /** Links a page may follow: web, mail, in-page and relative. Anything else (javascript:, data:…) gets no href. */
 const SAFE_HREF = /^(?:https?:|mailto:|#|\/|\.\/|\.\.\/)/i;
@@ -42,7 +46,14 @@ export function appendInline(source: string, parent: Node, links = true): void {
   while (i < source.length) {
     const c = source[i]!;
     const previous = source[i - 1] ?? ' ';
-    if (c === '\\' && ESCAPABLE.test(source[i + 1] ?? '')) {
+    const formula =
+      c === '$' || (c === '\\' && (source[i + 1] === '(' || source[i + 1] === '['))
+        ? extras?.mathAt(source, i)
+        : undefined;
+    if (formula) {
+      add(formula.node);
+      i = formula.end;
+    } else if (c === '\\' && ESCAPABLE.test(source[i + 1] ?? '')) {
       // An escaped `&` must stay literal: keep it out of entity decoding.
       if (source[i + 1] === '&') add(document.createTextNode('&'));
       else text += source[i + 1];
@@ -71,7 +82,14 @@ export function appendInline(source: string, parent: Node, links = true): void {
       add(element);
       i = end + ticks.length;
     } else if ((c === '[' && links) || (c === '!' && source[i + 1] === '[')) {
-      const link = parseLink(source, c === '!' ? i + 1 : i);
+      const at = c === '!' ? i + 1 : i;
+      const note = c === '[' ? footnoteAt(source, at) : undefined;
+      const link = note ? undefined : (parseLink(source, at) ?? referenceAt(source, at));
+      if (note) {
+        add(note.node);
+        i = note.end;
+        continue;
+      }
       if (!link) {
         text += c;
         i++;
@@ -170,19 +188,9 @@ function closerOf(source: string, from: number, c: string, size: number): number
 }
 
 /** `[label](href "title")` starting at `at` (the `[`): its parts and where it ends; undefined if it is not one. */
-function parseLink(
-  source: string,
-  at: number,
-): { label: string; href: string; title?: string; end: number } | undefined {
-  let depth = 0;
-  let j = at;
-  for (; j < source.length; j++) {
-    const ch = source[j];
-    if (ch === '\\') j++;
-    else if (ch === '[') depth++;
-    else if (ch === ']' && --depth === 0) break;
-  }
-  if (j >= source.length) return undefined;
+function parseLink(source: string, at: number): Link | undefined {
+  const j = bracketEnd(source, at);
+  if (j < 0) return undefined;
   const destination = match(DESTINATION, source, j + 1);
   if (!destination) return undefined;
   const href = destination[1]!.replace(/^<(.*)>$/, '$1').replace(/\\([!-/:-@[-`{-~])/g, '$1');

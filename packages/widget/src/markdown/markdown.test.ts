@@ -1,8 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { codeSlices, highlightCode } from './highlighter.js';
-import { loadMarkdownEngine, StreamingMarkdown } from './markdown.js';
+import { loadMarkdownEngine } from './markdown.js';
+import { StreamingMarkdown } from './streaming-markdown.js';
 
 describe('StreamingMarkdown', () => {
+  it('links a reference whose definition streams in after it, and adds the footnotes at the end', async () => {
+    const engine = await loadMarkdownEngine();
+    const renderer = new StreamingMarkdown();
+    let changed = 0;
+    renderer.onChange = () => changed++;
+    const text =
+      'Read [the guide][1] first.[^n]\n\nMore text.\n\n[1]: https://tea.example/g\n[^n]: A note.\n';
+    let blocks: ReturnType<StreamingMarkdown['update']> = [];
+    for (let end = 1; end <= text.length; end++) blocks = renderer.update(text.slice(0, end), engine);
+    // The definitions' resolver loads with the first definition; the renderer asks to be rendered again.
+    await expect.poll(() => changed).toBeGreaterThan(0);
+    blocks = renderer.update(text, engine, true);
+    const box = document.createElement('div');
+    box.append(...blocks.map((b) => b.node));
+    expect(box.querySelector('p a')?.getAttribute('href')).toBe('https://tea.example/g');
+    expect(box.querySelector('sup a')?.textContent).toBe('1');
+    expect(box.querySelector('section.footnotes li')?.textContent).toBe('A note. ↩');
+    expect(box.textContent).not.toContain('[1]');
+  });
+
   it('renders each finished block once and re-renders only the last one as text streams in', async () => {
     const engine = await loadMarkdownEngine();
     const text = Array.from({ length: 20 }, (_, i) => `Paragraph ${i} with *emphasis*.`).join('\n\n');

@@ -1,7 +1,9 @@
+import { createAgent, defineTool, memoryStore } from '@agent-chat/core';
+import { mockModel } from '@agent-chat/core/test';
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../agent-chat.js';
-import { mountWithFakeAgent as mount, send } from '../test/mount.js';
+import { mountWithFakeAgent as mount, mountElement, send } from '../test/mount.js';
 
 describe('<agent-chat> forms', () => {
   it('asks a free-text question, focuses it and sends the typed answer with Enter', async () => {
@@ -267,5 +269,37 @@ describe('<agent-chat> events', () => {
       'agent-chat-error:{"code":"MODEL_CALL","message":"overloaded","retryable":true}',
       'agent-chat-run-finish:{"runId":"run-1","status":"completed","turns":1}',
     ]);
+  });
+});
+
+describe('<agent-chat> approval continuation', () => {
+  it('adds no user bubble when an approved page tool lets the run go on: the continuation is not a visitor message', async () => {
+    const turnOff = defineTool({
+      name: 'turn_off_lights',
+      description: 'Turns the lights off.',
+      parameters: { type: 'object', properties: {} },
+      needsApproval: true,
+      execute: () => 'off',
+    });
+    const model = mockModel([
+      { toolCalls: [{ id: 't1', name: 'turn_off_lights', arguments: {} }] },
+      { text: 'The lights are off.' },
+    ]);
+    const element = await mountElement('agent-chat', {
+      setup: (e) => {
+        e.agent = createAgent({ model, store: memoryStore(), tools: [turnOff] });
+      },
+    });
+    const root = element.shadowRoot!;
+    await send(element, 'Lights off please');
+    await expect.poll(() => root.querySelector('[part~="approve"]')).not.toBeNull();
+    root.querySelector<HTMLElement>('[part~="approve"]')!.click();
+    await expect
+      .poll(() => root.querySelector('[part~="message-assistant"]')?.textContent)
+      .toContain('The lights are off.');
+    const users = [...root.querySelectorAll('[part~="message-user"]')].map((m) => m.textContent);
+    expect(users).toEqual(['Lights off please']);
+    // Only the visitor's message has an Edit button (once the answer's actions have loaded).
+    await expect.poll(() => root.querySelectorAll('[part~="edit-message"]').length).toBe(1);
   });
 });

@@ -3,7 +3,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { ViewContext } from '../element/view-context.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
-import { loadMarkdownEngine, markdownEngine, StreamingMarkdown } from '../markdown/markdown.js';
+import { loadMarkdownEngine, markdownEngine } from '../markdown/markdown.js';
+import type { StreamingMarkdown } from '../markdown/streaming-markdown.js';
 import { readAppMessage } from './app-message.js';
 import type { ModelLoadState } from './model-view.js';
 import type { TranscriptItem } from './transcript.js';
@@ -146,7 +147,7 @@ export class ItemView {
     }
     let renderer = this.#markdown.get(id);
     if (!renderer) {
-      renderer = new StreamingMarkdown();
+      renderer = new engine.StreamingMarkdown();
       renderer.onChange = ctx.rerender;
       this.#markdown.set(id, renderer);
     }

@@ -13,7 +13,8 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
   const { runId } = event;
   switch (event.type) {
     case 'run.start':
-      return [...items, { kind: 'user', id: `${runId}:user`, text: event.message }];
+      // A run that continues after an approval or an answer is not a visitor message: no bubble for it.
+      return event.resumes ? items : [...items, { kind: 'user', id: `${runId}:user`, text: event.message }];
     case 'reasoning.chunk':
     case 'reasoning.done':
       return applyReasoning(items, event);

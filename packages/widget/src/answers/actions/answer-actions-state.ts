@@ -61,8 +61,22 @@ export class AnswerActionsState {
     this.#say(itemId, ok ? this.text.copied : this.text.copyFailed, !ok);
   }
 
-  /** Records a rating of the answer of user turn `turn`: stored with the message, logged, then emitted. */
-  async rate(itemId: string, runId: string, turn: number, rating: 'up' | 'down', comment?: string) {
+  /**
+   * Records a rating of the answer of user turn `turn`: stored with the message, logged, then emitted. A
+   * thumbs-down counts on its click; a comment sent later records it again, with the comment. Ratings are
+   * saved one after the other (the store is rewritten for each), so a quick comment never loses the click.
+   */
+  rate(itemId: string, runId: string, turn: number, rating: 'up' | 'down', comment?: string): Promise<void> {
+    // Shown at once; the store follows.
+    this.ratings.set(turn, { rating, ...(comment ? { comment } : {}), at: Date.now() });
+    this.#deps.host.requestUpdate();
+    this.#saving = this.#saving.then(() => this.#rate(itemId, runId, turn, rating, comment));
+    return this.#saving;
+  }
+
+  #saving: Promise<void> = Promise.resolve();
+
+  async #rate(itemId: string, runId: string, turn: number, rating: 'up' | 'down', comment?: string) {
     const deps = this.#deps;
     const conversationId = deps.run.conversationId;
     const feedback: MessageFeedback = { rating, ...(comment ? { comment } : {}), at: Date.now() };
@@ -73,7 +87,6 @@ export class AnswerActionsState {
       console.warn('<agent-chat>: feedback on an answer that no longer exists is ignored.');
       return;
     }
-    this.commenting = undefined;
     this.ratings.set(turn, feedback);
     const messageId = `${conversationId}:${position}`;
     const record = {

@@ -69,7 +69,34 @@ describe('copy', () => {
 });
 
 describe('feedback', () => {
-  it('thumbs down opens a comment box; Send emits agent-chat-feedback and keeps it with the message and in the run log', async () => {
+  it('thumbs down counts on its click, without the comment: event, stored rating and run-log record at once', async () => {
+    const { element, store } = await mount();
+    const events: AgentChatFeedbackDetail[] = [];
+    element.addEventListener('agent-chat-feedback', (e) => events.push(e.detail));
+    await answered(element);
+    part(element, 'feedback-down')!.click();
+    // Pressed at once; the comment box opens but nobody fills it.
+    await expect.poll(() => part(element, 'feedback-down')!.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => events.map((e) => e.rating)).toEqual(['down']);
+    expect(events[0]!.comment).toBeUndefined();
+    const conversationId = element.conversationId!;
+    const messages = await store.load(conversationId);
+    expect(messages.find((m) => m.role === 'assistant' && m.feedback)).toMatchObject({
+      feedback: { rating: 'down' },
+    });
+    const log = localStorage.getItem(`agent-chat:run-log:${conversationId}`) ?? '';
+    expect(JSON.parse(log).filter((r: { kind: string }) => r.kind === 'feedback')).toMatchObject([
+      { rating: 'down', messageId: events[0]!.messageId },
+    ]);
+    // Closing the box keeps the rating.
+    await expect.poll(() => part(element, 'feedback-comment')).not.toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await expect.poll(() => part(element, 'feedback-comment')).toBeNull();
+    expect(part(element, 'feedback-down')!.getAttribute('aria-pressed')).toBe('true');
+    expect(events).toHaveLength(1);
+  });
+
+  it('a comment sent after the thumbs-down updates the rating: emitted again and kept with the message and in the run log', async () => {
     const { element, store } = await mount();
     const events: AgentChatFeedbackDetail[] = [];
     element.addEventListener('agent-chat-feedback', (e) => events.push(e.detail));
@@ -79,7 +106,9 @@ describe('feedback', () => {
     // The comment box takes the focus: type and press the Send button by keyboard.
     await userEvent.keyboard('Too vague');
     part(element, 'feedback-send')!.click();
-    await expect.poll(() => events.length).toBe(1);
+    await expect.poll(() => events.length).toBe(2);
+    expect(events[0]).toMatchObject({ rating: 'down' });
+    events.shift();
     const conversationId = element.conversationId!;
     const messages = await store.load(conversationId);
     const position = messages.findIndex((m) => m.role === 'assistant' && m.feedback);
@@ -98,7 +127,7 @@ describe('feedback', () => {
     expect(part(element, 'feedback-down')!.getAttribute('aria-pressed')).toBe('true');
     expect(part(element, 'feedback-comment')).toBeNull();
     const log = localStorage.getItem(`agent-chat:run-log:${conversationId}`) ?? '';
-    expect(JSON.parse(log).find((r: { kind: string }) => r.kind === 'feedback')).toMatchObject({
+    expect(JSON.parse(log).findLast((r: { kind: string }) => r.kind === 'feedback')).toMatchObject({
       kind: 'feedback',
       messageId: events[0]!.messageId,
       runId: events[0]!.runId,
@@ -145,4 +174,21 @@ describe('feedback', () => {
     expect(part(element, 'feedback-up')).toBeNull();
     expect(part(element, 'feedback-down')).toBeNull();
   });
+});
+
+describe('regenerate', () => {
+  for (const markup of ['<agent-chat></agent-chat>', '<agent-chat feedback="off"></agent-chat>'])
+    it(`shows one Regenerate under an answer, not a second row below it (${markup})`, async () => {
+      const { element } = await mount(markup);
+      await answered(element);
+      const buttons = () =>
+        [...element.shadowRoot!.querySelectorAll('button')].filter(
+          (b) => b.textContent?.trim() === 'Regenerate',
+        );
+      await expect.poll(() => buttons().length).toBe(1);
+      expect(buttons()[0]!.closest('.answer-actions')).not.toBeNull();
+      expect(buttons()[0]!.getAttribute('part')).toBe('regenerate-answer regenerate');
+      expect(part(element, 'edit')).toBeNull();
+      expect(element.shadowRoot!.querySelector('.redo')).toBeNull();
+    });
 });

@@ -47,11 +47,16 @@ export function renderAnswerActions(
   state.syncRatings();
   const text = state.text;
   const next = items.slice(at + 1).find((i) => i.kind === 'user' || i.kind === 'assistant');
-  const rateable = deps.host.feedback && turn >= 0 && next?.kind !== 'assistant';
+  // The last answer of each turn carries that turn's one Regenerate (and its thumbs).
+  const lastTurn = items.filter((i) => i.kind === 'user').length - 1;
+  const lastOfTurn = turn >= 0 && next?.kind !== 'assistant';
+  const rateable = deps.host.feedback && lastOfTurn;
   const s = state;
   const actions = {
-    rate: (rating: 'up' | 'down', comment?: string) =>
-      void s.rate(item.id, item.runId, turn, rating, comment),
+    rate: (rating: 'up' | 'down', comment?: string) => {
+      s.commenting = undefined;
+      void s.rate(item.id, item.runId, turn, rating, comment);
+    },
     comment: (open: boolean) => {
       s.commenting = open ? turn : undefined;
       deps.host.requestUpdate();
@@ -62,14 +67,11 @@ export function renderAnswerActions(
     },
   };
   const status = state.status.get(item.id);
+  const regenerate = () => void branches.branch(turn, userTurn(deps, turn) ?? '');
+  const label = resolveStrings(deps.host.lang, deps.host.strings).regenerate;
   return html`<div class="answer-actions" data-item=${item.id}>
       <button type="button" part="copy" @click=${() => void s.copy(item.id, item.text)}>${text.copy}</button>
-      ${
-        rateable && !running
-          ? html`<button type="button" part="regenerate-answer"
-              @click=${() => void branches.branch(turn, userTurn(deps, turn) ?? '')}>${resolveStrings(deps.host.lang, deps.host.strings).regenerate}</button>`
-          : nothing
-      }
+      ${lastOfTurn && !running ? (turn === lastTurn ? html`<button type="button" part="regenerate-answer regenerate" @click=${regenerate}>${label}</button>` : html`<button type="button" part="regenerate-answer" @click=${regenerate}>${label}</button>`) : nothing}
       ${rateable ? renderThumbs(state.ratings.get(turn), running, text, actions) : nothing}
       <span class="action-status ${status?.failed ? 'failed' : ''}" role="status">${status?.text ?? ''}</span>
     </div>

@@ -27,10 +27,17 @@ export function renderThumbs(
       @click=${() => actions.rate('up')}>${thumb(false)}</button>
     <button type="button" part="feedback-down" class="thumb" aria-label=${text.badAnswer}
       title=${text.badAnswer} aria-pressed=${rating?.rating === 'down'} ?disabled=${disabled}
-      @click=${() => actions.comment(true)}>${thumb(true)}</button>`;
+      @click=${() => {
+        // The click counts at once; the comment box that opens is optional.
+        actions.rate('down');
+        actions.comment(true);
+      }}>${thumb(true)}</button>`;
 }
 
-/** The comment box of thumbs down: Send records the rating (with the comment, if any); Cancel or Esc does not. */
+/**
+ * The comment box of thumbs down (the rating is already recorded): Send records it again with the comment;
+ * Send without a comment, Cancel or Esc close the box.
+ */
 export function renderCommentBox(
   text: AnswerActionsText,
   cancel: string,
@@ -40,7 +47,8 @@ export function renderCommentBox(
     event.preventDefault();
     const value = new FormData(event.target as HTMLFormElement).get('comment');
     const comment = typeof value === 'string' && value.trim() ? value.trim() : undefined;
-    actions.rate('down', comment);
+    if (comment) actions.rate('down', comment);
+    else actions.comment(false);
   };
   return html`<form part="feedback-comment" class="feedback-comment" @submit=${submit}
     @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && actions.comment(false)}>
