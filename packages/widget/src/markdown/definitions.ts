@@ -1,7 +1,6 @@
 // What the block lexer and the inline parser need to know of link reference definitions (`[label]: url
 // "title"`, CommonMark §4.7) and footnotes (`[^1]: text`, GFM), always loaded with the engine; resolving
 // them (markdown-references.ts) is in the extras' chunk, loaded only for a text that may have a definition.
-import type { Link } from './inline-references.js';
 
 /** `[label]: destination "title"` on one line (the form models write). */
 export const LINK_DEFINITION =
@@ -13,6 +12,9 @@ export const FOOTNOTE_DEFINITION = /^ {0,3}\[\^([^\]\s]{1,99})\]:[ \t]?(.*)$/;
 export function continuesFootnote(line: string): boolean {
   return /^(?: {2,}|\t)\S/.test(line);
 }
+
+/** A resolved reference link: its text, destination, optional title, and where the source after it starts. */
+export type Link = { label: string; href: string; title?: string | undefined; end: number };
 
 /** The definitions of a whole text, as the renderer uses them. */
 export interface References {

@@ -1,6 +1,6 @@
 // Reference links (`[text][label]`, `[label][]`, `[label]`) and footnote references (`[^label]`) of inline
 // Markdown, resolved against the definitions of the whole text (definitions.ts, markdown-references.ts).
-import { NO_REFERENCES, type References } from './definitions.js';
+import { type Link, NO_REFERENCES, type References } from './definitions.js';
 
 let references: References = NO_REFERENCES;
 let idPrefix = '';
@@ -21,7 +21,7 @@ export function withReferences<T>(refs: References, prefix: string, render: () =
   }
 }
 
-export type Link = { label: string; href: string; title?: string | undefined; end: number };
+export type { Link };
 
 /** Where the bracket opened at `at` closes (nested brackets and escapes skipped), or -1. */
 export function bracketEnd(source: string, at: number): number {
