@@ -87,6 +87,26 @@ describe('the dist guard', () => {
   });
 });
 
+describe('the dist guard and Node-only entries', () => {
+  it('allows a Node built-in only in files reached from bin or ./build alone', () => {
+    const dir = fakePackage(
+      {
+        'dist/index.js': "export * from './shared.js';\n",
+        'dist/shared.js': "import { readFile } from 'node:fs';\nexport { readFile };\n",
+        'dist/build.js': "import './shared.js';\nimport './fs-reader.js';\n",
+        'dist/fs-reader.js': "import { readdir } from 'node:fs/promises';\nexport { readdir };\n",
+        'bin/cli.js': "import '../dist/build.js';\nimport 'node:process';\n",
+      },
+      {
+        bin: { cli: './bin/cli.js' },
+        exports: { '.': { default: './dist/index.js' }, './build': { default: './dist/build.js' } },
+      },
+    );
+    // shared.js is reached from the main entry too: a browser would load node:fs.
+    expect(checkPackageDist(dir).map((p) => [p.file, p.specifier])).toEqual([['dist/shared.js', 'node:fs']]);
+  });
+});
+
 describe.each(PACKAGES)('@agent-chat/%s as packed', (name) => {
   it('has a dist that loads only its own JavaScript and declared packages', () => {
     const dir = unpack(inject('tarballs')[name]);

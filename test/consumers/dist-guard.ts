@@ -33,10 +33,56 @@ function filesUnder(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
+/** Entry points documented as Node-only (core's knowledge build step and its command line). */
+const NODE_ONLY_SUBPATHS = new Set(['./build']);
+
+/** The package's JavaScript files reachable by relative imports from `entries` (paths in the package). */
+function reachable(packageDir: string, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !/\.m?js$/.test(file)) return;
+    seen.add(file);
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      return;
+    }
+    for (const specifier of specifiersOf(source))
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+  };
+  for (const entry of entries) visit(resolve(packageDir, entry));
+  return seen;
+}
+
+/** JavaScript targets of an `exports` value (strings anywhere in its condition objects). */
+function targetsOf(value: unknown): string[] {
+  if (typeof value === 'string') return value.endsWith('.js') ? [value] : [];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(targetsOf);
+  return [];
+}
+
 /**
- * Checks the `dist` files of the package in `packageDir` (an unpacked tarball). Node built-ins are never
- * allowed, with or without `node:` (every package runs in browsers or Workers); `cloudflare:` modules only
- * in the proxy.
+ * Files where Node built-ins are allowed: those reached only from the package's `bin` and its Node-only
+ * subpaths, never from an entry a browser or a Worker loads.
+ */
+function nodeOnlyFiles(packageDir: string, pkg: Record<string, unknown>): Set<string> {
+  const exportsMap = (pkg.exports ?? {}) as Record<string, unknown>;
+  const nodeEntries = [
+    ...Object.values((pkg.bin ?? {}) as Record<string, string>),
+    ...Object.entries(exportsMap).flatMap(([sub, v]) => (NODE_ONLY_SUBPATHS.has(sub) ? targetsOf(v) : [])),
+  ];
+  const otherEntries = Object.entries(exportsMap).flatMap(([sub, v]) =>
+    NODE_ONLY_SUBPATHS.has(sub) ? [] : targetsOf(v),
+  );
+  const everywhere = reachable(packageDir, otherEntries);
+  return new Set([...reachable(packageDir, nodeEntries)].filter((file) => !everywhere.has(file)));
+}
+
+/**
+ * Checks the `dist` files of the package in `packageDir` (an unpacked tarball). Node built-ins are allowed
+ * only in files reached solely from a Node-only entry (`bin`, core's `./build`), with or without `node:`
+ * (everything else runs in browsers or Workers); `cloudflare:` modules only in the proxy.
  */
 export function checkPackageDist(packageDir: string): DistProblem[] {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as {
@@ -44,6 +90,7 @@ export function checkPackageDist(packageDir: string): DistProblem[] {
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
   };
+  const nodeOnly = nodeOnlyFiles(packageDir, pkg);
   const declared = new Set([
     pkg.name,
     ...Object.keys(pkg.dependencies ?? {}),
@@ -66,9 +113,9 @@ export function checkPackageDist(packageDir: string): DistProblem[] {
         if (!candidates.some((c) => present.has(c))) report('is not a file in the package');
       } else if (specifier.startsWith('cloudflare:')) {
         if (pkg.name !== '@agent-chat/proxy') report('is a Workers runtime module outside the proxy');
-      } else if (specifier.startsWith('node:') || builtinModules.includes(specifier))
-        report('is a Node built-in');
-      else if (/^[a-z]+:/i.test(specifier)) {
+      } else if (specifier.startsWith('node:') || builtinModules.includes(specifier)) {
+        if (!nodeOnly.has(file)) report('is a Node built-in');
+      } else if (/^[a-z]+:/i.test(specifier)) {
         // The one URL allowed: a declared (peer) dependency's CDN build at a pinned version, which the
         // widget's script-tag build loads instead of bundling it (transformers.js: 72 MB with its WASM).
         const cdn = /^https:\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/@]+\/)?[^/@]+)@\d+\.\d+\.\d+\//.exec(

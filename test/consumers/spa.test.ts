@@ -135,7 +135,7 @@ webpack({ mode: 'production', context: process.cwd(), entry: './src/main.js', de
     // The only warnings are the absent optional packages.
     for (const warning of report.warnings)
       expect(warning).toMatch(
-        /Can't resolve '(@mlc-ai\/web-llm|@huggingface\/transformers|pdfjs-dist|pyodide|voy-search)/,
+        /Can't resolve '(@mlc-ai\/web-llm|@huggingface\/transformers|pdfjs-dist|pyodide|voy-search|@opentelemetry\/api)/,
       );
     writeFileSync(
       join(out, 'index.html'),

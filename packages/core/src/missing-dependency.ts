@@ -7,6 +7,7 @@ import { MissingDependencyError } from './missing-dependency-error.js';
 export type OptionalPackage =
   | '@huggingface/transformers'
   | '@mlc-ai/web-llm'
+  | '@opentelemetry/api'
   | 'pdfjs-dist'
   | 'pyodide'
   | 'voy-search';

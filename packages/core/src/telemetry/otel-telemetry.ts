@@ -1,4 +1,6 @@
 import type { Attributes, Span, Tracer } from '@opentelemetry/api';
+import { requireExport } from '../missing-dependency.js';
+import { MissingDependencyError } from '../missing-dependency-error.js';
 import type { RunLogRecord } from './run-log.js';
 
 // OpenTelemetry spans from a run's records, following the GenAI semantic conventions (gen-ai-spans.md,
@@ -36,13 +38,25 @@ interface OpenRun {
   error?: string;
 }
 
+/** Loads @opentelemetry/api, an optional peer dependency: without it, {@link MissingDependencyError}. */
+async function importOtelApi(): Promise<OtelApi> {
+  let module: unknown;
+  try {
+    // Literal, inside `try`: an app that does not install it still builds (webpack warns, Vite stubs it).
+    module = await import('@opentelemetry/api');
+  } catch (error) {
+    throw new MissingDependencyError('@opentelemetry/api', 'createAgent({ telemetry })', error);
+  }
+  return requireExport<OtelApi>(module, 'trace', '@opentelemetry/api', 'createAgent({ telemetry })');
+}
+
 /**
  * Turns run records into spans. Records are handled in order once the API has loaded, each span with
  * the record's own time, so nothing is lost or re-timed while it loads.
  */
 export function otelTelemetry(
   options: TelemetryOptions,
-  load: () => Promise<OtelApi> = () => import('@opentelemetry/api'),
+  load: () => Promise<OtelApi> = importOtelApi,
 ): RunTelemetry {
   let api: Promise<OtelApi> | undefined;
   let queue: Promise<void> = Promise.resolve();
