@@ -121,10 +121,11 @@ describe('chat UX configured by HTML alone', () => {
     await page.keyboard.type('Which water hardness?');
     await page.locator('agent-chat').screenshot({ path: join(artifacts, 'chat-ux-feedback.png') });
     await page.locator('agent-chat [part~="feedback-send"]').click();
+    // The click counted at once (rating only); the comment came as a second event that records it again.
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { __feedback: unknown[] }).__feedback))
-      .toHaveLength(1);
-    const [detail] = (await page.evaluate(
+      .toHaveLength(2);
+    const [click, detail] = (await page.evaluate(
       () => (window as unknown as { __feedback: unknown[] }).__feedback,
     )) as Array<{
       conversationId: string;
@@ -133,6 +134,8 @@ describe('chat UX configured by HTML alone', () => {
       rating: string;
       comment: string;
     }>;
+    expect(click).toMatchObject({ rating: 'down', messageId: detail!.messageId });
+    expect(click).not.toHaveProperty('comment');
     expect(detail).toEqual({
       conversationId: expect.stringMatching(/\S/),
       messageId: expect.stringContaining(detail!.conversationId),
@@ -160,7 +163,7 @@ describe('chat UX configured by HTML alone', () => {
       .split('\n')
       .map((line) => JSON.parse(line) as { kind: string });
     expect(runLog.map((r) => r.kind)).toContain('model.request');
-    expect(runLog.find((r) => r.kind === 'feedback')).toMatchObject({
+    expect(runLog.filter((r) => r.kind === 'feedback').at(-1)).toMatchObject({
       runId: detail!.runId,
       messageId: detail!.messageId,
       rating: 'down',

@@ -122,6 +122,38 @@ describe('transcripts in D1', { timeout: 30_000 }, () => {
     expect(log.text()).toContain('transcript_write_lost');
   });
 
+  it('keeps one feedback row per answer: the click, then its comment; a late click keeps the comment', async () => {
+    const env = transcriptsEnv(db);
+    const send = async (messageId: string, rating: string, comment?: string) => {
+      const response = await callProxy(
+        proxyRequest('/v1/transcripts/feedback', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.9' },
+          body: JSON.stringify({ conversationId: 'conv-f', messageId, rating, comment }),
+        }),
+        env,
+      );
+      expect(response.status).toBe(204);
+      await settled();
+    };
+    await send('m1', 'down');
+    await send('m1', 'down', 'too vague');
+    await send('m2', 'down', 'wrong');
+    await send('m2', 'down'); // its click, arriving after the comment
+    await send('m3', 'down');
+    await send('m3', 'up'); // changed the rating
+    const stored = (await rows(db, 'feedback')) as Array<{
+      message_id: string;
+      rating: string;
+      comment: string;
+    }>;
+    expect(stored.map((r) => [r.message_id, r.rating, r.comment]).sort()).toEqual([
+      ['m1', 'down', 'too vague'],
+      ['m2', 'down', 'wrong'],
+      ['m3', 'up', ''],
+    ]);
+  });
+
   it('stores feedback (comment masked) and deletes a conversation only for the client that had it', async () => {
     stubUpstream(() => streamed());
     const env = transcriptsEnv(db);

@@ -18,12 +18,26 @@ export const transcriptFeedback: Handler = async (c) => {
   const transcripts = c.config.transcripts;
   const body = parseFeedback(c.body ?? new Uint8Array(0));
   if (transcripts !== undefined) {
-    const statement = transcripts.db
-      .prepare(
-        'INSERT INTO feedback (conversation_id, message_id, created_at, rating, comment) VALUES (?1, ?2, ?3, ?4, ?5)',
-      )
-      .bind(body.conversationId, body.messageId, c.now(), body.rating, maskPersonalData(body.comment));
-    c.waitUntil(writeBatch(transcripts.db, [statement], 'feedback'));
+    // One row per rated answer: the rating counts at its click, and a comment sent later (the same rating
+    // again, with the comment) replaces that row. A rating without a comment that arrives after its own
+    // commented row (requests may land out of order) keeps the comment.
+    const db = transcripts.db;
+    const args = [body.conversationId, body.messageId, c.now(), body.rating, maskPersonalData(body.comment)];
+    const kept =
+      "?2 <> '' AND ?5 = '' AND EXISTS (SELECT 1 FROM feedback WHERE conversation_id = ?1 AND message_id = ?2 AND rating = ?4 AND comment <> '')";
+    const statements = [
+      db
+        .prepare(
+          `DELETE FROM feedback WHERE ?2 <> '' AND conversation_id = ?1 AND message_id = ?2 AND NOT (${kept})`,
+        )
+        .bind(...args),
+      db
+        .prepare(
+          `INSERT INTO feedback (conversation_id, message_id, created_at, rating, comment) SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT (${kept})`,
+        )
+        .bind(...args),
+    ];
+    c.waitUntil(writeBatch(db, statements, 'feedback'));
   }
   return new Response(null, { status: 204 });
 };
