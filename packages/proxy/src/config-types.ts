@@ -1,4 +1,5 @@
 import type { ImageQuality, ReasoningEffort } from './config-fields.js';
+import type { StreamStore } from './streams/stream-store.js';
 import type { TranscriptsConfig } from './transcripts/transcripts-config.js';
 import type { UsageCounter } from './usage/usage-counter.js';
 
@@ -114,6 +115,8 @@ export interface ProxyConfig {
   deploymentDailyCredits: number | undefined;
   prices: CreditPrices;
   usage: DurableObjectNamespace<UsageCounter> | undefined;
+  /** Where model streams are kept for resuming (`STREAMS`, docs/adr/0009); undefined: not kept. */
+  streams: DurableObjectNamespace<StreamStore> | undefined;
   /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */
   allowance: AllowanceConfig;
   /** Transcripts in D1 (`TRANSCRIPTS="on"`); undefined when off, the default. */

@@ -188,6 +188,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       images: prices.images ?? {},
     },
     usage: limited ? usage : undefined,
+    streams: env.STREAMS,
     allowance: {
       requests: parsed.LIMITS_ALLOWANCE_REQUESTS ?? DEFAULT_ALLOWANCE_REQUESTS,
       credits: parsed.LIMITS_ALLOWANCE_CREDITS ?? DEFAULT_ALLOWANCE_CREDITS,

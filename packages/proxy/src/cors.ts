@@ -7,7 +7,7 @@ export const CORS_ALLOWED_METHODS = 'GET, POST, DELETE, OPTIONS';
 
 /** Request headers allowed when a preflight does not ask for specific ones. */
 export const CORS_DEFAULT_ALLOWED_HEADERS =
-  'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID';
+  'Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID, X-Resumable';
 
 /**
  * Response headers browser code may read: the MCP protocol's (a browser MCP client needs the
@@ -18,6 +18,7 @@ export const CORS_EXPOSED_HEADERS = [
   'MCP-Protocol-Version',
   'Last-Event-ID',
   'WWW-Authenticate',
+  'X-Stream-Id',
   ...USAGE_HEADERS,
 ].join(', ');
 

@@ -19,6 +19,7 @@ import { imagesGenerations } from './routes/images-generations.js';
 import { messages } from './routes/messages.js';
 import { models } from './routes/models.js';
 import { turnstile } from './routes/turnstile.js';
+import { resumeStream, stopStream } from './streams/stream-routes.js';
 import { exportRequestSpan } from './telemetry/otlp-span.js';
 import { ensureMigrated } from './transcripts/schema-check.js';
 import { deleteTranscript, transcriptFeedback, transcriptsStatus } from './transcripts/visitor-routes.js';
@@ -63,6 +64,9 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
       { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
+      // Resumable answers (docs/adr/0009): the rest of a kept stream, and Stop.
+      { method: 'GET', path: '/v1/streams/:id', handler: authed(resumeStream) },
+      { method: 'DELETE', path: '/v1/streams/:id', handler: authed(stopStream) },
       // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.
       // Whether conversations are stored is no secret: the widget asks before the visitor has a token.
       { method: 'GET', path: '/v1/transcripts', handler: transcriptsStatus },

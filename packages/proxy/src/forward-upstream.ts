@@ -13,6 +13,8 @@ export interface ForwardTarget {
   what: string;
   /** The setting to check when it cannot be reached, e.g. `UPSTREAM_BASE_URL`. */
   setting: string;
+  /** Aborts the upstream request (a stopped resumable stream, docs/adr/0009). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -31,6 +33,7 @@ export async function forwardToUpstream(c: Context, target: ForwardTarget): Prom
       headers: target.headers,
       body: target.body,
       redirect: 'manual',
+      signal: target.signal,
     });
   } catch (cause) {
     throw new HttpError(

@@ -1,3 +1,4 @@
+import type { StreamStore } from './streams/stream-store.js';
 import type { UsageCounter } from './usage/usage-counter.js';
 
 /**
@@ -106,6 +107,8 @@ export interface ProxyEnv {
   TRANSCRIPTS_DB?: D1Database;
   /** Durable Object namespace keeping rate-limit windows and credit balances (wrangler.jsonc). */
   USAGE?: DurableObjectNamespace<UsageCounter>;
+  /** Durable Object namespace keeping model streams for resuming (wrangler.jsonc); unbound: not kept. */
+  STREAMS?: DurableObjectNamespace<StreamStore>;
   /** Secrets named by `apiKeySecret` fields. */
   [secretName: string]: unknown;
 }

@@ -3,6 +3,8 @@ import { createProxy } from './create-proxy.js';
 import type { ProxyEnv } from './proxy-env.js';
 import { deleteExpired } from './transcripts/retention.js';
 
+/** Model streams kept for resuming (docs/adr/0009); wrangler.jsonc binds it as `STREAMS`. */
+export { StreamStore } from './streams/stream-store.js';
 /** The rate-limit and credit Durable Object; wrangler.jsonc binds it as `USAGE`. */
 export { UsageCounter } from './usage/usage-counter.js';
 

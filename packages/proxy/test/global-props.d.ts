@@ -7,6 +7,7 @@ declare namespace Cloudflare {
   }
   interface Env {
     USAGE: DurableObjectNamespace<import('../src/usage/usage-counter').UsageCounter>;
+    STREAMS: DurableObjectNamespace<import('../src/streams/stream-store').StreamStore>;
     TRANSCRIPTS_DB: D1Database;
     UNMIGRATED_DB: D1Database;
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];

@@ -3,6 +3,7 @@ import { forwardCharged } from '../forward-charged.js';
 import { upstreamRequestHeaders } from '../forwarded-headers.js';
 import { parseJsonObject } from '../json-body.js';
 import { applyModelPolicy } from '../model-policy.js';
+import { keepStream } from '../streams/keep-stream.js';
 import { recordedChat } from '../transcripts/record-chat.js';
 
 /**
@@ -16,15 +17,21 @@ export const chatCompletions: Handler = async (c) => {
   const headers = upstreamRequestHeaders(c.request.headers, call.upstream.apiKey);
   // The body was checked to be JSON, so say so even if the client sent text/plain to skip a preflight.
   headers.set('Content-Type', 'application/json');
-  const forward = () =>
-    forwardCharged(c, call.cost, {
-      url: `${call.upstream.baseUrl}/chat/completions`,
-      method: 'POST',
-      headers,
-      body: call.body,
-      what: 'The upstream model server',
-      setting: call.upstream.name === 'default' ? 'UPSTREAM_BASE_URL' : `UPSTREAMS.${call.upstream.name}`,
-    });
+  const upstream = new AbortController();
+  const forward = async () =>
+    keepStream(
+      c,
+      await forwardCharged(c, call.cost, {
+        url: `${call.upstream.baseUrl}/chat/completions`,
+        method: 'POST',
+        headers,
+        body: call.body,
+        what: 'The upstream model server',
+        setting: call.upstream.name === 'default' ? 'UPSTREAM_BASE_URL' : `UPSTREAMS.${call.upstream.name}`,
+        signal: upstream.signal,
+      }),
+      upstream,
+    );
   const transcripts = c.config.transcripts;
   if (transcripts === undefined) return forward();
   return recordedChat(

@@ -4,6 +4,7 @@ import { forwardCharged } from '../forward-charged.js';
 import { pickHeaders } from '../forwarded-headers.js';
 import { parseJsonObject } from '../json-body.js';
 import { applyModelPolicy } from '../model-policy.js';
+import { keepStream } from '../streams/keep-stream.js';
 
 /** The Messages API version sent when the client names none. */
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -21,12 +22,15 @@ export const messages: Handler = async (c) => {
   headers.set('Content-Type', 'application/json');
   if (!headers.has('anthropic-version')) headers.set('anthropic-version', ANTHROPIC_VERSION);
   if (call.upstream.apiKey !== undefined) headers.set('x-api-key', call.upstream.apiKey);
-  return forwardCharged(c, call.cost, {
+  const upstream = new AbortController();
+  const response = await forwardCharged(c, call.cost, {
     url: `${call.upstream.baseUrl}/messages`,
     method: 'POST',
     headers,
     body: call.body,
     what: 'The Anthropic upstream',
     setting: call.upstream.name === 'anthropic' ? 'ANTHROPIC_BASE_URL' : `UPSTREAMS.${call.upstream.name}`,
+    signal: upstream.signal,
   });
+  return keepStream(c, response, upstream);
 };

@@ -1,0 +1,39 @@
+import type { Context } from '../context.js';
+import { splitStream } from './split-stream.js';
+import { newStreamId, RESUMABLE_HEADER, STREAM_ID_HEADER } from './stream-id.js';
+
+/**
+ * Keeps a streamed model answer resumable (docs/adr/0009) when the client asked for it
+ * (`X-Resumable: 1`) and the `STREAMS` Durable Object is bound: the upstream body is split in two, one branch
+ * goes to the client as before (nothing waits for the store), the other feeds a `StreamStore` named by a
+ * new random id in `ctx.waitUntil`; the id goes back in `X-Stream-Id`. When a client stops the stream,
+ * `upstream` is aborted, which closes the one upstream request. Anything else passes through untouched.
+ */
+export function keepStream(c: Context, response: Response, upstream: AbortController): Response {
+  const streams = c.config.streams;
+  if (
+    streams === undefined ||
+    c.request.headers.get(RESUMABLE_HEADER) !== '1' ||
+    !response.ok ||
+    response.body === null ||
+    !(response.headers.get('Content-Type') ?? '').toLowerCase().startsWith('text/event-stream')
+  ) {
+    return response;
+  }
+  const id = newStreamId();
+  const [toClient, toStore] = splitStream(response.body);
+  const store = streams.get(streams.idFromName(id));
+  const owner = c.user ?? 'unknown';
+  c.waitUntil(
+    store.ingest(owner, toStore).then(
+      (outcome) => {
+        if (outcome === 'stopped') upstream.abort();
+      },
+      // The store is unreachable: the client's branch goes on; a resume will find nothing (404).
+      () => {},
+    ),
+  );
+  const headers = new Headers(response.headers);
+  headers.set(STREAM_ID_HEADER, id);
+  return new Response(toClient, { status: response.status, headers });
+}
