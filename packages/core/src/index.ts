@@ -186,6 +186,11 @@ export {
   type ResolveModelOptions,
   resolveOpenAIModel,
 } from './model/resolve-model.js';
+export {
+  type ResumableFetchOptions,
+  resumableFetch,
+  streamUrl,
+} from './model/resumable/resumable-fetch.js';
 export { type RetryOptions, withRetry } from './model/retry.js';
 export { complexityScore, type RouteModels, type RouteOptions, route } from './model/route.js';
 export type { ModelTimeouts } from './model/stream-timeouts.js';
