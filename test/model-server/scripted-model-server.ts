@@ -8,6 +8,8 @@ export interface RecordedRequest {
   headers: IncomingHttpHeaders;
   body: Record<string, unknown>;
   receivedAt: number;
+  /** When its connection closed, and whether the whole answer had been sent (`complete`) or not (`aborted`). */
+  closed?: { at: number; how: 'complete' | 'aborted' };
 }
 
 /** A running scripted model server. */
@@ -115,6 +117,9 @@ export async function startScriptedModelServer(
     }
     const recorded: RecordedRequest = { path, headers: req.headers, body, receivedAt: Date.now() };
     requests.push(recorded);
+    res.on('close', () => {
+      recorded.closed = { at: Date.now(), how: res.writableFinished ? 'complete' : 'aborted' };
+    });
     const turn = queue.shift() ?? responder?.(recorded);
     if (!turn) {
       sendJson(res, 500, {

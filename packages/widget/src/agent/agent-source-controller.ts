@@ -184,6 +184,7 @@ export class AgentSourceController implements ReactiveController {
       reflect: host.reflect,
       fetch,
       runLog: (await this.#loadRunLog()).log,
+      host,
     };
     const built = this.#built;
     if (built && sameOptions(built.options, options)) return built.agent;

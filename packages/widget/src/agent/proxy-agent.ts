@@ -14,6 +14,7 @@ import {
 } from '@agent-chat/core';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
 import { type PageTool, toTools } from '../tools/page-tools.js';
+import { RunTracker, resumeOn } from './resume/run-tracker.js';
 
 /** What the element's attributes and `.tools` property say about the agent to build. */
 export interface ProxyAgentOptions {
@@ -44,7 +45,12 @@ export interface ProxyAgentOptions {
   clarify?: boolean;
   reflect?: boolean;
   runLog?: RunLog | undefined;
+  /** The element: its runs resume after a reload or a drop unless it says `resume="off"` (issue 42). */
+  host?: HTMLElement | undefined;
 }
+
+// One tracker per element, kept across rebuilds of its agent (a changed attribute) so a run in flight stays recorded.
+const trackers = new WeakMap<HTMLElement, RunTracker>();
 
 /**
  * Builds the agent an `<agent-chat>` configured by attributes talks to: an OpenAI-compatible model
@@ -63,11 +69,18 @@ export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; re
     if (conversationId) headers.set('X-Conversation-Id', conversationId);
     return (send ?? fetch)(input, { ...init, headers });
   };
+  const host = options.host;
+  let tracker: RunTracker | undefined;
+  if (resumeOn(host)) {
+    tracker = trackers.get(host) ?? new RunTracker(host);
+    trackers.set(host, tracker);
+  }
+  const track = (tool: Tool<unknown, unknown>) => (tracker ? tracker.tool(tool) : tool);
   // The caller may add and remove tools later (the page's WebMCP tools), also during a run.
   const registry = new ToolRegistry();
   const agent = createAgent({
-    model: agentModel({ ...options, fetch: fetchNamed }),
-    tools: registry.register(...toTools(options.tools), ...options.extraTools),
+    model: agentModel({ ...options, fetch: tracker ? tracker.fetch(fetchNamed) : fetchNamed }),
+    tools: registry.register(...[...toTools(options.tools), ...options.extraTools].map(track)),
     store: options.store,
     // The calibrated estimate counts tokens for memory: no tokenizer download before the first answer.
     memory: options.memory === false ? false : { counter: estimateTokenCounter() },
@@ -90,7 +103,8 @@ export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; re
   const { run, respond } = agent;
   agent.run = (input) => {
     conversationId = input.conversationId;
-    return named(run.call(agent, input));
+    const start = (given: typeof input) => run.call(agent, given);
+    return named(tracker ? tracker.track(start, input) : start(input));
   };
   agent.respond = (...args) => named(respond.apply(agent, args));
   return { agent, registry };

@@ -34,6 +34,11 @@ export class SendController implements ReactiveController {
       void import('../mcp/mcp-returned.js')
         .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);
+    // A run the last page left in flight (a reload) is picked up (issue 42).
+    if (this.#d.host.proxyUrl)
+      void import('./resume/resume-run.js')
+        .then((chunk) => chunk.resumeAfterReload(this.#d, (message) => this.send(message)))
+        .catch(this.#d.fail);
   }
 
   /**

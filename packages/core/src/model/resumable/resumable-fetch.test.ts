@@ -97,3 +97,17 @@ describe('resumableFetch', () => {
     expect(streamUrl('https://x.test/api/v1/messages', 'a b')).toBe('https://x.test/api/v1/streams/a%20b');
   });
 });
+
+describe('resumableFetch: Stop once the answer streams', () => {
+  it('a cancelled body (the run stopped) stops the kept stream and makes no resume attempt', async () => {
+    const proxy = fakeProxy([() => sse(new ReadableStream()), () => new Response(null, { status: 204 })]);
+    const response = await resumableFetch({ fetch: proxy.fetch, backoffMs: () => 0 })(PROXY, {
+      method: 'POST',
+    });
+    const reader = response.body!.getReader();
+    const pending = reader.read().catch(() => undefined);
+    await reader.cancel(new Error('stopped'));
+    await pending;
+    expect(proxy.calls.map((call) => call.method)).toEqual(['POST', 'DELETE']);
+  });
+});

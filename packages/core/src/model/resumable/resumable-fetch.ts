@@ -64,7 +64,12 @@ export function resumableFetch(options: ResumableFetchOptions = {}): typeof fetc
     if (replayed === undefined) options.onStream?.(id);
     const address = streamUrl(url, id);
     // Stop means stop: the proxy closes the upstream request, even after a reload or a drop.
-    const stop = () => void base(address, { method: 'DELETE', keepalive: true }).catch(() => {});
+    let stopped = false;
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      void base(address, { method: 'DELETE', keepalive: true }).catch(() => {});
+    };
     signal?.addEventListener('abort', stop, { once: true });
     const body = resumingBody(response.body, {
       signal,
@@ -79,6 +84,7 @@ export function resumableFetch(options: ResumableFetchOptions = {}): typeof fetc
       onReconnecting: options.onReconnecting,
       onReconnected: options.onReconnected,
       onEnd: () => signal?.removeEventListener('abort', stop),
+      onCancel: stop,
     });
     return new Response(body, { status: response.status, headers: response.headers });
   };

@@ -9,6 +9,8 @@ export interface ResumingBodyOptions {
   onReconnected?: (() => void) | undefined;
   /** The body ended (read whole, failed for good, or cancelled). */
   onEnd: () => void;
+  /** The reader cancelled the body before its end: the run stopped (or gave up), so the stream should stop too. */
+  onCancel: () => void;
 }
 
 // Answers that say the stream cannot be resumed: waiting will not change them.
@@ -26,15 +28,18 @@ export function resumingBody(
 ): ReadableStream<Uint8Array> {
   let reader = first.getReader();
   let position = 0;
+  let cancelled = false;
+  const over = () => cancelled || options.signal?.aborted === true;
   const reconnect = async (cut: unknown) => {
-    for (let attempt = 1; attempt <= options.attempts; attempt++) {
+    for (let attempt = 1; attempt <= options.attempts && !over(); attempt++) {
       options.onReconnecting?.(attempt);
       await wait(options.backoffMs(attempt), options.signal);
+      if (over()) break;
       let response: Response;
       try {
         response = await options.read(position);
       } catch {
-        if (options.signal?.aborted) throw cut;
+        if (over()) throw cut;
         continue;
       }
       if (response.ok && response.body) {
@@ -60,7 +65,7 @@ export function resumingBody(
           controller.enqueue(next.value);
           return;
         } catch (error) {
-          if (options.signal?.aborted) {
+          if (over()) {
             options.onEnd();
             throw error;
           }
@@ -73,7 +78,14 @@ export function resumingBody(
         }
       }
     },
+    // The consumer cancels the body when the run is stopped (the model adapter's reader watches the run's
+    // signal once the headers are in), so this is where Stop reaches the stream.
     cancel(reason) {
+      if (!cancelled) {
+        cancelled = true;
+        options.onEnd();
+        options.onCancel();
+      }
       return reader.cancel(reason);
     },
   });

@@ -1,0 +1,62 @@
+// Shared by the agent chunk (which records runs) and the resume chunk (which picks them up after a reload):
+// the in-flight run of each conversation in IndexedDB, kept until the run finishes (issue 42).
+
+/** What a reload needs to pick a run up without paying for it again. */
+export interface InFlightRun {
+  conversationId: string;
+  /** The user's message, sent again as the replayed run's input. */
+  message: string;
+  /** The kept streams of the run's model calls, in call order (`X-Stream-Id`). */
+  streams: string[];
+  /** Results of the tool calls that ran, by tool call id: a replayed run does not run them again. */
+  tools: Record<string, unknown>;
+  /** The answer so far, shown at once after a reload (and as interrupted when it cannot be resumed). */
+  text: string;
+}
+
+const DB = 'agent-chat-resume';
+const STORE = 'runs';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE, { keyPath: 'conversationId' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function transact<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest): Promise<T> {
+  const db = await open();
+  try {
+    return await new Promise<T>((resolve, reject) => {
+      const request = act(db.transaction(STORE, mode).objectStore(STORE));
+      request.onsuccess = () => resolve(request.result as T);
+      request.onerror = () => reject(request.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** The in-flight run of `conversationId`, if a page left one. */
+export function loadInFlight(conversationId: string): Promise<InFlightRun | undefined> {
+  return transact('readonly', (store) => store.get(conversationId));
+}
+
+/** Keeps `run` (a structured clone; a tool result that cannot be cloned is left out). */
+export async function saveInFlight(run: InFlightRun): Promise<void> {
+  try {
+    await transact('readwrite', (store) => store.put(run));
+  } catch {
+    await transact('readwrite', (store) => store.put({ ...run, tools: {} })).catch(() => {});
+  }
+}
+
+/** The run finished (or cannot be resumed): forget it. */
+export function removeInFlight(conversationId: string): Promise<void> {
+  return transact<undefined>('readwrite', (store) => store.delete(conversationId)).then(() => {});
+}
+
+/** Runs the resume chunk hands to the element's agent: the next run of that element replays it. */
+export const replays = new WeakMap<object, InFlightRun>();
