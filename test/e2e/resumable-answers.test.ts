@@ -106,6 +106,34 @@ describe('resumable answers through the proxy', () => {
     expect(await page.locator('agent-chat [part~="message-user"]').count()).toBe(1);
   });
 
+  it('a stream the proxy no longer keeps: the answer so far shows as interrupted, with Regenerate', async () => {
+    stack.model.enqueue(SLOW, { text: 'Seventy degrees.' });
+    const page = await isolatedPage(stack.browser);
+    const streamIds: string[] = [];
+    page.on('response', (response) => {
+      const id = response.headers()['x-stream-id'];
+      if (id) streamIds.push(id);
+    });
+    await open(page);
+    await ask(page, 'How long should green tea steep?');
+    await answerReaches(page, ANSWER.length / 4);
+    // Gone at the proxy (as if expired): stopped by its id, from the same client.
+    const gone = await fetch(`${stack.proxy.url}/v1/streams/${streamIds[0]}`, {
+      method: 'DELETE',
+      headers: { Origin: stack.example.url },
+    });
+    expect(gone.status).toBe(204);
+    await page.reload();
+    await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    await expect
+      .poll(() => page.locator('agent-chat [part~="interrupted"]').count(), { timeout: 10_000 })
+      .toBe(1);
+    const partial = await lastAnswerText(page);
+    expect(ANSWER.startsWith(partial.replace(/\s*\(interrupted.*$/, '').trim())).toBe(true);
+    await page.locator('agent-chat [part~="resume-regenerate"]').click();
+    await expect.poll(() => lastAnswerText(page), { timeout: 30_000 }).toBe('Seventy degrees.');
+  });
+
   it('a tool call, then a slow answer, a reload during it: the conversation completes and the tool ran once', async () => {
     stack.model.enqueue(
       { toolCalls: [{ id: 'call_search', name: 'search_products', arguments: { query: 'green' } }] },
