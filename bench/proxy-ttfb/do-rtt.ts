@@ -19,6 +19,10 @@ export const DO_DELAY_MS = 25;
 export const DO_WARM = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, warm client`;
 /** The same Worker, a new client (`CF-Connecting-IP`) every request: one awaited answer each. */
 export const DO_COLD = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, a new client per request`;
+/** The same Worker and warm client, asking for a resumable stream (issue 42): the store as far away as the counter. */
+export const DO_WARM_RESUME = `agent-chat under workerd serve, Durable Objects ${DO_DELAY_MS} ms each way, warm client, resume on (X-Resumable: 1)`;
+/** Headers of a request asking the proxy to keep its stream. */
+export const resumeOn = (): Record<string, string> => ({ 'X-Resumable': '1' });
 /** The design before issue 28 (`LIMITS_ALLOWANCE_*=0`): the counter awaited by every request. */
 export const DO_AWAITED = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, awaited by every request (LIMITS_ALLOWANCE_REQUESTS=0, LIMITS_ALLOWANCE_CREDITS=0: the design before issue 28)`;
 
@@ -32,7 +36,10 @@ export function delayedCounterWorkers(modelBaseURL: string): ServedWorker[] {
     ...BENCH_PROXY_VARS,
   };
   const configDir = join(import.meta.dirname, 'delayed-do-worker');
-  const durableObjects = [{ binding: 'USAGE', className: 'UsageCounter' }];
+  const durableObjects = [
+    { binding: 'USAGE', className: 'UsageCounter' },
+    { binding: 'STREAMS', className: 'StreamStore' },
+  ];
   return [
     { name: DO_WARM, configDir, vars, durableObjects },
     {
@@ -71,6 +78,12 @@ export function doRttRows(sequential: Record<string, StreamTimings>, direct: str
     },
     {
       subject: AGENT_CHAT,
+      metric: `added_ttfb_p50_ms_warm_client_do_rtt_${DO_DELAY_MS}ms_resume_on`,
+      value: added(DO_WARM_RESUME),
+      unit: 'ms',
+    },
+    {
+      subject: AGENT_CHAT,
       metric: `added_ttfb_p50_ms_cold_client_do_rtt_${DO_DELAY_MS}ms`,
       value: added(DO_COLD),
       unit: 'ms',
@@ -82,7 +95,7 @@ export function doRttRows(sequential: Record<string, StreamTimings>, direct: str
       unit: 'ms',
     },
   ];
-  for (const subject of [DO_WARM, DO_COLD, DO_AWAITED]) {
+  for (const subject of [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_AWAITED]) {
     rows.push({
       subject,
       metric: 'limits_unavailable_503_sequential',

@@ -9,10 +9,12 @@ import {
   DO_AWAITED,
   DO_COLD,
   DO_WARM,
+  DO_WARM_RESUME,
   delayedCounterWorkers,
   doRttRows,
   failedClosed,
   newClientEachRequest,
+  resumeOn,
   warmBurst,
 } from './do-rtt.ts';
 import { handlerOverhead } from './handler-overhead.ts';
@@ -154,8 +156,10 @@ export const benchmark: Benchmark = {
       const bareSocket = await workerSocketUrl(bare.pid, bare.url);
       for (const [subject, url] of Object.entries(served.urls)) targets[subject] = `${url}/v1`;
       targets[DO_COLD] = targets[DO_WARM]!;
-      const doSubjects = [DO_WARM, DO_COLD, DO_AWAITED];
-      const headersOf = (subject: string) => (subject === DO_COLD ? newClientEachRequest : undefined);
+      targets[DO_WARM_RESUME] = targets[DO_WARM]!;
+      const doSubjects = [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_AWAITED];
+      const headersOf = (subject: string) =>
+        subject === DO_COLD ? newClientEachRequest : subject === DO_WARM_RESUME ? resumeOn : undefined;
       if (proxySocket && bareSocket) {
         targets[AT_SOCKET] = `${proxySocket}/v1`;
         targets[BARE_AT_SOCKET] = `${bareSocket}/v1`;

@@ -2,8 +2,9 @@
 // away each way, as from an isolate in another region. The counting is the real UsageCounter's.
 import { createProxy } from '../src/create-proxy';
 import type { ProxyEnv } from '../src/proxy-env';
-import { delayedUsage } from './delayed-usage';
+import { delayedStreams, delayedUsage } from './delayed-usage';
 
+export { StreamStore } from '../src/streams/stream-store';
 export { UsageCounter } from '../src/usage/usage-counter';
 
 interface Env extends ProxyEnv {
@@ -20,7 +21,9 @@ export default {
     if (wrapped?.from !== env) {
       const delay = Number(env.USAGE_DELAY_MS ?? 0);
       const usage = env.USAGE === undefined ? undefined : delayedUsage(env.USAGE, delay);
-      wrapped = { from: env, env: { ...env, USAGE: usage } };
+      // The store of kept streams (issue 42) as far away as the counter.
+      const streams = env.STREAMS === undefined ? undefined : delayedStreams(env.STREAMS, delay);
+      wrapped = { from: env, env: { ...env, USAGE: usage, STREAMS: streams } };
     }
     return proxy(request, wrapped.env, ctx);
   },

@@ -47,3 +47,30 @@ export function unavailableUsage<T extends Namespace>(
   } as unknown as T;
   return { namespace, calls: () => calls };
 }
+
+/**
+ * Wraps a real `STREAMS` namespace (issue 42) so every call to a stream's store waits `ms` before it
+ * reaches the Durable Object, and its answer `ms` again: what a far-away store costs a kept stream.
+ */
+export function delayedStreams<T extends Namespace>(namespace: T, ms: number): T {
+  return {
+    idFromName: (name: string) => namespace.idFromName(name),
+    get(id: DurableObjectId) {
+      const stub = namespace.get(id) as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+      const delayed =
+        (method: string) =>
+        async (...args: unknown[]) => {
+          await sleep(ms);
+          const answer = await stub[method]!(...args);
+          await sleep(ms);
+          return answer;
+        };
+      return {
+        ingest: delayed('ingest'),
+        read: delayed('read'),
+        stop: delayed('stop'),
+        state: delayed('state'),
+      };
+    },
+  } as unknown as T;
+}

@@ -29,8 +29,8 @@ export interface ResumableFetchOptions {
 /** `GET`/`DELETE` address of kept stream `id`, beside the model endpoint `callUrl` on the same proxy. */
 export function streamUrl(callUrl: string, id: string): string {
   const url = new URL(callUrl);
-  url.pathname =
-    url.pathname.replace(/\/(chat\/completions|messages)$/, '') + `/streams/${encodeURIComponent(id)}`;
+  const base = url.pathname.replace(/\/(chat\/completions|messages)$/, '');
+  url.pathname = `${base}/streams/${encodeURIComponent(id)}`;
   url.search = '';
   return url.href;
 }
