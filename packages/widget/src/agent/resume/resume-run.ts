@@ -23,6 +23,12 @@ export async function resumeAfterReload(
   if (!conversationId || d.run.status !== 'idle') return;
   const run = await loadInFlight(conversationId).catch(() => undefined);
   if (!run) return;
+  // The run settled (its record's removal did not finish before the page went): nothing to pick up.
+  const lastUser = d.run.transcript.findLast((item) => item.kind === 'user');
+  if (lastUser?.kind === 'user' && lastUser.text === run.message) {
+    await removeInFlight(conversationId).catch(() => {});
+    return;
+  }
   const shown = soFar(run);
   d.run.patch((items) => [...items, ...shown]);
   const last = run.streams.at(-1);
