@@ -81,6 +81,40 @@ describe('resumable streams', () => {
     expect(await storeOf(id).state()).toMatchObject({ ended: true, complete: true });
   });
 
+  it('keeps an Anthropic Messages stream the same way', async () => {
+    const stub = stubUpstream(
+      () =>
+        new Response('event: message_stop\ndata: {"type":"message_stop"}\n\n', {
+          headers: { 'Content-Type': 'text/event-stream' },
+        }),
+    );
+    const proxy = withExecutionContext(createProxy());
+    const ip = freshIp();
+    const anthropicEnv = testEnv({
+      STREAMS: bindings.STREAMS,
+      ANTHROPIC_API_KEY: 'sk-ant-test-streams',
+      MODELS: 'claude-test=anthropic',
+    });
+    const first = await proxy.call(
+      proxyRequest('/v1/messages', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Resumable': '1', 'CF-Connecting-IP': ip },
+        body: JSON.stringify({
+          model: 'claude-test',
+          max_tokens: 10,
+          stream: true,
+          messages: [{ role: 'user', content: 'hi' }],
+        }),
+      }),
+      anthropicEnv,
+    );
+    const id = first.headers.get(STREAM_ID_HEADER)!;
+    const whole = await first.text();
+    await proxy.settled();
+    expect(await (await proxy.call(resume(id, ip), anthropicEnv)).text()).toBe(whole);
+    expect(stub.spy).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps nothing unless the client asks (X-Resumable: 1)', async () => {
     stubUpstream(
       () => new Response('data: [DONE]\n\n', { headers: { 'Content-Type': 'text/event-stream' } }),
