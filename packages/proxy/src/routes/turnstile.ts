@@ -1,9 +1,9 @@
+import { clientKey } from '../auth/client-key.js';
 import { mintClientToken } from '../auth/client-token.js';
-import { clientKey } from '../client-key.js';
-import type { Handler } from '../context.js';
-import { HttpError } from '../http-error.js';
-import { parseJsonObject } from '../json-body.js';
-import { jsonResponse } from '../json-response.js';
+import type { Handler } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
+import { parseJsonObject } from '../shared/json-body.js';
+import { jsonResponse } from '../shared/json-response.js';
 import { chargeUsage } from '../usage/charge-usage.js';
 import { turnstileSubject } from './turnstile-subject.js';
 

@@ -1,4 +1,4 @@
-import type { AllowanceConfig } from '../config-types.js';
+import type { AllowanceConfig } from '../config/config-types.js';
 import { carriedAt, type GrantAnswer, type GrantAsk, utcDay, windowOf } from './grant.js';
 
 /** Overdraft admissions sent to the counter in one ask, not yet answered. */

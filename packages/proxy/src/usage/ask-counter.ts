@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
+import type { Context } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
 import { askFor, type Ledger, type Need, renewalDue, settle, unsent } from './allowance.js';
 import type { GrantAnswer, GrantAsk } from './grant.js';
 

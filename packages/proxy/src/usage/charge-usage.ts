@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
+import type { Context } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
 import {
   admit,
   creditsLeft,

@@ -1,5 +1,5 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
+import type { Context } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
 import { admit, decide, refundCredits, renewalDue } from './allowance.js';
 import { askCounter, renewInBackground, type Scope } from './ask-counter.js';
 import { DAY_MS } from './grant.js';
