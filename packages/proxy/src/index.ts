@@ -3,11 +3,11 @@
 
 export {
   type ClientTokenClaims,
-  MAX_TOKEN_TTL_SECONDS,
   mintClientToken,
   type TokenProblem,
   verifyClientToken,
 } from './auth/client-token.js';
+export { MAX_TOKEN_TTL_SECONDS } from './config/client-identity.js';
 export { loadConfig } from './config/config.js';
 export { ANTHROPIC_DEFAULT_BASE_URL, DEFAULT_MAX_BODY_BYTES } from './config/config-defaults.js';
 export type { CreditPrices, McpServerConfig, ProxyConfig, UpstreamConfig } from './config/config-types.js';

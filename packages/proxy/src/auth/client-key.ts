@@ -1,8 +1,5 @@
 import { parseIPv4, parseIPv6 } from '../shared/ip-address.js';
 
-/** `CLIENT_IPV6_PREFIX` when unset: an IPv6 client is its /64, the smallest network a host is usually given. */
-export const DEFAULT_CLIENT_IPV6_PREFIX = 64;
-
 /**
  * Whom limits are kept for when there is no client token: an IPv4 client by its address
  * (`ip:203.0.113.7`), an IPv6 client by its network of `ipv6Prefix` bits (`ip6:2001:db8:0:1::/64`),

@@ -1,5 +1,5 @@
-import type { UsageCounter } from '../usage/usage-counter.js';
 import type { ImageQuality, ReasoningEffort } from './config-fields.js';
+import type { UsageNamespace } from './proxy-env.js';
 import type { TranscriptsConfig } from './transcripts-config.js';
 
 // What the proxy's configuration is: the shapes `loadConfig` (config.ts) validates the worker's env into.
@@ -113,7 +113,7 @@ export interface ProxyConfig {
   /** Credits all clients together may spend per UTC day; undefined only with `DISABLE_DEPLOYMENT_CREDITS=true`. */
   deploymentDailyCredits: number | undefined;
   prices: CreditPrices;
-  usage: DurableObjectNamespace<UsageCounter> | undefined;
+  usage: UsageNamespace | undefined;
   /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */
   allowance: AllowanceConfig;
   /** Transcripts in D1 (`TRANSCRIPTS="on"`); undefined when off, the default. */

@@ -1,6 +1,5 @@
-import { DEFAULT_CLIENT_IPV6_PREFIX } from '../auth/client-key.js';
-import { MAX_TOKEN_TTL_SECONDS } from '../auth/client-token.js';
 import { HttpError } from '../shared/http-error.js';
+import { DEFAULT_CLIENT_IPV6_PREFIX, MAX_TOKEN_TTL_SECONDS } from './client-identity.js';
 import { modelAllowlist } from './config-allowlist.js';
 import {
   DEFAULT_ALLOWANCE_CREDITS,

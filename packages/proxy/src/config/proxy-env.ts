@@ -1,4 +1,9 @@
+// The one import of config/ from a higher layer (docs/adr/0010-proxy-layers.md): the env's USAGE binding
+// names the Durable Object class it holds, so that calls on its stubs are typed.
 import type { UsageCounter } from '../usage/usage-counter.js';
+
+/** The `USAGE` Durable Object namespace (rate limits and credits, `usage/usage-counter.ts`). */
+export type UsageNamespace = DurableObjectNamespace<UsageCounter>;
 
 /**
  * The bindings the worker reads: `vars` from wrangler.jsonc (or `.dev.vars`), secrets, and the
@@ -105,7 +110,7 @@ export interface ProxyEnv {
   /** D1 database for transcripts (wrangler.jsonc `d1_databases`, binding `TRANSCRIPTS_DB`). */
   TRANSCRIPTS_DB?: D1Database;
   /** Durable Object namespace keeping rate-limit windows and credit balances (wrangler.jsonc). */
-  USAGE?: DurableObjectNamespace<UsageCounter>;
+  USAGE?: UsageNamespace;
   /** Secrets named by `apiKeySecret` fields. */
   [secretName: string]: unknown;
 }

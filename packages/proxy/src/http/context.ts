@@ -1,12 +1,13 @@
 import type { ProxyConfig } from '../config/config-types.js';
 import type { RequestLogFields } from '../shared/request-log.js';
 import type { Allowances } from '../usage/allowance.js';
+import type { UsageRequest } from '../usage/usage-request.js';
 
 /** The fetch used to reach the upstream; injectable so embedders can route through a service binding. */
 export type UpstreamFetch = (input: string, init: RequestInit) => Promise<Response>;
 
-/** Per-request state shared by middleware and route handlers. */
-export interface Context {
+/** Per-request state shared by middleware and route handlers (usage reads it as a `UsageRequest`). */
+export interface Context extends UsageRequest {
   readonly request: Request;
   readonly url: URL;
   readonly config: ProxyConfig;

@@ -1,4 +1,5 @@
-import { checkClientToken, MAX_TOKEN_TTL_SECONDS } from '../auth/client-token.js';
+import { checkClientToken } from '../auth/client-token.js';
+import { MAX_TOKEN_TTL_SECONDS } from '../config/client-identity.js';
 import type { Context } from '../http/context.js';
 import { HttpError } from '../shared/http-error.js';
 

@@ -1,4 +1,3 @@
-import type { Context } from '../http/context.js';
 import { HttpError } from '../shared/http-error.js';
 import {
   admit,
@@ -14,6 +13,7 @@ import { askCounter, renewInBackground } from './ask-counter.js';
 import { chargeDeployment } from './deployment-ceiling.js';
 import { DAY_MS, type GrantAnswer, WINDOW_MS } from './grant.js';
 import type { CreditState, RateState } from './usage-counter.js';
+import type { UsageRequest } from './usage-request.js';
 
 /** Gives back what {@link chargeUsage} charged; call it when the upstream did not serve the request. */
 export type Refund = () => Promise<void>;
@@ -31,7 +31,7 @@ const noRefund: Refund = async () => {};
  * Retry-After) or 402 (credits, with balance and reset time in the body). No-op when neither
  * `RATE_LIMIT_PER_MINUTE` nor `DAILY_CREDITS` is set.
  */
-export async function chargeUsage(c: Context, cost: number): Promise<Refund> {
+export async function chargeUsage(c: UsageRequest, cost: number): Promise<Refund> {
   if (c.config.usage === undefined) return noRefund;
   // Side by side, so a request that must ask both counters waits for one round trip, not two.
   const [deployment, client] = await Promise.allSettled([chargeDeployment(c, cost), chargeClient(c, cost)]);
@@ -49,7 +49,7 @@ export async function chargeUsage(c: Context, cost: number): Promise<Refund> {
   };
 }
 
-async function chargeClient(c: Context, cost: number): Promise<Refund> {
+async function chargeClient(c: UsageRequest, cost: number): Promise<Refund> {
   const { rateLimitPerMinute, dailyCredits, allowance } = c.config;
   const need: Need = {
     requests: rateLimitPerMinute === undefined ? 0 : 1,
@@ -92,7 +92,7 @@ async function chargeClient(c: Context, cost: number): Promise<Refund> {
 }
 
 function refuse(
-  c: Context,
+  c: UsageRequest,
   ledger: Ledger,
   reason: 'rate_limited' | 'credits_exhausted',
   cost: number,
@@ -122,7 +122,7 @@ function refuse(
 }
 
 /** The rate window as this isolate sees it (what the client is told). */
-function rateState(c: Context, ledger: Ledger, basis?: GrantAnswer): RateState | undefined {
+function rateState(c: UsageRequest, ledger: Ledger, basis?: GrantAnswer): RateState | undefined {
   const limit = c.config.rateLimitPerMinute;
   if (limit === undefined) return undefined;
   const remaining = requestsLeft(ledger, basis) ?? Math.max(0, limit - ledger.overdraftRequests);
@@ -130,7 +130,12 @@ function rateState(c: Context, ledger: Ledger, basis?: GrantAnswer): RateState |
 }
 
 /** The day's credits as this isolate sees them. */
-function creditState(c: Context, ledger: Ledger, cost: number, basis?: GrantAnswer): CreditState | undefined {
+function creditState(
+  c: UsageRequest,
+  ledger: Ledger,
+  cost: number,
+  basis?: GrantAnswer,
+): CreditState | undefined {
   const limit = c.config.dailyCredits;
   if (limit === undefined) return undefined;
   const balance = creditsLeft(ledger, basis) ?? Math.max(0, limit - ledger.overdraftCredits);

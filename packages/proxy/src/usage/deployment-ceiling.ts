@@ -1,8 +1,8 @@
-import type { Context } from '../http/context.js';
 import { HttpError } from '../shared/http-error.js';
 import { admit, decide, refundCredits, renewalDue } from './allowance.js';
 import { askCounter, renewInBackground, type Scope } from './ask-counter.js';
 import { DAY_MS } from './grant.js';
+import type { UsageRequest } from './usage-request.js';
 
 /** The `UsageCounter` that counts every client's credits together (client keys start `sub:`, `ip:`, `ip6:`). */
 export const DEPLOYMENT_KEY = 'deployment:all';
@@ -19,7 +19,7 @@ const none: DeploymentRefund = () => {};
  * authority. With M isolates the deployment spends at most the ceiling + M × `LIMITS_ALLOWANCE_CREDITS`
  * a day. Past it, `503 deployment_credits_exhausted` with `Retry-After` until the next UTC day.
  */
-export async function chargeDeployment(c: Context, cost: number): Promise<DeploymentRefund> {
+export async function chargeDeployment(c: UsageRequest, cost: number): Promise<DeploymentRefund> {
   const ceiling = c.config.deploymentDailyCredits;
   if (ceiling === undefined || cost === 0 || c.config.usage === undefined) return none;
   const scope: Scope = { key: DEPLOYMENT_KEY, ratePerMinute: undefined, dailyCredits: ceiling };
@@ -46,7 +46,7 @@ export async function chargeDeployment(c: Context, cost: number): Promise<Deploy
   };
 }
 
-function exhausted(c: Context, ceiling: number): HttpError {
+function exhausted(c: UsageRequest, ceiling: number): HttpError {
   c.log.limited = 'deployment';
   const now = c.now();
   const nextDay = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
