@@ -60,52 +60,10 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     { models: parsed.MODELS, defaultModel: parsed.DEFAULT_MODEL, allowAnyModel: parsed.ALLOW_ANY_MODEL },
     problems,
   );
-  for (const [model, upstream] of allowlist ?? []) {
-    if (upstream !== undefined && !upstreamMap.has(upstream)) {
-      problems.push(
-        `MODELS entry for model "${model}" names the upstream "${upstream}", which is not configured (known: ${[...upstreamMap.keys()].join(', ')})`,
-      );
-    }
-  }
+  checkModelUpstreams(allowlist, upstreamMap, problems);
   const mcpMap = mcpServerConfigs(parsed, secrets, problems);
-  const rateLimitPerMinute = guarded(
-    {
-      value: parsed.RATE_LIMIT_PER_MINUTE,
-      switchOff: parsed.DISABLE_RATE_LIMIT,
-      variable: 'RATE_LIMIT_PER_MINUTE',
-      switchName: 'DISABLE_RATE_LIMIT',
-      fallback: DEFAULT_RATE_LIMIT_PER_MINUTE,
-    },
-    problems,
-  );
-  const dailyCredits = guarded(
-    {
-      value: parsed.DAILY_CREDITS,
-      switchOff: parsed.DISABLE_DAILY_CREDITS,
-      variable: 'DAILY_CREDITS',
-      switchName: 'DISABLE_DAILY_CREDITS',
-      fallback: DEFAULT_DAILY_CREDITS,
-    },
-    problems,
-  );
-  const deploymentDailyCredits = guarded(
-    {
-      value: parsed.DEPLOYMENT_DAILY_CREDITS,
-      switchOff: parsed.DISABLE_DEPLOYMENT_CREDITS,
-      variable: 'DEPLOYMENT_DAILY_CREDITS',
-      switchName: 'DISABLE_DEPLOYMENT_CREDITS',
-      fallback: DEFAULT_DEPLOYMENT_DAILY_CREDITS,
-    },
-    problems,
-  );
-  const maxTokens = guarded(
-    {
-      value: parsed.MAX_TOKENS,
-      switchOff: parsed.ALLOW_ANY_MAX_TOKENS,
-      variable: 'MAX_TOKENS',
-      switchName: 'ALLOW_ANY_MAX_TOKENS',
-      fallback: DEFAULT_MAX_TOKENS,
-    },
+  const { rateLimitPerMinute, dailyCredits, deploymentDailyCredits, maxTokens } = guardedLimits(
+    parsed,
     problems,
   );
   const usage = env.USAGE;
@@ -116,16 +74,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
       'USAGE (Durable Object binding) is missing but the rate limit and daily credits are on: keep the durable_objects section of wrangler.jsonc (or turn them off with DISABLE_RATE_LIMIT=true, DISABLE_DAILY_CREDITS=true and DISABLE_DEPLOYMENT_CREDITS=true)',
     );
   }
-  if ((parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? 0) > MAX_TOKEN_TTL_SECONDS) {
-    problems.push(
-      `TURNSTILE_TOKEN_TTL_SECONDS must be at most ${MAX_TOKEN_TTL_SECONDS} (a day): client tokens are short-lived`,
-    );
-  }
-  if (parsed.TURNSTILE_SECRET_KEY !== undefined && parsed.AUTH_SECRET === undefined) {
-    problems.push(
-      'TURNSTILE_SECRET_KEY is set but AUTH_SECRET is not: a passed Turnstile check is traded for a client token signed with AUTH_SECRET, so run `wrangler secret put AUTH_SECRET`',
-    );
-  }
+  checkTurnstile(parsed, problems);
   checkSigningSecrets({ AUTH_SECRET: parsed.AUTH_SECRET }, problems);
   const transcripts = transcriptsConfig(env.TRANSCRIPTS_DB, parsed, problems);
   if (problems.length > 0) fail(problems);
@@ -138,7 +87,6 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     ADMIN_TOKEN: parsed.ADMIN_TOKEN,
   });
   warnShortSecrets(secrets.values);
-  const prices = parsed.CREDIT_PRICES ?? {};
   return {
     upstreamBaseUrl: parsed.UPSTREAM_BASE_URL,
     upstreamApiKey: parsed.UPSTREAM_API_KEY,
@@ -155,16 +103,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     },
     anthropicBetas: parsed.ANTHROPIC_BETAS ?? new Set(),
     allowedBodyFields: parsed.ALLOW_BODY_FIELDS ?? new Set(),
-    turnstile:
-      parsed.TURNSTILE_SECRET_KEY === undefined
-        ? undefined
-        : {
-            secretKey: parsed.TURNSTILE_SECRET_KEY,
-            siteverifyUrl: parsed.TURNSTILE_SITEVERIFY_URL ?? TURNSTILE_SITEVERIFY_URL,
-            tokenTtlSeconds: parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
-            clientsPerIpPerDay:
-              parsed.TURNSTILE_CLIENTS_PER_IP_PER_DAY ?? DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY,
-          },
+    turnstile: turnstileConfig(parsed),
     mcpServers: mcpMap,
     allowLocalOAuthUrls: parsed.ALLOW_LOCAL_OAUTH_URLS,
     allowedOrigins: parsed.ALLOWED_ORIGINS,
@@ -175,17 +114,7 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     rateLimitPerMinute,
     dailyCredits,
     deploymentDailyCredits,
-    prices: {
-      modelCall: prices.modelCall ?? 1,
-      models: prices.models ?? {},
-      mcpToolCall: prices.mcpToolCall ?? 1,
-      mcpTools: prices.mcpTools ?? {},
-      serviceTiers: prices.serviceTiers ?? {},
-      reasoningEfforts: prices.reasoningEfforts ?? {},
-      inputTokensPerCredit: prices.inputTokensPerCredit ?? DEFAULT_INPUT_TOKENS_PER_CREDIT,
-      imageCall: prices.imageCall ?? DEFAULT_IMAGE_PRICE,
-      images: prices.images ?? {},
-    },
+    prices: creditPrices(parsed),
     usage: limited ? usage : undefined,
     allowance: {
       requests: parsed.LIMITS_ALLOWANCE_REQUESTS ?? DEFAULT_ALLOWANCE_REQUESTS,
@@ -196,6 +125,104 @@ function resolve(env: ProxyEnv, parsed: ParsedEnv): ProxyConfig {
     adminToken: parsed.ADMIN_TOKEN,
     otlpEndpoint: parsed.OTLP_ENDPOINT,
     secrets: [...secrets.values.keys()],
+  };
+}
+
+function checkModelUpstreams(
+  allowlist: ReturnType<typeof modelAllowlist>,
+  upstreamMap: ReadonlyMap<string, unknown>,
+  problems: string[],
+): void {
+  for (const [model, upstream] of allowlist ?? []) {
+    if (upstream !== undefined && !upstreamMap.has(upstream)) {
+      problems.push(
+        `MODELS entry for model "${model}" names the upstream "${upstream}", which is not configured (known: ${[...upstreamMap.keys()].join(', ')})`,
+      );
+    }
+  }
+}
+
+/** The limits that are on by default, each turned off only by its named switch. */
+function guardedLimits(parsed: ParsedEnv, problems: string[]) {
+  return {
+    rateLimitPerMinute: guarded(
+      {
+        value: parsed.RATE_LIMIT_PER_MINUTE,
+        switchOff: parsed.DISABLE_RATE_LIMIT,
+        variable: 'RATE_LIMIT_PER_MINUTE',
+        switchName: 'DISABLE_RATE_LIMIT',
+        fallback: DEFAULT_RATE_LIMIT_PER_MINUTE,
+      },
+      problems,
+    ),
+    dailyCredits: guarded(
+      {
+        value: parsed.DAILY_CREDITS,
+        switchOff: parsed.DISABLE_DAILY_CREDITS,
+        variable: 'DAILY_CREDITS',
+        switchName: 'DISABLE_DAILY_CREDITS',
+        fallback: DEFAULT_DAILY_CREDITS,
+      },
+      problems,
+    ),
+    deploymentDailyCredits: guarded(
+      {
+        value: parsed.DEPLOYMENT_DAILY_CREDITS,
+        switchOff: parsed.DISABLE_DEPLOYMENT_CREDITS,
+        variable: 'DEPLOYMENT_DAILY_CREDITS',
+        switchName: 'DISABLE_DEPLOYMENT_CREDITS',
+        fallback: DEFAULT_DEPLOYMENT_DAILY_CREDITS,
+      },
+      problems,
+    ),
+    maxTokens: guarded(
+      {
+        value: parsed.MAX_TOKENS,
+        switchOff: parsed.ALLOW_ANY_MAX_TOKENS,
+        variable: 'MAX_TOKENS',
+        switchName: 'ALLOW_ANY_MAX_TOKENS',
+        fallback: DEFAULT_MAX_TOKENS,
+      },
+      problems,
+    ),
+  };
+}
+
+function checkTurnstile(parsed: ParsedEnv, problems: string[]): void {
+  if ((parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? 0) > MAX_TOKEN_TTL_SECONDS) {
+    problems.push(
+      `TURNSTILE_TOKEN_TTL_SECONDS must be at most ${MAX_TOKEN_TTL_SECONDS} (a day): client tokens are short-lived`,
+    );
+  }
+  if (parsed.TURNSTILE_SECRET_KEY !== undefined && parsed.AUTH_SECRET === undefined) {
+    problems.push(
+      'TURNSTILE_SECRET_KEY is set but AUTH_SECRET is not: a passed Turnstile check is traded for a client token signed with AUTH_SECRET, so run `wrangler secret put AUTH_SECRET`',
+    );
+  }
+}
+
+function turnstileConfig(parsed: ParsedEnv): ProxyConfig['turnstile'] {
+  if (parsed.TURNSTILE_SECRET_KEY === undefined) return undefined;
+  return {
+    secretKey: parsed.TURNSTILE_SECRET_KEY,
+    siteverifyUrl: parsed.TURNSTILE_SITEVERIFY_URL ?? TURNSTILE_SITEVERIFY_URL,
+    tokenTtlSeconds: parsed.TURNSTILE_TOKEN_TTL_SECONDS ?? DEFAULT_TURNSTILE_TOKEN_TTL_SECONDS,
+    clientsPerIpPerDay: parsed.TURNSTILE_CLIENTS_PER_IP_PER_DAY ?? DEFAULT_TURNSTILE_CLIENTS_PER_IP_PER_DAY,
+  };
+}
+
+function creditPrices(parsed: ParsedEnv): ProxyConfig['prices'] {
+  const prices = parsed.CREDIT_PRICES ?? {};
+  return {
+    modelCall: prices.modelCall ?? 1,
+    models: prices.models ?? {},
+    mcpToolCall: prices.mcpToolCall ?? 1,
+    mcpTools: prices.mcpTools ?? {},
+    serviceTiers: prices.serviceTiers ?? {},
+    reasoningEfforts: prices.reasoningEfforts ?? {},
+    inputTokensPerCredit: prices.inputTokensPerCredit ?? DEFAULT_INPUT_TOKENS_PER_CREDIT,
+    imageCall: prices.imageCall ?? DEFAULT_IMAGE_PRICE,
+    images: prices.images ?? {},
   };
 }
 

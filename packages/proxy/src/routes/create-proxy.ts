@@ -52,52 +52,8 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
   // Resolved per call rather than captured, so a test spying on globalThis.fetch sees the call.
   const upstreamFetch: UpstreamFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const now = options.now ?? (() => Date.now());
-  // Auth runs before the body is read, so an unauthenticated client cannot make the proxy buffer.
-  const authed = (handler: Handler) => compose([clientAuth(now)], handler);
-  const withBody = (handler: Handler) => compose([clientAuth(now), bodyLimit()], handler);
-  const app = compose(
-    [cors()],
-    router([
-      { method: 'GET', path: '/health', handler: health },
-      { method: 'POST', path: '/v1/chat/completions', handler: withBody(chatCompletions) },
-      { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
-      { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
-      { method: 'GET', path: '/v1/models', handler: authed(models) },
-      // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.
-      // Whether conversations are stored is no secret: the widget asks before the visitor has a token.
-      { method: 'GET', path: '/v1/transcripts', handler: transcriptsStatus },
-      { method: 'POST', path: '/v1/transcripts/feedback', handler: withBody(transcriptFeedback) },
-      { method: 'DELETE', path: '/v1/transcripts/conversations/:id', handler: authed(deleteTranscript) },
-      // The way to a client token, so no token is asked for; rate-limited per IP inside.
-      { method: 'POST', path: '/v1/turnstile', handler: compose([bodyLimit()], turnstile) },
-      { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
-      { method: 'GET', path: '/mcp/:serverId', handler: authed(mcp) },
-      { method: 'DELETE', path: '/mcp/:serverId', handler: authed(mcp) },
-      // The sign-in of servers with "auth": "user" (MCP authorization spec; see mcp/oauth-relay.ts).
-      { method: 'POST', path: '/mcp/:serverId/oauth/:endpoint', handler: withBody(oauthRelay) },
-      {
-        method: 'GET',
-        path: '/.well-known/oauth-protected-resource/mcp/:serverId',
-        handler: authed(oauthProtectedResource),
-      },
-      {
-        method: 'GET',
-        path: '/.well-known/oauth-authorization-server/mcp/:serverId/oauth',
-        handler: authed(oauthServerMetadata),
-      },
-    ]),
-  );
-
-  // One isolate's allowances per config (a deployed Worker has one env, so one config).
-  const allowances = new WeakMap<object, Allowances>();
-  const allowancesFor = (config: object) => {
-    let found = allowances.get(config);
-    if (found === undefined) {
-      found = new Allowances();
-      allowances.set(config, found);
-    }
-    return found;
-  };
+  const app = routeTable(now);
+  const allowancesFor = isolateAllowances();
 
   return async (request, env, ctx) => {
     const started = Date.now();
@@ -137,16 +93,7 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       if (detail !== undefined) log.detail = redactSecrets(detail, secrets);
     }
     if (otlpEndpoint !== undefined && ctx !== undefined) {
-      const span = {
-        method: request.method,
-        path: url.pathname,
-        status: response.status,
-        startMs: started,
-        endMs: Date.now(),
-        errorCode: log.error,
-        traceparent: request.headers.get('traceparent'),
-      };
-      ctx.waitUntil(exportRequestSpan(otlpEndpoint, span));
+      ctx.waitUntil(exportRequestSpan(otlpEndpoint, spanOf(request, url, response, log, started)));
     }
     let body = response.body;
     if (logAll || response.status >= 400) {
@@ -161,6 +108,71 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       else writeRequestLog(line);
     }
     return withHeaders(response, body, responseHeaders);
+  };
+}
+
+/** CORS, then every route with the middleware it needs. */
+function routeTable(now: () => number): Handler {
+  // Auth runs before the body is read, so an unauthenticated client cannot make the proxy buffer.
+  const authed = (handler: Handler) => compose([clientAuth(now)], handler);
+  const withBody = (handler: Handler) => compose([clientAuth(now), bodyLimit()], handler);
+  return compose(
+    [cors()],
+    router([
+      { method: 'GET', path: '/health', handler: health },
+      { method: 'POST', path: '/v1/chat/completions', handler: withBody(chatCompletions) },
+      { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
+      { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
+      { method: 'GET', path: '/v1/models', handler: authed(models) },
+      // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.
+      // Whether conversations are stored is no secret: the widget asks before the visitor has a token.
+      { method: 'GET', path: '/v1/transcripts', handler: transcriptsStatus },
+      { method: 'POST', path: '/v1/transcripts/feedback', handler: withBody(transcriptFeedback) },
+      { method: 'DELETE', path: '/v1/transcripts/conversations/:id', handler: authed(deleteTranscript) },
+      // The way to a client token, so no token is asked for; rate-limited per IP inside.
+      { method: 'POST', path: '/v1/turnstile', handler: compose([bodyLimit()], turnstile) },
+      { method: 'POST', path: '/mcp/:serverId', handler: withBody(mcp) },
+      { method: 'GET', path: '/mcp/:serverId', handler: authed(mcp) },
+      { method: 'DELETE', path: '/mcp/:serverId', handler: authed(mcp) },
+      // The sign-in of servers with "auth": "user" (MCP authorization spec; see mcp/oauth-relay.ts).
+      { method: 'POST', path: '/mcp/:serverId/oauth/:endpoint', handler: withBody(oauthRelay) },
+      {
+        method: 'GET',
+        path: '/.well-known/oauth-protected-resource/mcp/:serverId',
+        handler: authed(oauthProtectedResource),
+      },
+      {
+        method: 'GET',
+        path: '/.well-known/oauth-authorization-server/mcp/:serverId/oauth',
+        handler: authed(oauthServerMetadata),
+      },
+    ]),
+  );
+}
+
+/** One isolate's allowances per config (a deployed Worker has one env, so one config). */
+function isolateAllowances(): (config: object) => Allowances {
+  const allowances = new WeakMap<object, Allowances>();
+  return (config) => {
+    let found = allowances.get(config);
+    if (found === undefined) {
+      found = new Allowances();
+      allowances.set(config, found);
+    }
+    return found;
+  };
+}
+
+/** The request's span for `OTLP_ENDPOINT`. */
+function spanOf(request: Request, url: URL, response: Response, log: RequestLogFields, started: number) {
+  return {
+    method: request.method,
+    path: url.pathname,
+    status: response.status,
+    startMs: started,
+    endMs: Date.now(),
+    errorCode: log.error,
+    traceparent: request.headers.get('traceparent'),
   };
 }
 
