@@ -1,6 +1,6 @@
 import { HttpError } from '../shared/http-error.js';
-import { askFor, type Ledger, type Need, renewalDue, settle, unsent } from './allowance.js';
 import type { GrantAnswer, GrantAsk } from './grant.js';
+import type { Ledger, Need } from './ledger.js';
 import type { UsageRequest } from './usage-request.js';
 
 /**
@@ -39,14 +39,14 @@ export async function askCounter(
   need: Need,
   scope: Scope = clientScope(c),
 ): Promise<GrantAnswer> {
-  const ask = askFor(ledger, need, limitsOf(c, scope), c.config.allowance);
+  const ask = ledger.askFor(need, limitsOf(c, scope), c.config.allowance);
   const call = grant(c, ask, scope).then(
     (answer) => {
-      settle(ledger, ask, answer);
+      ledger.settle(ask, answer);
       return answer;
     },
     (error: unknown) => {
-      unsent(ledger, ask);
+      ledger.unsent(ask);
       throw error;
     },
   );
@@ -71,18 +71,18 @@ export function renewInBackground(c: UsageRequest, ledger: Ledger, scope: Scope 
   const renew = async () => {
     try {
       for (let round = 0; round < MAX_RENEWALS_IN_A_ROW; round++) {
-        const ask = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c, scope), c.config.allowance);
+        const ask = ledger.askFor({ requests: 0, credits: 0 }, limitsOf(c, scope), c.config.allowance);
         try {
-          settle(ledger, ask, await withTimeout(grant(c, ask, scope), RENEWAL_TIMEOUT_MS));
+          ledger.settle(ask, await withTimeout(grant(c, ask, scope), RENEWAL_TIMEOUT_MS));
         } catch {
-          unsent(ledger, ask);
+          ledger.unsent(ask);
           return;
         }
         const needs = {
           requests: scope.ratePerMinute === undefined ? 0 : 1,
           credits: scope.dailyCredits === undefined ? 0 : 1,
         };
-        if (!renewalDue(ledger, needs, c.config.allowance)) return;
+        if (!ledger.renewalDue(needs, c.config.allowance)) return;
       }
     } finally {
       ledger.renewing = false;
