@@ -36,6 +36,21 @@ afterEach(() => {
   document.body.replaceChildren();
 });
 
+describe('loading', () => {
+  it('shows the actions on a page that is never idle (the chunk waits for idle time at most a second)', async () => {
+    // A busy page: idle callbacks run only when their timeout says so.
+    vi.spyOn(window, 'requestIdleCallback').mockImplementation((task, options) =>
+      window.setTimeout(
+        () => task({ didTimeout: true, timeRemaining: () => 0 }),
+        options?.timeout ?? 2 ** 31 - 1,
+      ),
+    );
+    const { element } = await mount();
+    await answered(element);
+    expect(part(element, 'feedback-up')).not.toBeNull();
+  });
+});
+
 describe('copy', () => {
   it('copies the answer as Markdown and a code block as raw code, and says so to screen readers', async () => {
     const { element } = await mount();
