@@ -10,9 +10,9 @@ import type {
 } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ConversationRunLog } from '../conversations/conversation-run-log.js';
-import { checkProvider, type McpServerConfig } from '../element/widget-config.js';
 import { McpConnection } from '../mcp/mcp-connection.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
+import { checkProvider, type McpServerConfig } from '../shared/widget-config.js';
 import type { BuiltInTools } from '../tools/built-in-tools.js';
 import type { PageTool } from '../tools/page-tools.js';
 import { WebMcpController } from '../webmcp/webmcp-controller.js';

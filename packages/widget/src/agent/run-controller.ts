@@ -1,6 +1,6 @@
 import type { Agent, AgentEvent, AgentEventOf, ImageInput, RunStatus } from '@agent-chat/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { applyEvent, type TranscriptItem } from '../transcript/transcript.js';
+import { applyEvent, type TranscriptItem } from '../transcript-model/transcript.js';
 
 /** Whether a run is in progress. */
 export type RunControllerStatus = 'idle' | 'running';

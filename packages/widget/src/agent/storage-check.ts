@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@agent-chat/core';
-import { formatBytes } from '../element/format-bytes.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
+import { formatBytes } from '../shared/format-bytes.js';
 import type { ModelLoadState } from '../transcript/model-view.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { Agent, ConversationStore } from '@agent-chat/core';
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { RunController } from '../agent/run-controller.js';
-import { lastConversation } from '../element/widget-config.js';
 import type { AgentChatStrings } from '../i18n/strings.js';
+import { lastConversation } from '../shared/widget-config.js';
 import { databaseName, defaultStore } from './default-store.js';
 import { transcriptFromMessages } from './history.js';
 import type { ConversationListDeps, ListState } from './list/conversation-list-deps.js';

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
 import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
-import { emit } from '../element/events.js';
 import { format } from '../i18n/strings.js';
+import { emit } from '../shared/events.js';
 import { displayMode } from './display-mode.js';
 import { displayShellStyles } from './display-shell.styles.js';
 import { displayText } from './display-text.js';

@@ -1,4 +1,4 @@
-import type { McpServerConfig } from '../element/widget-config.js';
+import type { McpServerConfig } from '../shared/widget-config.js';
 import type { WidgetMcp } from './mcp-start.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Agent, AgentEvent, ConversationStore, Tool } from '@agent-chat/core';
 import { ConfigurationError } from '@agent-chat/core';
 import { checkRemoteProtocol, type RemoteAgent, remoteAgent } from '@agent-chat/core/remote';
-import { emit } from '../element/events.js';
+import { emit } from '../shared/events.js';
 import { type PageTool, toTools } from '../tools/page-tools.js';
 
 /** The element's settings a remote agent is built from. */

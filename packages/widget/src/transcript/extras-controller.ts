@@ -1,8 +1,8 @@
 import { nothing, type ReactiveController } from 'lit';
 import type { DisplayShell } from '../display/display-shell.js';
 import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
+import type { TranscriptItem } from '../transcript-model/transcript.js';
 import type { Voice } from '../voice/voice.js';
-import type { TranscriptItem } from './transcript.js';
 
 /** Launcher or panel (an unknown mode loads the chunk too, which warns and shows it inline). */
 const shown = (mode: string | undefined): boolean => Boolean(mode) && mode !== 'inline';

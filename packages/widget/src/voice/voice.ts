@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { displayText } from '../display/display-text.js';
 import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
 import { format } from '../i18n/strings.js';
-import type { TranscriptItem } from '../transcript/transcript.js';
+import type { TranscriptItem } from '../transcript-model/transcript.js';
 import { speechPieces } from './speech-text.js';
 import { voiceStyles } from './voice.styles.js';
 

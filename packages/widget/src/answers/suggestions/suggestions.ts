@@ -3,7 +3,7 @@
 // may ask next; they show as buttons under the conversation, and a click sends one. A chunk of its own.
 import type { Agent } from '@agent-chat/core';
 import { html, nothing, type ReactiveElement } from 'lit';
-import type { TranscriptItem } from '../../transcript/transcript.js';
+import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import { suggestionSlots } from './suggestion-slots.js';
 
 const PROMPT =

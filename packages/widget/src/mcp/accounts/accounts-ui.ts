@@ -2,7 +2,7 @@ import type { McpAccount, McpHub } from '@agent-chat/core';
 import type { ReactiveElement, TemplateResult } from 'lit';
 import { nothing } from 'lit';
 import type { AgentChatStrings } from '../../i18n/strings.js';
-import type { ClarifyItem } from '../../transcript/transcript.js';
+import type { ClarifyItem } from '../../transcript-model/transcript.js';
 import { accountStrings } from './accounts-text.js';
 import { renderAccounts, renderConnect, renderSignInPrompt } from './accounts-view.js';
 

@@ -1,7 +1,7 @@
 import type { TemplateResult } from 'lit';
 import type { AgentChatStrings } from '../i18n/strings.js';
 import type { McpAppsDeps } from '../mcp/apps/mcp-apps-deps.js';
-import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript/transcript.js';
+import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript-model/transcript.js';
 
 /** What the item renderers need from the element: its strings, settings and actions. */
 export interface ViewContext {
