@@ -81,7 +81,7 @@ async function loadPdfJs(): Promise<PdfJs> {
   ]);
   const scope = globalThis as { pdfjsWorker?: unknown };
   scope.pdfjsWorker ??= worker;
-  return pdfjs as unknown as PdfJs;
+  return pdfjs;
 }
 
 /**

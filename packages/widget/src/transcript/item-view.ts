@@ -54,7 +54,7 @@ export class ItemView {
     strings: AgentChatStrings,
     rerender: () => void,
   ): void {
-    void import('../agent/storage-check.js')
+    void import('./storage-check.js')
       .then(({ checkModelStorage }) => checkModelStorage(this.modelStates, event, strings))
       .then((warned) => warned && rerender());
   }

@@ -49,7 +49,10 @@ export class AccountsController implements ReactiveController {
     await (await this.#load()).gate(hub);
   }
 
-  render(strings: AgentChatStrings, lang: string | undefined): TemplateResult | typeof nothing {
+  render(
+    strings: AgentChatStrings,
+    lang: string | undefined,
+  ): readonly (TemplateResult | typeof nothing)[] | typeof nothing {
     return this.#ui?.render(strings, lang) ?? nothing;
   }
 
