@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
 import { backwardImports, cycles, importGraph, mutualFolders, repoRoot } from './import-graph.ts';
 
@@ -33,6 +34,26 @@ function foldersOf(pkg: string): string[] {
   return readdirSync(join(repoRoot, `packages/${pkg}/src`), { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'test')
     .map((entry) => entry.name);
+}
+
+// The proxy's layers, lowest first (docs/adr/0010); the files at the top of src/ are the top layer.
+const PROXY_LAYERS = [
+  ['shared'],
+  ['config'],
+  ['usage'],
+  ['http'],
+  ['auth', 'mcp', 'transcripts'],
+  ['routes'],
+  ['index.ts', 'worker.ts'],
+];
+// ADR 0010's one exception: the worker's env names the Durable Object classes its bindings hold.
+const PROXY_EXCEPTION = 'config/proxy-env.ts';
+
+/** Backward imports of a proxy-shaped `src` (repo-relative to the graph), outside the exception. */
+function proxyBackArrows(graph: DependencyTree, src: string): string[] {
+  return backwardImports(graph, src, PROXY_LAYERS)
+    .map((arrow) => arrow.replaceAll(`${src}/`, ''))
+    .filter((arrow) => !arrow.startsWith(`${PROXY_EXCEPTION} → `));
 }
 
 describe('import graph', () => {
@@ -75,6 +96,50 @@ describe('import graph', () => {
       const graph = await importGraph('.', dir);
       expect(backwardImports(graph, '', WIDGET_LAYERS)).toEqual(['voice/voice.ts → element/element.ts']);
       expect(mutualFolders(graph, '')).toEqual(['answers ↔ mcp']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("every folder and file at the top of the proxy's src/ has a layer", () => {
+    const entries = readdirSync(join(repoRoot, 'packages/proxy/src'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() || !entry.name.endsWith('.test.ts'))
+      .map((entry) => entry.name);
+    expect(entries.filter((entry) => !PROXY_LAYERS.flat().includes(entry))).toEqual([]);
+    // At most 12 entries at the top of src/ (issue 38): a reader sees the whole map at once.
+    expect(readdirSync(join(repoRoot, 'packages/proxy/src')).length).toBeLessThanOrEqual(12);
+  });
+
+  it("the proxy's folders import only from their own layer or lower ones", async () => {
+    const graph = await importGraph('packages/proxy/src');
+    expect(proxyBackArrows(graph, 'packages/proxy/src')).toEqual([]);
+    // The exception is for types only: the env's file imports nothing at run time.
+    const env = readFileSync(join(repoRoot, 'packages/proxy/src', PROXY_EXCEPTION), 'utf8');
+    expect(env.match(/^import (?!type ).*$/gm) ?? []).toEqual([]);
+  });
+
+  it('the proxy rule finds a backward import outside its exception', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'proxy-layers-'));
+    try {
+      const files = {
+        'tsconfig.json': '{ "compilerOptions": { "module": "nodenext", "moduleResolution": "nodenext" } }',
+        'src/shared/http-error.ts': 'export class HttpError extends Error {}\n',
+        'src/config/proxy-env.ts':
+          "import type { Counter } from '../usage/counter.js';\nexport type Env = Counter;\n",
+        'src/usage/counter.ts':
+          "import { HttpError } from '../shared/http-error.js';\nexport class Counter extends HttpError {}\n",
+        'src/usage/charge.ts':
+          "import type { Context } from '../http/context.js';\nexport const charge = (c: Context) => c;\n",
+        'src/http/context.ts':
+          "import type { Counter } from '../usage/counter.js';\nexport interface Context { counter: Counter }\n",
+        'src/routes/chat.ts': "import { charge } from '../usage/charge.js';\nexport const chat = charge;\n",
+      };
+      for (const [name, text] of Object.entries(files)) {
+        await mkdir(join(dir, name, '..'), { recursive: true });
+        await writeFile(join(dir, name), text);
+      }
+      const graph = await importGraph('src', dir);
+      expect(proxyBackArrows(graph, 'src')).toEqual(['usage/charge.ts → http/context.ts']);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,6 +1,6 @@
-import { loadConfig } from './config.js';
-import { createProxy } from './create-proxy.js';
-import type { ProxyEnv } from './proxy-env.js';
+import { loadConfig } from './config/config.js';
+import type { ProxyEnv } from './config/proxy-env.js';
+import { createProxy } from './routes/create-proxy.js';
 import { deleteExpired } from './transcripts/retention.js';
 
 /** The rate-limit and credit Durable Object; wrangler.jsonc binds it as `USAGE`. */
