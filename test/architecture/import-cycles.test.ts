@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DependencyTree } from 'dpdm';
 import { describe, expect, it } from 'vitest';
-import { backwardImports, cycles, importGraph, repoRoot } from './import-graph.ts';
+import { backwardImports, cycles, importGraph, mutualFolders, repoRoot } from './import-graph.ts';
 
 // Core's layers, lowest first: a folder may import only from its own layer or lower ones (docs/adr/0008).
 const CORE_LAYERS = [
@@ -15,6 +15,26 @@ const CORE_LAYERS = [
   ['agent'],
   ['ai-sdk', 'ag-ui', 'remote'],
 ];
+
+// The widget's layers, lowest first (docs/adr/0009): the ground floor, what features build on, the
+// features, the transcript that shows them, the agent that runs a send, the element that wires it all, and
+// the framework wrappers around the element. `test/` (test helpers) is not a layer.
+const WIDGET_LAYERS = [
+  ['shared', 'i18n', 'transcript-model'],
+  ['markdown', 'tools', 'display', 'webmcp'],
+  ['answers', 'conversations', 'mcp', 'tool-view', 'ui-widget', 'voice', 'remote'],
+  ['transcript', 'knowledge'],
+  ['agent'],
+  ['element'],
+  ['frameworks'],
+];
+
+/** The folders of `packages/<pkg>/src` that hold source (not its test helpers). */
+function foldersOf(pkg: string): string[] {
+  return readdirSync(join(repoRoot, `packages/${pkg}/src`), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'test')
+    .map((entry) => entry.name);
+}
 
 // The proxy's layers, lowest first (docs/adr/0010); the files at the top of src/ are the top layer.
 const PROXY_LAYERS = [
@@ -43,16 +63,42 @@ describe('import graph', () => {
     });
   }
 
-  it("every folder of core's src/ has a layer", () => {
-    const folders = readdirSync(join(repoRoot, 'packages/core/src'), { withFileTypes: true })
-      .filter((entry) => entry.isDirectory() && entry.name !== 'test')
-      .map((entry) => entry.name);
-    expect(folders.filter((folder) => !CORE_LAYERS.flat().includes(folder))).toEqual([]);
+  it("every folder of core's and the widget's src/ has a layer", () => {
+    expect(foldersOf('core').filter((folder) => !CORE_LAYERS.flat().includes(folder))).toEqual([]);
+    expect(foldersOf('widget').filter((folder) => !WIDGET_LAYERS.flat().includes(folder))).toEqual([]);
   });
 
   it("core's folders import only from their own layer or lower ones", async () => {
     const graph = await importGraph('packages/core/src');
     expect(backwardImports(graph, 'packages/core/src', CORE_LAYERS)).toEqual([]);
+  });
+
+  it("the widget's folders import only from their own layer or lower ones, and no two import each other", async () => {
+    const graph = await importGraph('packages/widget/src');
+    expect(backwardImports(graph, 'packages/widget/src', WIDGET_LAYERS)).toEqual([]);
+    expect(mutualFolders(graph, 'packages/widget/src')).toEqual([]);
+  });
+
+  it("the widget's rule fails on a feature importing the element, and on two folders importing each other", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'widget-layers-'));
+    try {
+      const files = {
+        'tsconfig.json': '{ "compilerOptions": { "module": "nodenext", "moduleResolution": "nodenext" } }',
+        'shared/host.ts': 'export interface Host { lang: string }\n',
+        'voice/voice.ts':
+          "import type { Element } from '../element/element.js';\nexport const speak = (e: Element) => e.lang;\n",
+        'answers/copy.ts': "import { tools } from '../mcp/hub.js';\nexport const copy = tools;\n",
+        'mcp/hub.ts': "export const tools = 1;\nexport const late = () => import('../answers/copy.js');\n",
+        'element/element.ts': "import type { Host } from '../shared/host.js';\nexport type Element = Host;\n",
+      };
+      for (const name of Object.keys(files)) await mkdir(join(dir, name, '..'), { recursive: true });
+      for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+      const graph = await importGraph('.', dir);
+      expect(backwardImports(graph, '', WIDGET_LAYERS)).toEqual(['voice/voice.ts → element/element.ts']);
+      expect(mutualFolders(graph, '')).toEqual(['answers ↔ mcp']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("every folder and file at the top of the proxy's src/ has a layer", () => {

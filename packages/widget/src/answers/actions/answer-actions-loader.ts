@@ -1,5 +1,5 @@
 import { nothing } from 'lit';
-import type { TranscriptItem } from '../../transcript/transcript.js';
+import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import type { AnswerActionsDeps } from './answer-actions-deps.js';
 
 type Chunk = typeof import('./answer-actions.js');

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../agent-chat.js';
 import type { AgentChatElement } from '../../element/agent-chat.component.js';
-import type { AgentChatFeedbackDetail } from '../../element/events.js';
+import type { AgentChatFeedbackDetail } from '../../shared/events.js';
 import { send } from '../../test/mount.js';
 
 const ANSWER = 'Brew it **cool**:\n\n```js\nbrew({ temp: 75 });\n```\n';

@@ -1,5 +1,5 @@
-import type { McpServerConfig } from '../element/widget-config.js';
-import type { WidgetMcp } from './mcp-start.js';
+import type { WidgetMcp } from '../mcp/mcp-start.js';
+import type { McpServerConfig } from '../shared/widget-config.js';
 
 /**
  * The MCP hub of an element's `mcp-servers`, started on first use and kept while the settings stay the
@@ -24,7 +24,7 @@ export class McpConnection {
     if (this.#current?.key !== key || this.#current.fetch !== proxyFetch) {
       this.stop();
       // The sampling model comes from the agent runtime's lazy chunk, like the agent itself.
-      const started = Promise.all([import('./mcp-start.js'), import('../agent/agent-chunk.js')]).then(
+      const started = Promise.all([import('../mcp/mcp-start.js'), import('./agent-chunk.js')]).then(
         ([{ startMcp }, { proxyModel }]) =>
           startMcp(url, servers, {
             model: name ? proxyModel(url, name, undefined, proxyFetch) : undefined,

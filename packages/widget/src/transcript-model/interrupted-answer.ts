@@ -1,4 +1,4 @@
-import type { TranscriptItem } from '../transcript-items.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 /**
  * `response.reset`: the model call of `turn` is being made again, so the text and thinking it streamed go;

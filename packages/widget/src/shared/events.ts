@@ -1,5 +1,5 @@
 import type { RunStatus } from '@agent-chat/core';
-import type { AgentChatActionDetail } from '../tool-view/action-detail.js';
+import type { AgentChatActionDetail } from './action-detail.js';
 
 export type { AgentChatActionDetail };
 

@@ -1,7 +1,7 @@
 import type { AgentEvent } from '@agent-chat/core';
-import { formatBytes } from '../element/format-bytes.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
-import type { ModelLoadState } from '../transcript/model-view.js';
+import { formatBytes } from '../shared/format-bytes.js';
+import type { ModelLoadState } from './model-view.js';
 
 /**
  * Before a local model's download, checks the origin's storage quota once per model load and puts a

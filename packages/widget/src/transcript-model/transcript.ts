@@ -1,6 +1,6 @@
 import type { AgentEvent } from '@agent-chat/core';
+import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
-import { markInterrupted, resetTurn } from './recovery/interrupted-answer.js';
 import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';

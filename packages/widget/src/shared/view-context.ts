@@ -1,7 +1,26 @@
+import type { McpHub } from '@agent-chat/core';
 import type { TemplateResult } from 'lit';
 import type { AgentChatStrings } from '../i18n/strings.js';
-import type { McpAppsDeps } from '../mcp/apps/mcp-apps-deps.js';
-import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript/transcript.js';
+import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript-model/transcript.js';
+import type { RunState } from './run-state.js';
+
+/**
+ * What an MCP App's stage needs from `<agent-chat>` (through the view context): the narrow parts of its
+ * controllers it uses, so the element carries no code for apps until a stage has one.
+ */
+export interface McpAppsDeps {
+  /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
+  source: { mcpHub(): Promise<McpHub | undefined> };
+  /**
+   * The element's sending: `pendingTurn` is set while a message waits for its run. `fromApp`: not the
+   * visitor's typing (nothing attached goes with it); tool views send both kinds.
+   */
+  sender: {
+    send(text: string, options?: { fromApp?: boolean }): Promise<void>;
+    readonly pendingTurn: unknown;
+  };
+  run: Pick<RunState, 'status'>;
+}
 
 /** What the item renderers need from the element: its strings, settings and actions. */
 export interface ViewContext {

@@ -1,8 +1,8 @@
 // A small chunk of its own, loaded only on pages with MCP servers that need sign-in: whether the page came
 // back from a redirect sign-in, and resuming the turn that waited, without loading the MCP SDK up front.
 import { type McpHub, mcpSignInReturned } from '@agent-chat/core';
-import { readPendingTurn } from '../agent/pending-turn.js';
-import type { SendDeps } from '../agent/send-deps.js';
+import { readPendingTurn } from './pending-turn.js';
+import type { SendDeps } from './send-deps.js';
 
 /**
  * On a page that came back from a redirect sign-in (popup blocked): starts the MCP hub, which finishes
