@@ -123,7 +123,7 @@ export default defineConfig({
             {
               name: 'optional-errors',
               test: (id: string) =>
-                /\/(core\/src\/missing-dependency-error|widget\/src\/element\/widget-errors)\.ts$/.test(id),
+                /\/(core\/src\/missing-dependency-error|widget\/src\/shared\/widget-errors)\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
             // Remote agents (agent-url): the run loop and the widget's wiring in one chunk; each protocol's

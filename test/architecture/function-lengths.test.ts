@@ -17,6 +17,17 @@ describe('the agent loop reads as steps', () => {
     expect(all.filter((f) => f.lines > 80)).toEqual([]);
   });
 
+  it('no function in packages/proxy/src is over 80 lines', () => {
+    const all = functionLengths(join(repoRoot, 'packages/proxy/src'), repoRoot);
+    console.log(
+      `longest functions in proxy/src: ${all
+        .slice(0, 3)
+        .map((f) => `${f.where} (${f.lines})`)
+        .join(', ')}`,
+    );
+    expect(all.filter((f) => f.lines > 80)).toEqual([]);
+  });
+
   it('measures a function it is given', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lengths-'));
     try {

@@ -44,3 +44,28 @@ export function backwardImports(graph: DependencyTree, root: string, layers: rea
   }
   return found;
 }
+
+/**
+ * Pairs of folders of `root` that import each other (each pair once, as `a ↔ b`), tests aside: two
+ * folders that need each other are one concept split in two, whatever their layers.
+ */
+export function mutualFolders(graph: DependencyTree, root: string): string[] {
+  const folderOf = (file: string): string | undefined => {
+    const parts = relative(root, file).split('/');
+    return parts.length > 1 ? parts[0] : undefined;
+  };
+  const arrows = new Set<string>();
+  for (const [file, deps] of Object.entries(graph)) {
+    if (!file.startsWith(root) || /\.test\.ts$/.test(file)) continue;
+    const from = folderOf(file);
+    for (const dep of deps ?? []) {
+      const to = dep.id?.startsWith(root) ? folderOf(dep.id) : undefined;
+      if (from && to && from !== to) arrows.add(`${from} ${to}`);
+    }
+  }
+  return [...arrows]
+    .map((arrow) => arrow.split(' '))
+    .filter(([from = '', to = '']) => from < to && arrows.has(`${to} ${from}`))
+    .map(([from, to]) => `${from} ↔ ${to}`)
+    .sort();
+}

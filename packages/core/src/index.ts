@@ -3,6 +3,7 @@ export {
   type Agent,
   type AgentLimits,
   type AgentOptions,
+  type ChatAgent,
   createAgent,
   type RunInput,
 } from './agent/create-agent.js';

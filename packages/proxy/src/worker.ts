@@ -1,6 +1,6 @@
-import { loadConfig } from './config.js';
-import { createProxy } from './create-proxy.js';
-import type { ProxyEnv } from './proxy-env.js';
+import { loadConfig } from './config/config.js';
+import type { ProxyEnv } from './config/proxy-env.js';
+import { createProxy } from './routes/create-proxy.js';
 import { deleteExpired } from './transcripts/retention.js';
 
 /** Model streams kept for resuming (docs/adr/0009); wrangler.jsonc binds it as `STREAMS`. */

@@ -1,7 +1,8 @@
 // Test-only Worker for bench/proxy-ttfb: the proxy with its `USAGE` Durable Object `USAGE_DELAY_MS`
 // away each way, as from an isolate in another region. The counting is the real UsageCounter's.
-import { createProxy } from '../src/create-proxy';
-import type { ProxyEnv } from '../src/proxy-env';
+
+import type { ProxyEnv } from '../src/config/proxy-env';
+import { createProxy } from '../src/routes/create-proxy';
 import { delayedStreams, delayedUsage } from './delayed-usage';
 
 export { StreamStore } from '../src/streams/stream-store';

@@ -1,8 +1,8 @@
 // Test support for the proxy's workerd tests: a test env, a stubbed upstream and a log capture.
 import { env as bindings, createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { afterEach, vi } from 'vitest';
-import type { ProxyHandler } from '../src/create-proxy';
-import type { ProxyEnv } from '../src/proxy-env';
+import type { ProxyEnv } from '../src/config/proxy-env';
+import type { ProxyHandler } from '../src/routes/create-proxy';
 import worker from '../src/worker';
 
 /** A recognisable fake key: any occurrence of it outside the upstream request is a leak. */

@@ -1,6 +1,6 @@
 // Test support for the owner's view: a migrated, emptied TRANSCRIPTS_DB and an env with transcripts on.
 import { applyD1Migrations, env as bindings } from 'cloudflare:test';
-import type { ProxyEnv } from '../src/proxy-env';
+import type { ProxyEnv } from '../src/config/proxy-env';
 import { testEnv } from './harness';
 
 /** An ADMIN_TOKEN long enough to be accepted. */

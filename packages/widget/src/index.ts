@@ -3,6 +3,7 @@
 export { defineTool, type Tool, type ToolContext, type ToolDefinition } from '@agent-chat/core';
 export type { AgentChatAttributes, RespondingAgent } from './element/agent-chat.attributes.js';
 export { AgentChatElement } from './element/agent-chat.component.js';
+export type { AgentChatStrings } from './i18n/strings.js';
 export type {
   AgentChatActionDetail,
   AgentChatErrorDetail,
@@ -12,9 +13,8 @@ export type {
   AgentChatRemoteDetail,
   AgentChatRunFinishDetail,
   AgentChatRunStartDetail,
-} from './element/events.js';
-export type { McpServerConfig } from './element/widget-config.js';
-export type { AgentChatStrings } from './i18n/strings.js';
+} from './shared/events.js';
+export type { McpServerConfig } from './shared/widget-config.js';
 export type { ToolViews } from './tool-view/tool-view-config.js';
 export type { ToolViewProps, ToolViewStatus } from './tool-view/view-props.js';
 export type { PageTool } from './tools/page-tools.js';

@@ -6,7 +6,7 @@ import {
   type RunAgentInput,
 } from '@ag-ui/client';
 import { Observable } from 'rxjs';
-import type { Agent } from '../agent/create-agent.js';
+import type { ChatAgent } from '../agent/chat-agent.js';
 import { AgentChatError, ConfigurationError } from '../errors.js';
 import type { AgentEvent } from '../events.js';
 import type { Message as ChatMessage } from '../model/messages.js';
@@ -25,13 +25,13 @@ import { agUIEventMapper } from './ag-ui-events.js';
  *   `runAgent({ resume: [{ interruptId, status: 'resolved', payload: { approved: true } }] })`.
  */
 export class AgentChatAGUIAgent extends AbstractAgent {
-  readonly #agent: Agent;
+  readonly #agent: ChatAgent;
   /** Frontend calls waiting for the client's result: tool call id → our approval request id. */
   readonly #frontendCalls = new Map<string, string>();
   /** Results the client sent, read by the frontend tools' `execute`. */
   readonly #results = new Map<string, string>();
 
-  constructor(agent: Agent, config: AgentConfig = {}) {
+  constructor(agent: ChatAgent, config: AgentConfig = {}) {
     super(config);
     this.#agent = agent;
   }
@@ -157,7 +157,7 @@ export class AgentChatAGUIAgent extends AbstractAgent {
 }
 
 /** Wraps our agent as an AG-UI `AbstractAgent`; see {@link AgentChatAGUIAgent}. */
-export function agUIAgent(agent: Agent, config?: AgentConfig): AgentChatAGUIAgent {
+export function agUIAgent(agent: ChatAgent, config?: AgentConfig): AgentChatAGUIAgent {
   return new AgentChatAGUIAgent(agent, config);
 }
 

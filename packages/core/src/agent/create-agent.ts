@@ -7,15 +7,17 @@ import type { ChatModel } from '../model/chat-model.js';
 import type { Tool } from '../tools/tool.js';
 import type { AgentLimits, AgentOptions } from './agent-options.js';
 import { runSettingsOf } from './agent-settings.js';
+import type { ChatAgent } from './chat-agent.js';
 import { runAgent } from './run-agent.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunInput } from './run-input.js';
 
 export type { AgentLimits, AgentOptions } from './agent-options.js';
+export type { ChatAgent } from './chat-agent.js';
 export type { RunInput } from './run-input.js';
 
-/** An agent: call `run()` per user message and iterate its events. */
-export interface Agent {
+/** An agent: call `run()` per user message and iterate its events. The {@link ChatAgent} contract, with its model. */
+export interface Agent extends ChatAgent {
   readonly model: ChatModel;
   readonly store: ConversationStore;
   readonly tools: ReadonlyMap<string, Tool>;

@@ -1,5 +1,5 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import type { Agent } from '../agent/create-agent.js';
+import type { ChatAgent } from '../agent/chat-agent.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
 import { toUIMessageStream } from './to-ui-message-stream.js';
 import { uiHistory, uiMessageInput } from './ui-message-input.js';
@@ -29,7 +29,7 @@ export interface AgentChatTransportOptions {
  * const chat = new Chat({ transport: agentChatTransport(agent), sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
  */
 export function agentChatTransport(
-  agent: Agent,
+  agent: ChatAgent,
   options: AgentChatTransportOptions = {},
 ): ChatTransport<UIMessage> {
   return {

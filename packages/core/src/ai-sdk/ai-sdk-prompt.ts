@@ -60,7 +60,8 @@ function filePart(image: ImageInput, version: SupportedSpecification) {
   const dataUrl = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(image.url);
   const mediaType = image.mimeType ?? dataUrl?.[1] ?? 'image';
   if (version === 'v3') {
-    // v3 file parts carry base64 text or a URL directly.
+    // v3 file parts carry base64 text or a URL directly. The prompt is typed as v4's (one builder for both
+    // specifications) and v4's file data is an object, so the v3 part cannot be spelled in that type: cast.
     const data = dataUrl ? (dataUrl[3] ?? '') : new URL(image.url);
     return { type: 'file', mediaType, data } as unknown as Extract<
       LanguageModelV4Message,

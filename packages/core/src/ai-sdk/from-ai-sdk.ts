@@ -43,11 +43,15 @@ export interface FromAISDKOptions {
  */
 export function fromAISDK(model: AISDKLanguageModel, options: FromAISDKOptions = {}): ChatModel {
   const version = model?.specificationVersion;
-  if (!model || typeof model.doStream !== 'function' || !SUPPORTED_SPECIFICATIONS.includes(version as never))
+  if (
+    !model ||
+    typeof model.doStream !== 'function' ||
+    !SUPPORTED_SPECIFICATIONS.some((supported) => supported === version)
+  )
     throw new ConfigurationError(
       `fromAISDK: the model's specificationVersion is ${JSON.stringify(version)}; supported versions are ${SUPPORTED_SPECIFICATIONS.join(' and ')} (ai@7 models are v4, ai@6 models v3). Upgrade the provider package.`,
     );
-  const spec = model as unknown as LanguageModelV4;
+  const spec = model as LanguageModelV4;
   const id = `${model.provider}:${model.modelId}`;
   return {
     id,

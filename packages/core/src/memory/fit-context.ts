@@ -1,10 +1,8 @@
-import { pruneScoredChunks } from '../context/prune-scored-chunks.js';
 import { countMessageTokens, type TokenCounter } from '../context/token-counter.js';
 import type { ChatModel } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
 import type { StoredSummary } from './conversation-store.js';
 import type { AssembleOverrides, DualTrackMemory } from './dual-track-memory.js';
-import { entryIds, queryCount } from './entry-ids.js';
 
 /** The compaction strategies, in the order they are tried. */
 export type CompactionMethod = 'summaries' | 'prune-rag' | 'distill' | 'roll-up';
@@ -77,6 +75,7 @@ export async function fitContext(input: FitInput): Promise<FittedContext> {
     [
       'prune-rag',
       async () => {
+        const { pruneCurrent } = await import('./fit-compaction.js');
         const pruned = pruneCurrent(current, counter, attempt.tokens - maxTokens);
         if (pruned) current = pruned;
         return pruned !== undefined;
@@ -85,7 +84,11 @@ export async function fitContext(input: FitInput): Promise<FittedContext> {
     [
       'distill',
       async () => {
-        const distilled = await distillCurrent(input, current);
+        const { distillCurrent } = await import('./fit-compaction.js');
+        const distilled = await distillCurrent(
+          { ...input, summarizeAbove: memory.options.summarizeAbove },
+          current,
+        );
         if (distilled.size) overrides.currentSummaries = distilled;
         return distilled.size > 0;
       },
@@ -125,43 +128,4 @@ function setOverride(
   overrides[key] = value;
   if (key === 'rollUpAfter') overrides.recentWindow = 0;
   return true;
-}
-
-/** Prunes scored chunk lists in the current tool results, halving until `excess` tokens are saved. */
-function pruneCurrent(current: Message[], counter: TokenCounter, excess: number): Message[] | undefined {
-  let saved = 0;
-  let changed = false;
-  const out = current.map((message) => {
-    if (message.role !== 'tool' || saved >= excess) return message;
-    let content = message.content;
-    for (let keep = 8; keep >= 1; keep = Math.floor(keep / 2)) {
-      const pruned = pruneScoredChunks(message.content, keep);
-      if (!pruned) break;
-      content = pruned;
-      if (saved + counter.count(message.content) - counter.count(pruned) >= excess) break;
-    }
-    if (content === message.content) return message;
-    changed = true;
-    saved += counter.count(message.content) - counter.count(content);
-    return { ...message, content };
-  });
-  return changed ? out : undefined;
-}
-
-/** Summaries of the current run's long tool outputs, by index; the full text stays retrievable by id. */
-async function distillCurrent(input: FitInput, current: Message[]): Promise<Map<number, string>> {
-  const threshold = input.memory.options.summarizeAbove;
-  const ids = entryIds(current, queryCount(input.history) + 1);
-  const jobs = current.map(async (message, index): Promise<[number, string] | undefined> => {
-    if (message.role !== 'tool' || input.counter.count(message.content) <= threshold || !ids[index])
-      return undefined;
-    const kind =
-      /\b(ERROR|WARN|INFO)\b/.test(message.content) && message.content.split('\n').length > 20
-        ? 'log'
-        : 'tool-result';
-    const { summarize } = await import('./summarize.js');
-    const summary = await summarize(message.content, kind, input.summarizer, input.signal);
-    return [index, summary.text];
-  });
-  return new Map((await Promise.all(jobs)).filter((e): e is [number, string] => e !== undefined));
 }

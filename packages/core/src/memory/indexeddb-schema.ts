@@ -80,7 +80,7 @@ export function upgradeSchema(
 async function migrateV1toV2(tx: UpgradeTransaction): Promise<void> {
   const conversations = tx.objectStore('conversations');
   const entries = tx.objectStore('entries');
-  // v1 records carry `messages`; the v2 type does not, hence the cast.
+  // v1 records carry `messages`; the store is typed by the v2 schema, which has none: cast to the v1 shape.
   const old = (await conversations.getAll()) as unknown as AgentChatDBv1['conversations']['value'][];
   const writes: Promise<unknown>[] = [];
   for (const record of old) {

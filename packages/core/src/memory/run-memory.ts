@@ -1,6 +1,6 @@
 import { ContextBudgetError } from '../context/context-budget-error.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
-import { hasUniformTable, negotiateFormat, type ToonEncoder } from '../context/negotiate-format.js';
+import type { ToonEncoder } from '../context/negotiate-format.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
 import type { AgentEventBody, UsageContext } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
@@ -140,6 +140,8 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
     // result that holds a table, the only kind TOON can win on.
     async toolContent(result, fallback) {
       if (typeof result === 'string' || result === undefined || isToolOutput(result)) return fallback;
+      // Loaded with the first tool result: a chat without tools never downloads it.
+      const { hasUniformTable, negotiateFormat } = await import('../context/negotiate-format.js');
       const encode = hasUniformTable(result) ? (await import('@toon-format/toon')).encode : jsonOnly;
       return negotiateFormat(result, tokens, encode).text;
     },

@@ -18,10 +18,14 @@ export type IndexResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; name: string; message: string; detail?: string };
 
-const scope = globalThis as unknown as {
+/** The dedicated worker's global scope, as this file uses it. */
+interface WorkerScope {
   onmessage: ((event: MessageEvent<IndexRequest>) => void) | null;
   postMessage(message: IndexResponse, transfer?: Transferable[]): void;
-};
+}
+
+// The DOM lib types globalThis as a window; in this worker it is the worker's scope.
+const scope: WorkerScope = globalThis as typeof globalThis & WorkerScope;
 let index: ReturnType<typeof flatIndex> | undefined;
 
 async function handle(request: IndexRequest): Promise<[unknown, Transferable[]]> {

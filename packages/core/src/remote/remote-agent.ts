@@ -1,3 +1,4 @@
+import type { ChatAgent } from '../agent/chat-agent.js';
 import type { RunInput } from '../agent/create-agent.js';
 import type { PendingRequest } from '../agent/run-checkpoint-store.js';
 import { UnknownRequestError } from '../agent/unknown-request-error.js';
@@ -37,8 +38,8 @@ export interface RemoteAgentOptions {
   maxRounds?: number;
 }
 
-/** An agent on another server, with the `run` / `respond` / `pending` contract of `createAgent`'s. */
-export interface RemoteAgent {
+/** An agent on another server: the {@link ChatAgent} contract of `createAgent`'s, without a model in the page. */
+export interface RemoteAgent extends ChatAgent {
   readonly url: string;
   readonly protocol: RemoteProtocol;
   readonly store: ConversationStore;

@@ -1,6 +1,6 @@
-import { clientKey } from '../client-key.js';
-import type { Middleware } from '../context.js';
-import { HttpError } from '../http-error.js';
+import type { Middleware } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
+import { clientKey } from './client-key.js';
 import { verifyClientToken } from './client-token.js';
 
 const MESSAGES = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_TOKEN_TTL_SECONDS, mintClientToken, verifyClientToken } from './client-token';
+import { MAX_TOKEN_TTL_SECONDS } from '../config/client-identity';
+import { mintClientToken, verifyClientToken } from './client-token';
 
 const SECRET = 'token-test-secret';
 const NOW = Date.parse('2026-11-22T12:00:00Z');

@@ -1,6 +1,8 @@
 // Short-lived client tokens: `<base64url(JSON payload)>.<base64url(HMAC-SHA256(payload))>`.
 // Only WebCrypto is used, so minting works the same in a Worker, Node ≥ 20, Deno or a browser-less backend.
 
+import { MAX_TOKEN_TTL_SECONDS } from '../config/client-identity.js';
+
 /** What a client token asserts. */
 export interface ClientTokenClaims {
   /** The user the token was issued to; rate limits and credits are kept per subject. */
@@ -8,9 +10,6 @@ export interface ClientTokenClaims {
   /** Expiry, in seconds since the epoch. */
   exp: number;
 }
-
-/** Tokens may live at most this long, so a leaked one is useless soon. */
-export const MAX_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 
 /** Why a token was refused. */
 export type TokenProblem = 'malformed' | 'bad_signature' | 'expired' | 'too_long_lived';

@@ -1,4 +1,4 @@
-import { HttpError } from '../http-error.js';
+import { HttpError } from '../shared/http-error.js';
 
 /** One JSON-RPC 2.0 message as MCP sends it: a request, a notification or a response. */
 export interface JsonRpcMessage {

@@ -1,4 +1,4 @@
-import type { CreditPrices } from '../config-types.js';
+import type { CreditPrices } from '../config/config-types.js';
 import type { JsonRpcMessage } from './json-rpc.js';
 
 /**

@@ -1,5 +1,5 @@
-import { pickHeaders } from '../forwarded-headers.js';
-import { HttpError } from '../http-error.js';
+import { pickHeaders } from '../http/forwarded-headers.js';
+import { HttpError } from '../shared/http-error.js';
 
 /**
  * Client headers forwarded to an MCP server (streamable HTTP): content negotiation plus the

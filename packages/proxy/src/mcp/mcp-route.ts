@@ -1,7 +1,7 @@
-import { NAME } from '../config-fields.js';
-import type { Handler } from '../context.js';
-import { forwardCharged } from '../forward-charged.js';
-import { HttpError } from '../http-error.js';
+import { NAME } from '../config/config-fields.js';
+import type { Handler } from '../http/context.js';
+import { forwardCharged } from '../http/forward-charged.js';
+import { HttpError } from '../shared/http-error.js';
 import { parseJsonRpc } from './json-rpc.js';
 import { mcpCost } from './mcp-cost.js';
 import { headerMismatch } from './mcp-header-check.js';

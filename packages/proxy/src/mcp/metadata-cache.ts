@@ -1,4 +1,4 @@
-import type { ProxyConfig } from '../config-types.js';
+import type { ProxyConfig } from '../config/config-types.js';
 
 /** How long fetched OAuth metadata is reused: a sign-in reads it several times within seconds. */
 export const METADATA_TTL_MS = 60_000;

@@ -2,7 +2,7 @@
 // names; a hostile or compromised server must not aim it at the proxy's own network.
 import { describe, expect, it } from 'vitest';
 import { proxyRequest, stubUpstream, testEnv } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 import { refusedAddress } from './public-url';
 
 const TRACKER = 'https://tracker.test/mcp';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROXY, proxyRequest, stubUpstream, testEnv } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 
 const TRACKER = 'http://tracker.test/mcp';
 const ISSUER = 'https://auth.test';

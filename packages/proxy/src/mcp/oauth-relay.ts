@@ -1,10 +1,10 @@
-import { NAME } from '../config-fields.js';
-import type { McpServerConfig } from '../config-types.js';
-import type { Context, Handler } from '../context.js';
-import { forwardCharged } from '../forward-charged.js';
-import { pickHeaders } from '../forwarded-headers.js';
-import { HttpError } from '../http-error.js';
-import { jsonResponse } from '../json-response.js';
+import { NAME } from '../config/config-fields.js';
+import type { McpServerConfig } from '../config/config-types.js';
+import type { Context, Handler } from '../http/context.js';
+import { forwardCharged } from '../http/forward-charged.js';
+import { pickHeaders } from '../http/forwarded-headers.js';
+import { HttpError } from '../shared/http-error.js';
+import { jsonResponse } from '../shared/json-response.js';
 import { chargeUsage } from '../usage/charge-usage.js';
 import { cachedMetadata } from './metadata-cache.js';
 import { refusedAddress } from './public-url.js';

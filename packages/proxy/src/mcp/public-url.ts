@@ -1,4 +1,4 @@
-import { embeddedIPv4, parseIPv4, parseIPv6 } from '../ip-address.js';
+import { embeddedIPv4, parseIPv4, parseIPv6 } from '../shared/ip-address.js';
 
 // What the OAuth relay may reach: only public https hosts. An MCP server's metadata names the
 // authorization server and its endpoints, so a hostile server could otherwise aim the proxy at the

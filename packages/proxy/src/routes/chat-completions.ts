@@ -1,10 +1,10 @@
-import type { Handler } from '../context.js';
-import { forwardCharged } from '../forward-charged.js';
-import { upstreamRequestHeaders } from '../forwarded-headers.js';
-import { parseJsonObject } from '../json-body.js';
-import { applyModelPolicy } from '../model-policy.js';
+import type { Handler } from '../http/context.js';
+import { forwardCharged } from '../http/forward-charged.js';
+import { upstreamRequestHeaders } from '../http/forwarded-headers.js';
+import { parseJsonObject } from '../shared/json-body.js';
 import { keepStream } from '../streams/keep-stream.js';
 import { recordedChat } from '../transcripts/record-chat.js';
+import { applyModelPolicy } from './model-policy.js';
 
 /**
  * `POST /v1/chat/completions`: forwards an OpenAI chat completion request, streaming or not, to

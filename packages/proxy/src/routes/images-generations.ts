@@ -1,8 +1,8 @@
-import type { Handler } from '../context.js';
-import { forwardCharged } from '../forward-charged.js';
-import { upstreamRequestHeaders } from '../forwarded-headers.js';
-import { applyImagePolicy } from '../image-policy.js';
-import { parseJsonObject } from '../json-body.js';
+import type { Handler } from '../http/context.js';
+import { forwardCharged } from '../http/forward-charged.js';
+import { upstreamRequestHeaders } from '../http/forwarded-headers.js';
+import { parseJsonObject } from '../shared/json-body.js';
+import { applyImagePolicy } from './image-policy.js';
 
 /**
  * `POST /v1/images/generations`: forwards an OpenAI image generation request (answered with

@@ -1,10 +1,10 @@
-import { allowedBetas } from '../anthropic-beta.js';
-import type { Handler } from '../context.js';
-import { forwardCharged } from '../forward-charged.js';
-import { pickHeaders } from '../forwarded-headers.js';
-import { parseJsonObject } from '../json-body.js';
-import { applyModelPolicy } from '../model-policy.js';
+import type { Handler } from '../http/context.js';
+import { forwardCharged } from '../http/forward-charged.js';
+import { pickHeaders } from '../http/forwarded-headers.js';
+import { parseJsonObject } from '../shared/json-body.js';
 import { keepStream } from '../streams/keep-stream.js';
+import { allowedBetas } from './anthropic-beta.js';
+import { applyModelPolicy } from './model-policy.js';
 
 /** The Messages API version sent when the client names none. */
 export const ANTHROPIC_VERSION = '2023-06-01';

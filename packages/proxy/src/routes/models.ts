@@ -1,7 +1,7 @@
-import type { Handler } from '../context.js';
-import { forwardCharged } from '../forward-charged.js';
-import { upstreamRequestHeaders } from '../forwarded-headers.js';
-import { jsonResponse } from '../json-response.js';
+import type { Handler } from '../http/context.js';
+import { forwardCharged } from '../http/forward-charged.js';
+import { upstreamRequestHeaders } from '../http/forwarded-headers.js';
+import { jsonResponse } from '../shared/json-response.js';
 import { chargeUsage } from '../usage/charge-usage.js';
 
 /**

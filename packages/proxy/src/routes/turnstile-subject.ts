@@ -1,6 +1,7 @@
-import { checkClientToken, MAX_TOKEN_TTL_SECONDS } from '../auth/client-token.js';
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
+import { checkClientToken } from '../auth/client-token.js';
+import { MAX_TOKEN_TTL_SECONDS } from '../config/client-identity.js';
+import type { Context } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
 
 /** Subjects of client tokens minted for a passed Turnstile check start with this. */
 export const TURNSTILE_SUBJECT_PREFIX = 'turnstile:';

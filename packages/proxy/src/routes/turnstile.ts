@@ -1,9 +1,10 @@
+import { clientKey } from '../auth/client-key.js';
 import { mintClientToken } from '../auth/client-token.js';
-import { clientKey } from '../client-key.js';
-import type { Handler } from '../context.js';
-import { HttpError } from '../http-error.js';
-import { parseJsonObject } from '../json-body.js';
-import { jsonResponse } from '../json-response.js';
+import type { TurnstileConfig } from '../config/config-types.js';
+import type { Context, Handler } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
+import { parseJsonObject } from '../shared/json-body.js';
+import { jsonResponse } from '../shared/json-response.js';
 import { chargeUsage } from '../usage/charge-usage.js';
 import { turnstileSubject } from './turnstile-subject.js';
 
@@ -61,38 +62,8 @@ export const turnstile: Handler = async (c) => {
       '"previous" must be the client token this proxy gave you before (a string), or left out.',
     );
   }
-  const form = new URLSearchParams({ secret: config.secretKey, response: token });
-  if (ip !== 'unknown') form.set('remoteip', ip);
-  let answer: SiteverifyAnswer;
-  try {
-    const response = await c.fetch(config.siteverifyUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-      redirect: 'manual',
-    });
-    answer = (await response.json()) as SiteverifyAnswer;
-  } catch (cause) {
-    throw new HttpError(
-      502,
-      'turnstile_unreachable',
-      'Turnstile siteverify could not be reached or answered no JSON: check TURNSTILE_SITEVERIFY_URL (or leave it unset for Cloudflare).',
-      { cause },
-    );
-  }
-  if (answer.success !== true) {
-    const codes = Array.isArray(answer['error-codes'])
-      ? answer['error-codes'].filter(
-          (code): code is string => typeof code === 'string' && /^[a-z-]{1,64}$/.test(code),
-        )
-      : [];
-    c.log.auth = 'turnstile_failed';
-    throw new HttpError(
-      403,
-      'turnstile_failed',
-      `The Turnstile check did not pass${codes.length ? ` (${codes.join(', ')})` : ''}: solve the challenge again and send the new token.`,
-    );
-  }
+  const answer = await siteverify(c, config, token, ip);
+  if (answer.success !== true) throw refused(c, answer);
   c.log.auth = 'turnstile_ok';
   const sub = await turnstileSubject(c, previous, c.user, secret);
   const ttlSeconds = config.tokenTtlSeconds;
@@ -107,3 +78,45 @@ export const turnstile: Handler = async (c) => {
     { headers: { 'Cache-Control': 'no-store' } },
   );
 };
+
+/** Asks siteverify whether `token` passed; an unreachable siteverify or one answering no JSON is a 502. */
+async function siteverify(
+  c: Context,
+  config: TurnstileConfig,
+  token: string,
+  ip: string,
+): Promise<SiteverifyAnswer> {
+  const form = new URLSearchParams({ secret: config.secretKey, response: token });
+  if (ip !== 'unknown') form.set('remoteip', ip);
+  try {
+    const response = await c.fetch(config.siteverifyUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+      redirect: 'manual',
+    });
+    return (await response.json()) as SiteverifyAnswer;
+  } catch (cause) {
+    throw new HttpError(
+      502,
+      'turnstile_unreachable',
+      'Turnstile siteverify could not be reached or answered no JSON: check TURNSTILE_SITEVERIFY_URL (or leave it unset for Cloudflare).',
+      { cause },
+    );
+  }
+}
+
+/** The 403 for a failed check, naming siteverify's error codes (only well-formed ones). */
+function refused(c: Context, answer: SiteverifyAnswer): HttpError {
+  const codes = Array.isArray(answer['error-codes'])
+    ? answer['error-codes'].filter(
+        (code): code is string => typeof code === 'string' && /^[a-z-]{1,64}$/.test(code),
+      )
+    : [];
+  c.log.auth = 'turnstile_failed';
+  return new HttpError(
+    403,
+    'turnstile_failed',
+    `The Turnstile check did not pass${codes.length ? ` (${codes.join(', ')})` : ''}: solve the challenge again and send the new token.`,
+  );
+}

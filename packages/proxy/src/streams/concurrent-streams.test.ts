@@ -1,7 +1,7 @@
 import { env as bindings } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
 import { chatRequest, proxyRequest, stubUpstream, testEnv, withExecutionContext } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 import { STREAM_ID_HEADER } from './stream-id';
 import { MAX_KEPT_BYTES } from './stream-store';
 

@@ -1,4 +1,4 @@
-import type { Context } from '../context.js';
+import type { Context } from '../http/context.js';
 import { splitStream } from './split-stream.js';
 import { newStreamId, RESUMABLE_HEADER, STREAM_ID_HEADER } from './stream-id.js';
 

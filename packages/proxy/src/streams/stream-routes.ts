@@ -1,5 +1,5 @@
-import type { Context, Handler } from '../context.js';
-import { HttpError } from '../http-error.js';
+import type { Context, Handler } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
 import { isStreamId } from './stream-id.js';
 
 /**

@@ -9,7 +9,7 @@ import {
   upstreamEventStream,
   withExecutionContext,
 } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 import { STREAM_ID_HEADER } from './stream-id';
 
 const env = () => testEnv({ STREAMS: bindings.STREAMS });

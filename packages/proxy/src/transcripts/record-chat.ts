@@ -1,9 +1,9 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
+import type { TranscriptsConfig } from '../config/transcripts-config.js';
+import type { Context } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
 import { AnswerCapture, type CapturedAnswer, observeBody } from './answer-capture.js';
 import { maskPersonalData } from './mask.js';
 import { type CallRecord, callStatements, hashClientKey, writeBatch } from './transcript-store.js';
-import type { TranscriptsConfig } from './transcripts-config.js';
 
 /** The request header carrying the widget's opaque conversation id. */
 export const CONVERSATION_HEADER = 'X-Conversation-Id';

@@ -1,4 +1,4 @@
-import type { TranscriptsConfig } from './transcripts-config.js';
+import type { TranscriptsConfig } from '../config/transcripts-config.js';
 
 const DAY_MS = 86_400_000;
 

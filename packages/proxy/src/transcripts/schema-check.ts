@@ -1,5 +1,5 @@
-import { HttpError } from '../http-error.js';
-import type { TranscriptsConfig } from './transcripts-config.js';
+import type { TranscriptsConfig } from '../config/transcripts-config.js';
+import { HttpError } from '../shared/http-error.js';
 
 /** The tables `migrations/0001_transcripts.sql` creates. */
 export const TRANSCRIPT_TABLES = ['conversations', 'messages', 'calls', 'feedback'] as const;

@@ -1,6 +1,6 @@
-import type { Handler } from '../context.js';
-import { HttpError } from '../http-error.js';
-import { jsonResponse } from '../json-response.js';
+import type { Handler } from '../http/context.js';
+import { HttpError } from '../shared/http-error.js';
+import { jsonResponse } from '../shared/json-response.js';
 import { maskPersonalData } from './mask.js';
 import { hashClientKey, writeBatch } from './transcript-store.js';
 

@@ -1,7 +1,7 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
-import { askFor, type Ledger, type Need, renewalDue, settle, unsent } from './allowance.js';
+import { HttpError } from '../shared/http-error.js';
 import type { GrantAnswer, GrantAsk } from './grant.js';
+import type { Ledger, Need } from './ledger.js';
+import type { UsageRequest } from './usage-request.js';
 
 /**
  * Whose counter a ledger settles with and under which limits: a client (`c.user`, the configured
@@ -15,7 +15,7 @@ export interface Scope {
 }
 
 /** The client's scope: its own counter, the per-client limits. */
-export function clientScope(c: Context): Scope {
+export function clientScope(c: UsageRequest): Scope {
   return {
     key: c.user ?? 'anonymous',
     ratePerMinute: c.config.rateLimitPerMinute,
@@ -34,38 +34,30 @@ const MAX_RENEWALS_IN_A_ROW = 4;
  * counter, is `503 limits_unavailable` with `Retry-After`, never a request let through unchecked.
  */
 export async function askCounter(
-  c: Context,
+  c: UsageRequest,
   ledger: Ledger,
   need: Need,
   scope: Scope = clientScope(c),
 ): Promise<GrantAnswer> {
-  const ask = askFor(ledger, need, limitsOf(c, scope), c.config.allowance);
+  const ask = ledger.askFor(need, limitsOf(c, scope), c.config.allowance);
   const call = grant(c, ask, scope).then(
     (answer) => {
-      settle(ledger, ask, answer);
+      ledger.settle(ask, answer);
       return answer;
     },
     (error: unknown) => {
-      unsent(ledger, ask);
+      ledger.unsent(ask);
       throw error;
     },
   );
   // An answer that comes after the timeout still lands in the ledger (its allowance is not lost).
   c.waitUntil(call.catch(() => {}));
-  const timeoutMs = c.config.allowance.timeoutMs;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), timeoutMs);
-  });
   try {
-    const answer = await Promise.race([call, timeout]);
-    if (answer !== 'timeout') return answer;
-    throw unavailable(c, `no answer within ${timeoutMs} ms`);
+    return await withTimeout(call, c.config.allowance.timeoutMs);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof CounterTimeout) throw unavailable(c, error.message);
     throw unavailable(c, 'the counter failed', error);
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
   }
 }
 
@@ -73,24 +65,24 @@ export async function askCounter(
  * Reports the overdraft and tops the allowance up, off the request path (`ctx.waitUntil`), one
  * renewal per client at a time; repeats while requests add overdraft meanwhile.
  */
-export function renewInBackground(c: Context, ledger: Ledger, scope: Scope = clientScope(c)): void {
+export function renewInBackground(c: UsageRequest, ledger: Ledger, scope: Scope = clientScope(c)): void {
   if (ledger.renewing) return;
   ledger.renewing = true;
   const renew = async () => {
     try {
       for (let round = 0; round < MAX_RENEWALS_IN_A_ROW; round++) {
-        const ask = askFor(ledger, { requests: 0, credits: 0 }, limitsOf(c, scope), c.config.allowance);
+        const ask = ledger.askFor({ requests: 0, credits: 0 }, limitsOf(c, scope), c.config.allowance);
         try {
-          settle(ledger, ask, await withTimeout(grant(c, ask, scope), RENEWAL_TIMEOUT_MS));
+          ledger.settle(ask, await withTimeout(grant(c, ask, scope), RENEWAL_TIMEOUT_MS));
         } catch {
-          unsent(ledger, ask);
+          ledger.unsent(ask);
           return;
         }
         const needs = {
           requests: scope.ratePerMinute === undefined ? 0 : 1,
           credits: scope.dailyCredits === undefined ? 0 : 1,
         };
-        if (!renewalDue(ledger, needs, c.config.allowance)) return;
+        if (!ledger.renewalDue(needs, c.config.allowance)) return;
       }
     } finally {
       ledger.renewing = false;
@@ -99,7 +91,7 @@ export function renewInBackground(c: Context, ledger: Ledger, scope: Scope = cli
   c.waitUntil(renew());
 }
 
-function grant(c: Context, ask: GrantAsk, scope: Scope): Promise<GrantAnswer> {
+function grant(c: UsageRequest, ask: GrantAsk, scope: Scope): Promise<GrantAnswer> {
   const namespace = c.config.usage;
   if (namespace === undefined) return Promise.reject(new Error('no USAGE binding'));
   // A stub per call: stubs are I/O objects of the request that made them.
@@ -107,11 +99,11 @@ function grant(c: Context, ask: GrantAsk, scope: Scope): Promise<GrantAnswer> {
   return stub.grant(ask) as Promise<GrantAnswer>;
 }
 
-function limitsOf(c: Context, scope: Scope) {
+function limitsOf(c: UsageRequest, scope: Scope) {
   return { now: c.now(), ratePerMinute: scope.ratePerMinute, dailyCredits: scope.dailyCredits };
 }
 
-function unavailable(c: Context, detail: string, cause?: unknown): HttpError {
+function unavailable(c: UsageRequest, detail: string, cause?: unknown): HttpError {
   c.log.limited = 'unavailable';
   const retryAfter = Math.max(1, Math.ceil((c.config.allowance.timeoutMs * 2) / 1000));
   return new HttpError(
@@ -122,12 +114,21 @@ function unavailable(c: Context, detail: string, cause?: unknown): HttpError {
   );
 }
 
+/** The counter did not answer in time (the answer may still land later). */
+class CounterTimeout extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms} ms`);
+    this.name = 'CounterTimeout';
+  }
+}
+
+/** `promise`, or a `CounterTimeout` after `ms`; the timer is cleared either way. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   return Promise.race([
     promise,
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      timer = setTimeout(() => reject(new CounterTimeout(ms)), ms);
     }),
   ]).finally(() => {
     if (timer !== undefined) clearTimeout(timer);

@@ -1,19 +1,11 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
-import {
-  admit,
-  creditsLeft,
-  decide,
-  type Ledger,
-  type Need,
-  refundCredits,
-  renewalDue,
-  requestsLeft,
-} from './allowance.js';
-import { askCounter, renewInBackground } from './ask-counter.js';
+import { HttpError } from '../shared/http-error.js';
+import { clientScope, renewInBackground } from './ask-counter.js';
 import { chargeDeployment } from './deployment-ceiling.js';
 import { DAY_MS, type GrantAnswer, WINDOW_MS } from './grant.js';
+import type { Ledger, Need } from './ledger.js';
+import { take } from './take.js';
 import type { CreditState, RateState } from './usage-counter.js';
+import type { UsageRequest } from './usage-request.js';
 
 /** Gives back what {@link chargeUsage} charged; call it when the upstream did not serve the request. */
 export type Refund = () => Promise<void>;
@@ -31,7 +23,7 @@ const noRefund: Refund = async () => {};
  * Retry-After) or 402 (credits, with balance and reset time in the body). No-op when neither
  * `RATE_LIMIT_PER_MINUTE` nor `DAILY_CREDITS` is set.
  */
-export async function chargeUsage(c: Context, cost: number): Promise<Refund> {
+export async function chargeUsage(c: UsageRequest, cost: number): Promise<Refund> {
   if (c.config.usage === undefined) return noRefund;
   // Side by side, so a request that must ask both counters waits for one round trip, not two.
   const [deployment, client] = await Promise.allSettled([chargeDeployment(c, cost), chargeClient(c, cost)]);
@@ -49,31 +41,16 @@ export async function chargeUsage(c: Context, cost: number): Promise<Refund> {
   };
 }
 
-async function chargeClient(c: Context, cost: number): Promise<Refund> {
-  const { rateLimitPerMinute, dailyCredits, allowance } = c.config;
+async function chargeClient(c: UsageRequest, cost: number): Promise<Refund> {
+  const { rateLimitPerMinute, dailyCredits } = c.config;
   const need: Need = {
     requests: rateLimitPerMinute === undefined ? 0 : 1,
     credits: dailyCredits === undefined ? 0 : cost,
   };
   const ledger = c.allowances.ledger(c.user ?? 'anonymous', c.now());
-  const verdict = decide(ledger, need, allowance);
-  if (verdict.kind === 'refuse') refuse(c, ledger, verdict.reason, cost);
-  let basis: GrantAnswer | undefined;
-  if (verdict.kind === 'admit') {
-    admit(ledger, need, verdict);
-    c.log.limits = 'isolate';
-  } else {
-    const answer = await askCounter(c, ledger, need);
-    if (answer.ok) basis = answer;
-    else {
-      // Another request's answer may have reserved enough for this one meanwhile.
-      const again = decide(ledger, need, { ...allowance, requests: 0, credits: 0 });
-      if (again.kind !== 'admit') refuse(c, ledger, answer.reason ?? 'rate_limited', cost);
-      admit(ledger, need, again);
-    }
-    c.log.limits = 'counter';
-  }
-  if (renewalDue(ledger, need, allowance)) renewInBackground(c, ledger);
+  const taken = await take(c, ledger, need, clientScope(c), (reason) => refuse(c, ledger, reason, cost));
+  c.log.limits = taken.via === 'isolate' ? 'isolate' : 'counter';
+  const basis = taken.via === 'counter' ? taken.basis : undefined;
   const rate = rateState(c, ledger, basis);
   const credits = creditState(c, ledger, cost, basis);
   if (rate !== undefined) setAll(c.responseHeaders, rateHeaders(rate));
@@ -84,7 +61,7 @@ async function chargeClient(c: Context, cost: number): Promise<Refund> {
   if (credits === undefined || cost === 0) return noRefund;
   const day = ledger.day;
   return async () => {
-    refundCredits(ledger, day, cost);
+    ledger.refund(day, cost);
     renewInBackground(c, ledger);
     c.log.credits = 0;
     c.responseHeaders.set('X-Credits-Remaining', String(credits.balance + cost));
@@ -92,7 +69,7 @@ async function chargeClient(c: Context, cost: number): Promise<Refund> {
 }
 
 function refuse(
-  c: Context,
+  c: UsageRequest,
   ledger: Ledger,
   reason: 'rate_limited' | 'credits_exhausted',
   cost: number,
@@ -122,18 +99,23 @@ function refuse(
 }
 
 /** The rate window as this isolate sees it (what the client is told). */
-function rateState(c: Context, ledger: Ledger, basis?: GrantAnswer): RateState | undefined {
+function rateState(c: UsageRequest, ledger: Ledger, basis?: GrantAnswer): RateState | undefined {
   const limit = c.config.rateLimitPerMinute;
   if (limit === undefined) return undefined;
-  const remaining = requestsLeft(ledger, basis) ?? Math.max(0, limit - ledger.overdraftRequests);
+  const remaining = ledger.requestsLeft(basis) ?? Math.max(0, limit - ledger.overdraftRequests);
   return { limit, remaining: Math.min(limit, remaining), resetAt: ledger.windowStart + WINDOW_MS };
 }
 
 /** The day's credits as this isolate sees them. */
-function creditState(c: Context, ledger: Ledger, cost: number, basis?: GrantAnswer): CreditState | undefined {
+function creditState(
+  c: UsageRequest,
+  ledger: Ledger,
+  cost: number,
+  basis?: GrantAnswer,
+): CreditState | undefined {
   const limit = c.config.dailyCredits;
   if (limit === undefined) return undefined;
-  const balance = creditsLeft(ledger, basis) ?? Math.max(0, limit - ledger.overdraftCredits);
+  const balance = ledger.creditsLeft(basis) ?? Math.max(0, limit - ledger.overdraftCredits);
   const resetAt = Date.parse(`${ledger.day}T00:00:00Z`) + DAY_MS;
   return { limit, balance: Math.min(limit, balance), cost, resetAt };
 }

@@ -4,7 +4,7 @@ import { env as bindings } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { chatRequest, stubUpstream, testEnv } from '../../test/harness';
 import { mintClientToken } from '../auth/client-token';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 
 const AUTH_SECRET = 'auth-secret-client-buckets-91d2-5a7e0c3b';
 const NOON = Date.parse('2026-11-22T12:00:30Z');

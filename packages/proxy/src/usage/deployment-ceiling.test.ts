@@ -4,7 +4,7 @@ import { env as bindings } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { delayedUsage } from '../../test/delayed-usage';
 import { chatRequest, stubUpstream, testEnv, withExecutionContext } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 
 const ISOLATES = 4;
 

@@ -1,8 +1,8 @@
-import type { Context } from '../context.js';
-import { HttpError } from '../http-error.js';
-import { admit, decide, refundCredits, renewalDue } from './allowance.js';
-import { askCounter, renewInBackground, type Scope } from './ask-counter.js';
+import { HttpError } from '../shared/http-error.js';
+import { renewInBackground, type Scope } from './ask-counter.js';
 import { DAY_MS } from './grant.js';
+import { take } from './take.js';
+import type { UsageRequest } from './usage-request.js';
 
 /** The `UsageCounter` that counts every client's credits together (client keys start `sub:`, `ip:`, `ip6:`). */
 export const DEPLOYMENT_KEY = 'deployment:all';
@@ -19,34 +19,23 @@ const none: DeploymentRefund = () => {};
  * authority. With M isolates the deployment spends at most the ceiling + M × `LIMITS_ALLOWANCE_CREDITS`
  * a day. Past it, `503 deployment_credits_exhausted` with `Retry-After` until the next UTC day.
  */
-export async function chargeDeployment(c: Context, cost: number): Promise<DeploymentRefund> {
+export async function chargeDeployment(c: UsageRequest, cost: number): Promise<DeploymentRefund> {
   const ceiling = c.config.deploymentDailyCredits;
   if (ceiling === undefined || cost === 0 || c.config.usage === undefined) return none;
   const scope: Scope = { key: DEPLOYMENT_KEY, ratePerMinute: undefined, dailyCredits: ceiling };
-  const { allowance } = c.config;
   const need = { requests: 0, credits: cost };
   const ledger = c.allowances.ledger(DEPLOYMENT_KEY, c.now());
-  const verdict = decide(ledger, need, allowance);
-  if (verdict.kind === 'refuse') throw exhausted(c, ceiling);
-  if (verdict.kind === 'admit') admit(ledger, need, verdict);
-  else {
-    const answer = await askCounter(c, ledger, need, scope);
-    if (!answer.ok) {
-      // Another request's answer may have reserved enough for this one meanwhile.
-      const again = decide(ledger, need, { ...allowance, requests: 0, credits: 0 });
-      if (again.kind !== 'admit') throw exhausted(c, ceiling);
-      admit(ledger, need, again);
-    }
-  }
-  if (renewalDue(ledger, need, allowance)) renewInBackground(c, ledger, scope);
+  await take(c, ledger, need, scope, () => {
+    throw exhausted(c, ceiling);
+  });
   const day = ledger.day;
   return () => {
-    refundCredits(ledger, day, cost);
+    ledger.refund(day, cost);
     renewInBackground(c, ledger, scope);
   };
 }
 
-function exhausted(c: Context, ceiling: number): HttpError {
+function exhausted(c: UsageRequest, ceiling: number): HttpError {
   c.log.limited = 'deployment';
   const now = c.now();
   const nextDay = (Math.floor(now / DAY_MS) + 1) * DAY_MS;

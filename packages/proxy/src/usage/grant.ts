@@ -64,19 +64,23 @@ export function windowOf(now: number): number {
   return Math.floor(now / WINDOW_MS) * WINDOW_MS;
 }
 
+/** The one-minute window and the UTC day that `now` falls in: the two periods every count rolls over. */
+export function periodOf(now: number): { windowStart: number; day: string } {
+  return { windowStart: windowOf(now), day: utcDay(now) };
+}
+
 /**
  * Moves `counts` forward to the window and UTC day of `now`, never back: an ask stamped with an older
  * window or day (a late renewal, an isolate whose clock is behind) is counted in the newer ones, the
  * safe side, and never resets them (issue 39).
  */
 export function advance(counts: Counts, now: number): { windowStart: number; day: string } {
-  const windowStart = windowOf(now);
+  const { windowStart, day } = periodOf(now);
   if (windowStart > counts.windowStart) {
     counts.prevCount = windowStart - counts.windowStart === WINDOW_MS ? counts.windowCount : 0;
     counts.windowStart = windowStart;
     counts.windowCount = 0;
   }
-  const day = utcDay(now);
   // YYYY-MM-DD strings compare in date order.
   if (day > counts.day) {
     counts.day = day;

@@ -2,7 +2,7 @@
 // windows cannot be spent back to back across a minute's boundary.
 import { describe, expect, it } from 'vitest';
 import { chatRequest, stubUpstream, testEnv } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 import { applyGrant, type Counts, type GrantAsk } from './grant';
 
 const W1 = Date.parse('2026-11-22T12:00:30Z');

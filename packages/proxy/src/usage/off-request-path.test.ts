@@ -6,7 +6,7 @@ import { env as bindings } from 'cloudflare:workers';
 import { describe, expect, it, vi } from 'vitest';
 import { delayedUsage, unavailableUsage } from '../../test/delayed-usage';
 import { chatRequest, stubUpstream, testEnv, withExecutionContext } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 
 const NOON = Date.parse('2026-11-22T12:00:05Z');
 const ISOLATES = 4;

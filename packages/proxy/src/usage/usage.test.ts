@@ -9,7 +9,7 @@ import {
   testEnv,
   withExecutionContext,
 } from '../../test/harness';
-import { createProxy } from '../create-proxy';
+import { createProxy } from '../routes/create-proxy';
 
 const NOON = Date.parse('2026-11-22T12:00:30Z');
 let ipCounter = 0;

@@ -1,6 +1,7 @@
 import type {
   Agent,
   AgentEvent,
+  ChatAgent,
   ConversationStore,
   McpHub,
   PythonFile,
@@ -10,18 +11,18 @@ import type {
 } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ConversationRunLog } from '../conversations/conversation-run-log.js';
-import { checkProvider, type McpServerConfig } from '../element/widget-config.js';
-import { McpConnection } from '../mcp/mcp-connection.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
+import { checkProvider, type McpServerConfig } from '../shared/widget-config.js';
 import type { BuiltInTools } from '../tools/built-in-tools.js';
 import type { PageTool } from '../tools/page-tools.js';
 import { WebMcpController } from '../webmcp/webmcp-controller.js';
 import type { ClientToken } from './client-token.js';
+import { McpConnection } from './mcp-connection.js';
 import type { ProxyAgentOptions } from './proxy-agent.js';
 
 /** The element's settings the agent is built from. */
 export interface AgentSourceHost extends ReactiveElement {
-  agent: Agent | undefined;
+  agent: ChatAgent | undefined;
   proxyUrl: string | undefined;
   provider: string | undefined;
   model: string | undefined;
@@ -64,7 +65,7 @@ export class AgentSourceController implements ReactiveController {
   #built: { agent: Agent; options: ProxyAgentOptions; registry: ToolRegistry } | undefined;
   #pageTools: readonly Tool[] = [];
   /** The remote agent of `agent-url`, once resolved (answers its approvals). */
-  #remoteAgent: Agent | undefined;
+  #remoteAgent: ChatAgent | undefined;
   #token: ClientToken | undefined;
   readonly #mcp = new McpConnection();
   readonly #host: AgentSourceHost;
@@ -148,7 +149,7 @@ export class AgentSourceController implements ReactiveController {
    * The agent for the next message; throws `ConfigurationError` saying what to set, or
    * `TokenEndpointError` when no client token could be had (the caller keeps the typed message).
    */
-  async resolve(store: ConversationStore, extraTools: readonly Tool[]): Promise<Agent> {
+  async resolve(store: ConversationStore, extraTools: readonly Tool[]): Promise<ChatAgent> {
     const host = this.#host;
     if (host.agent) return host.agent;
     if (host.agentUrl?.trim()) return this.#remote(store);
@@ -198,7 +199,7 @@ export class AgentSourceController implements ReactiveController {
   }
 
   /** The remote agent of `agent-url` (its code is a lazy chunk), with the page's tools and the bearer token. */
-  async #remote(store: ConversationStore): Promise<Agent> {
+  async #remote(store: ConversationStore): Promise<ChatAgent> {
     const host = this.#host;
     const token = await this.#clientToken();
     await this.#webMcp.ready;

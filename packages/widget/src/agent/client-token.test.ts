@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TokenEndpointError } from '../element/widget-errors.js';
+import { TokenEndpointError } from '../shared/widget-errors.js';
 import { ClientToken } from './client-token.js';
 
 afterEach(() => vi.unstubAllGlobals());

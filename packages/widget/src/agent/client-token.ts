@@ -1,4 +1,4 @@
-import { TokenEndpointError } from '../element/widget-errors.js';
+import { TokenEndpointError } from '../shared/widget-errors.js';
 
 /** Renew this long before the token expires, so a request never leaves with one about to lapse. */
 const RENEW_MARGIN_MS = 30_000;

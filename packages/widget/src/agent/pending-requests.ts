@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
-import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript/transcript.js';
+import type { ApprovalItem, ClarifyItem, TranscriptItem } from '../transcript-model/transcript.js';
 import type { AgentSourceController } from './agent-source-controller.js';
 import type { RunController } from './run-controller.js';
 

@@ -1,9 +1,9 @@
-import type { Agent, AgentEvent, AgentEventOf, ImageInput, RunStatus } from '@agent-chat/core';
+import type { AgentEvent, AgentEventOf, ChatAgent, ImageInput, RunStatus } from '@agent-chat/core';
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { applyEvent, type TranscriptItem } from '../transcript/transcript.js';
+import type { RunControllerStatus, RunState } from '../shared/run-state.js';
+import { applyEvent, type TranscriptItem } from '../transcript-model/transcript.js';
 
-/** Whether a run is in progress. */
-export type RunControllerStatus = 'idle' | 'running';
+export type { RunControllerStatus } from '../shared/run-state.js';
 
 /** How {@link RunController.send} ended; `not-started` means the message never reached the agent. */
 export type SendOutcome = RunStatus | 'not-started';
@@ -13,7 +13,7 @@ export type SendOutcome = RunStatus | 'not-started';
  * run's events into a transcript and keeps the conversation id so turns continue one conversation.
  * The host renders from `status`, `transcript` and `error`; every change requests an update.
  */
-export class RunController implements ReactiveController {
+export class RunController implements ReactiveController, RunState {
   status: RunControllerStatus = 'idle';
   transcript: readonly TranscriptItem[] = [];
   /** A message fit to show the user, from the last run or configuration attempt. */
@@ -38,7 +38,7 @@ export class RunController implements ReactiveController {
   }
 
   /** Sends one user message and resolves when the run has ended; never throws. */
-  send(agent: Agent, message: string, images: readonly ImageInput[] = []): Promise<SendOutcome> {
+  send(agent: ChatAgent, message: string, images: readonly ImageInput[] = []): Promise<SendOutcome> {
     return this.consume((signal) =>
       agent.run({
         message,

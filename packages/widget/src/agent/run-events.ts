@@ -1,5 +1,5 @@
 import type { AgentEvent } from '@agent-chat/core';
-import { emit } from '../element/events.js';
+import { emit } from '../shared/events.js';
 
 /** Re-dispatches a run's events as the element's DOM events (`agent-chat-*`). */
 export function emitRunEvent(host: HTMLElement, event: AgentEvent, conversationId: string | undefined): void {

@@ -1,4 +1,4 @@
-import type { Agent, ImageInput } from '@agent-chat/core';
+import type { ChatAgent, ImageInput } from '@agent-chat/core';
 import type { ReactiveController } from 'lit';
 import type { SendDeps } from './send-deps.js';
 
@@ -31,7 +31,7 @@ export class SendController implements ReactiveController {
     // Back from a redirect sign-in (the popup was blocked): finish it and send the message that waited.
     const servers = this.#d.host.mcpServers;
     if (Array.isArray(servers) && servers.some((server) => server.auth))
-      void import('../mcp/mcp-returned.js')
+      void import('./mcp-returned.js')
         .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);
     // A run the last page left in flight (a reload) is picked up (issue 42).
@@ -80,7 +80,7 @@ export class SendController implements ReactiveController {
     const { run, attachments, conversations } = this.#d;
     const input = this.#d.input();
     if (!input) return;
-    let agent: Agent;
+    let agent: ChatAgent;
     let images: ImageInput[];
     // Connecting MCP servers or reading files takes a moment: a second Enter must not send twice.
     this.#resolving = true;

@@ -1,8 +1,8 @@
-import type { Agent, ConversationStore } from '@agent-chat/core';
+import type { ChatAgent, ConversationStore } from '@agent-chat/core';
 import { nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import type { RunController } from '../agent/run-controller.js';
-import { lastConversation } from '../element/widget-config.js';
 import type { AgentChatStrings } from '../i18n/strings.js';
+import type { RunState } from '../shared/run-state.js';
+import { lastConversation } from '../shared/widget-config.js';
 import { databaseName, defaultStore } from './default-store.js';
 import { transcriptFromMessages } from './history.js';
 import type { ConversationListDeps, ListState } from './list/conversation-list-deps.js';
@@ -11,7 +11,7 @@ export type { ListState } from './list/conversation-list-deps.js';
 
 /** What the conversations controller needs from its element. */
 export interface ConversationsHost extends ReactiveElement {
-  agent: Agent | undefined;
+  agent: ChatAgent | undefined;
   store: ConversationStore | undefined;
   conversationId: string | undefined;
 }
@@ -30,7 +30,7 @@ export class ConversationsController implements ReactiveController {
   #defaultStore: ConversationStore | undefined;
   #restoring: Promise<void> = Promise.resolve();
   readonly #host: ConversationsHost;
-  readonly #run: RunController;
+  readonly #run: RunState;
   readonly #fail: (error: unknown) => void;
   readonly #focus: () => void;
   readonly #exportRunLog: (id: string) => void;
@@ -43,7 +43,7 @@ export class ConversationsController implements ReactiveController {
     exportRunLog,
   }: {
     host: ConversationsHost;
-    run: RunController;
+    run: RunState;
     fail: (error: unknown) => void;
     focus: () => void;
     /** Downloads a conversation's run log (JSONL). */

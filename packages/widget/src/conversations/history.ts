@@ -1,6 +1,6 @@
 import { type Message, visibleMessages } from '@agent-chat/core';
-import { storedReasoning } from '../transcript/reasoning-items.js';
-import type { TranscriptItem } from '../transcript/transcript.js';
+import { storedReasoning } from '../transcript-model/reasoning-items.js';
+import type { TranscriptItem } from '../transcript-model/transcript.js';
 
 /**
  * A stored conversation as shown after a reload: the user's messages and the final answers, each after

@@ -1,6 +1,6 @@
 // `title-mode="model"`: after a conversation's first answer, one short model call names it (instead of the
 // first line of the first message). A chunk of its own, loaded only by pages that ask for it.
-import type { Agent } from '@agent-chat/core';
+import type { ChatAgent } from '@agent-chat/core';
 
 const PROMPT =
   'Write a title for this conversation: at most six words, in the language of the question, no quotes, ' +
@@ -21,7 +21,7 @@ function clean(text: string): string {
  * Names conversation `conversationId` by one cheap model call (no tools, a few tokens) when it has exactly
  * one question and its answer; resolves with whether it was renamed. A failed call keeps the usual title.
  */
-export async function nameByModel(agent: Agent, conversationId: string): Promise<boolean> {
+export async function nameByModel(agent: ChatAgent, conversationId: string): Promise<boolean> {
   if (named.has(conversationId)) return false;
   const messages = await agent.store.load(conversationId);
   const questions = messages.filter((m) => m.role === 'user');
@@ -30,6 +30,8 @@ export async function nameByModel(agent: Agent, conversationId: string): Promise
   named.add(conversationId);
   let text = '';
   try {
+    // A remote agent's model runs on its server: none here to ask, so the call fails like any other.
+    if (!agent.model) throw new Error('the remote agent has no model in the page');
     const request = {
       messages: [
         { role: 'system' as const, content: PROMPT },

@@ -1,8 +1,8 @@
 import { html, nothing } from 'lit';
 import { styleMap } from 'lit/directives/style-map.js';
-import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
-import { emit } from '../element/events.js';
 import { format } from '../i18n/strings.js';
+import { emit } from '../shared/events.js';
+import type { WidgetHost } from '../shared/widget-host.js';
 import { displayMode } from './display-mode.js';
 import { displayShellStyles } from './display-shell.styles.js';
 import { displayText } from './display-text.js';
@@ -10,13 +10,19 @@ import { displayText } from './display-text.js';
 const MIN_WIDTH = 280;
 const STEP = 32;
 
+/** The attributes the launcher and panel read from the element. */
+export interface DisplayHost extends WidgetHost {
+  mode: string | undefined;
+  position: string | undefined;
+}
+
 /**
  * The launcher and panel modes (loaded only when `mode` is not `inline`): the floating button with its
  * unread badge, the panel around the chat, open / closed state remembered per site (localStorage), Esc,
  * focus on open and close, the resizable docked panel and the page's `--agent-chat-panel-space`.
  */
 export class DisplayShell {
-  readonly #host: AgentChatAttributes;
+  readonly #host: DisplayHost;
   #open: boolean | undefined;
   #unread = 0;
   #width: number | undefined;
@@ -30,7 +36,7 @@ export class DisplayShell {
   #resizes: ResizeObserver | undefined;
   #published: string | undefined;
 
-  constructor(host: AgentChatAttributes) {
+  constructor(host: DisplayHost) {
     this.#host = host;
     host.addEventListener('agent-chat-message', (event) => {
       if (event.detail.role === 'assistant' && this.#open === false && this.#mode !== 'inline') {

@@ -1,12 +1,12 @@
-import type { Agent, ConversationStore, TransformersEmbedderOptions } from '@agent-chat/core';
+import type { ChatAgent, ConversationStore, TransformersEmbedderOptions } from '@agent-chat/core';
 import { LitElement } from 'lit';
 import type { AgentChatStrings } from '../i18n/strings.js';
+import { type McpServerConfig, parseMcpServers } from '../shared/widget-config.js';
 import type { PageTool } from '../tools/page-tools.js';
 import type { StarterPromptsInput } from '../transcript/start-screen/starter-prompts.js';
-import { type McpServerConfig, parseMcpServers } from './widget-config.js';
 
-/** An agent that takes answers to `clarify.request` / `approval.request`: core's `Agent` does. */
-export type RespondingAgent = Agent;
+/** An agent that takes answers to `clarify.request` / `approval.request`: core's `ChatAgent` (`createAgent`'s and `remoteAgent`'s). */
+export type RespondingAgent = ChatAgent;
 
 /**
  * The configuration surface of `<agent-chat>`: every attribute and property a page sets. The element

@@ -3,6 +3,7 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { emitRunEvent } from '../agent/run-events.js';
 import { suggestionSlots } from '../answers/suggestions/suggestion-slots.js';
 import { type AgentChatStrings, resolveStrings, stringsReady } from '../i18n/strings.js';
+import type { ViewContext } from '../shared/view-context.js';
 import { renderScrollToLatest } from '../transcript/scroll-to-latest/scroll-to-latest-loader.js';
 import { renderStartScreen } from '../transcript/start-screen/start-screen-loader.js';
 import { AgentChatAttributes } from './agent-chat.attributes.js';
@@ -11,7 +12,6 @@ import { renderComposer } from './composer-view.js';
 import { createParts, type ElementParts } from './element-parts.js';
 import { renderHeader } from './header-view.js';
 import { nextFrame } from './next-frame.js';
-import type { ViewContext } from './view-context.js';
 
 /**
  * `<agent-chat>`: a chat that runs an agent-chat agent in the page and shows each step as it happens.

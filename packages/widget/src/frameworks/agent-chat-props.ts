@@ -2,7 +2,7 @@
 // properties, events from custom-elements.json) and the element's own types, so no framework typing lists an
 // attribute by hand. Types only.
 import type { AgentChatElement } from '../element/agent-chat.component.js';
-import type { AgentChatEventMap } from '../element/events.js';
+import type { AgentChatEventMap } from '../shared/events.js';
 import type {
   AGENT_CHAT_EVENTS,
   AgentChatAttributeFields,

@@ -3,7 +3,7 @@
 // its own React root (React 18 and 19), with the call's fields as props and `act` to dispatch an action.
 import * as React from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { AgentChatActionDetail } from '../tool-view/action-detail.js';
+import type { AgentChatActionDetail } from '../shared/action-detail.js';
 import type { ToolViewStatus } from '../tool-view/view-props.js';
 
 /** The props of a React tool view: the call as the chat sets it, and `act` to send a message or run a page tool. */

@@ -63,7 +63,7 @@ export const AgentChat: ReactWebComponent<AgentChatElement, TypedEvents> = creat
   react: React,
   tagName: 'agent-chat',
   elementClass: AgentChatElement,
-  events: AGENT_CHAT_EVENTS as unknown as TypedEvents,
+  events: AGENT_CHAT_EVENTS as TypedEvents,
   displayName: 'AgentChat',
 });
 

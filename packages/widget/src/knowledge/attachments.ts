@@ -1,4 +1,4 @@
-import { formatBytes } from '../element/format-bytes.js';
+import { formatBytes } from '../shared/format-bytes.js';
 
 /** Largest file accepted as an attachment; bigger ones belong in the site's knowledge documents. */
 export const MAX_ATTACHMENT_BYTES = 2 * 1024 * 1024;

@@ -17,7 +17,7 @@ import {
   type Tool,
 } from '@agent-chat/core';
 
-import { KnowledgeDocumentError } from '../element/widget-errors.js';
+import { KnowledgeDocumentError } from '../shared/widget-errors.js';
 
 export { loadEmbedder } from './knowledge-embedder.js';
 export { syncKnowledge } from './knowledge-sync.js';
@@ -81,7 +81,7 @@ async function loadPdfJs(): Promise<PdfJs> {
   ]);
   const scope = globalThis as { pdfjsWorker?: unknown };
   scope.pdfjsWorker ??= worker;
-  return pdfjs as unknown as PdfJs;
+  return pdfjs;
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { KnowledgeBase, KnowledgeEvent, Tool, TransformersEmbedderOptions } from '@agent-chat/core';
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
-import { parseKnowledge } from '../element/widget-config.js';
-import type { KnowledgeDocumentError } from '../element/widget-errors.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
+import { parseKnowledge } from '../shared/widget-config.js';
+import type { KnowledgeDocumentError } from '../shared/widget-errors.js';
 import { loadToolViews } from '../transcript/item-view.js';
-import type { ModelLoadItem } from '../transcript/transcript.js';
+import type { ModelLoadItem } from '../transcript-model/transcript.js';
 
 type KnowledgeChunk = typeof import('./knowledge-chunk.js');
 

@@ -4,8 +4,8 @@ import {
   type KnowledgeBase,
   type KnowledgeDocument,
 } from '@agent-chat/core';
-import { formatBytes } from '../element/format-bytes.js';
-import { KnowledgeDocumentError } from '../element/widget-errors.js';
+import { formatBytes } from '../shared/format-bytes.js';
+import { KnowledgeDocumentError } from '../shared/widget-errors.js';
 
 /** Largest `knowledge` document indexed; bigger ones are skipped with a notice. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;

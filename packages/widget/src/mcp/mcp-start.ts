@@ -1,7 +1,7 @@
 // Loaded with import() by the element only when mcp-servers is set: the MCP SDK stays in a lazy chunk,
 // so pages without MCP never download it.
 import { type ChatModel, McpHub } from '@agent-chat/core';
-import type { McpServerConfig } from '../element/widget-config.js';
+import type { McpServerConfig } from '../shared/widget-config.js';
 
 /**
  * A started hub. The agent takes its tools itself (lazily: the catalog and `load_tools` once their

@@ -1,7 +1,7 @@
-import type { Agent, AgentEvent, ConversationStore, Tool } from '@agent-chat/core';
+import type { AgentEvent, ChatAgent, ConversationStore, Tool } from '@agent-chat/core';
 import { ConfigurationError } from '@agent-chat/core';
 import { checkRemoteProtocol, type RemoteAgent, remoteAgent } from '@agent-chat/core/remote';
-import { emit } from '../element/events.js';
+import { emit } from '../shared/events.js';
 import { type PageTool, toTools } from '../tools/page-tools.js';
 
 /** The element's settings a remote agent is built from. */
@@ -37,7 +37,7 @@ const LOOP_ONLY: Array<[string, (host: RemoteHost) => boolean]> = [
 /** Per element: the agent built for its settings, and the loop-only attributes it was warned about. */
 const builtFor = new WeakMap<
   RemoteHost,
-  { key: string; agent: Agent; remote: RemoteAgent; warned: string }
+  { key: string; agent: ChatAgent; remote: RemoteAgent; warned: string }
 >();
 
 /**
@@ -50,7 +50,7 @@ export function remoteAgentFor(
   store: ConversationStore,
   tools: () => [readonly PageTool[], readonly Tool[]],
   bearer: (() => Promise<string>) | undefined,
-): Agent {
+): ChatAgent {
   const url = new URL(host.agentUrl!.trim(), document.baseURI).href;
   const protocol = checkRemoteProtocol(host.agentProtocol?.trim() || 'ai-sdk');
   const headers = parseHeaders(host.agentHeaders);
@@ -84,7 +84,7 @@ export function remoteAgentFor(
  * The remote agent as the element drives a core agent (the same run / respond / pending contract), its
  * data parts and state changes also dispatched as `agent-chat-remote` on the element.
  */
-function withDomEvents(remote: RemoteAgent, host: HTMLElement): Agent {
+function withDomEvents(remote: RemoteAgent, host: HTMLElement): ChatAgent {
   async function* forward(events: AsyncIterable<AgentEvent>): AsyncGenerator<AgentEvent, void, undefined> {
     for await (const event of events) {
       if (event.type === 'remote.data')
@@ -94,7 +94,7 @@ function withDomEvents(remote: RemoteAgent, host: HTMLElement): Agent {
       yield event;
     }
   }
-  const agent = {
+  return {
     store: remote.store,
     get tools() {
       return remote.tools;
@@ -103,7 +103,6 @@ function withDomEvents(remote: RemoteAgent, host: HTMLElement): Agent {
     respond: (...args: Parameters<RemoteAgent['respond']>) => forward(remote.respond(...args)),
     pending: (conversationId?: string) => remote.pending(conversationId),
   };
-  return agent as unknown as Agent;
 }
 
 function parseHeaders(json: string | undefined): Record<string, string> {

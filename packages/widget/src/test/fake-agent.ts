@@ -1,6 +1,11 @@
-import { type AgentEvent, type AgentEventBody, efficiencyLog, memoryStore } from '@agent-chat/core';
+import {
+  type Agent,
+  type AgentEvent,
+  type AgentEventBody,
+  efficiencyLog,
+  memoryStore,
+} from '@agent-chat/core';
 import { mockModel } from '@agent-chat/core/test';
-import type { RespondingAgent } from '../element/agent-chat.attributes.js';
 
 /** A step of a scripted run: an event body to emit, a pause, or a wait for the user's answer. */
 export type ScriptStep =
@@ -10,7 +15,7 @@ export type ScriptStep =
   | { until: (signal: AbortSignal) => Promise<void> };
 
 /** A fake agent for widget tests: each `run()` plays the next script; `respond` records answers. */
-export interface FakeAgent extends RespondingAgent {
+export interface FakeAgent extends Agent {
   readonly responses: Array<{ requestId: string; value: unknown }>;
   readonly inputs: Array<{ message: string; conversationId?: string }>;
 }

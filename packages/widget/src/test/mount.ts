@@ -39,7 +39,7 @@ export async function mountElement<K extends keyof HTMLElementTagNameMap>(
     init.setup?.(element);
     document.body.append(element);
   }
-  await (element as unknown as { updateComplete?: Promise<unknown> }).updateComplete;
+  if ('updateComplete' in element) await element.updateComplete;
   return element;
 }
 

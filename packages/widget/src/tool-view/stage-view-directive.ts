@@ -1,7 +1,7 @@
 import { nothing } from 'lit';
 import { type ChildPart, Directive, directive, type PartInfo } from 'lit/directive.js';
-import type { ViewContext } from '../element/view-context.js';
-import type { StageItem } from '../transcript/transcript.js';
+import type { ViewContext } from '../shared/view-context.js';
+import type { StageItem } from '../transcript-model/transcript.js';
 import { viewTagOf } from './tool-view-config.js';
 import type { ViewRendering, ViewSlot } from './view-slot.js';
 

@@ -1,5 +1,5 @@
 import type { McpAppsDeps } from '../mcp/apps/mcp-apps-deps.js';
-import { readActionDetail } from './action-detail.js';
+import { readActionDetail } from '../shared/action-detail.js';
 import { callPageTool, type PageToolCallDeps } from './page-tool-call.js';
 
 /** What a view's actions reach: the chat's sending, and what running a page tool needs. */

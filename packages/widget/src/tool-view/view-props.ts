@@ -1,4 +1,4 @@
-import type { StageItem } from '../transcript/transcript.js';
+import type { StageItem } from '../transcript-model/transcript.js';
 
 /** Where a tool call is, as its view sees it. */
 export type ToolViewStatus = 'input-streaming' | 'awaiting-approval' | 'running' | 'done' | 'error';

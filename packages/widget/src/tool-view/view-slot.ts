@@ -1,9 +1,9 @@
 // The lazy half of tool views (stage-view-directive.ts loads it once a stage has a configured view): the page's
 // element for one call, its properties, its actions.
 import { html, type TemplateResult } from 'lit';
-import type { ViewContext } from '../element/view-context.js';
+import type { ViewContext } from '../shared/view-context.js';
 import type { PageTool } from '../tools/page-tools.js';
-import type { StageItem } from '../transcript/transcript.js';
+import type { StageItem } from '../transcript-model/transcript.js';
 import { looksLikeToon, type ToolViewProps, type ToonDecode, viewProps } from './view-props.js';
 
 let toon: ToonDecode | undefined;

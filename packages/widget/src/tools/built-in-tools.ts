@@ -56,9 +56,8 @@ export class BuiltInTools {
           })
         : undefined;
       const tools: Tool[] = [];
-      if (this.#python) tools.push(this.#python as unknown as Tool);
-      if (image && proxy)
-        tools.push(imageGenerator({ baseURL: `${proxy}/v1`, model: image }) as unknown as Tool);
+      if (this.#python) tools.push(this.#python);
+      if (image && proxy) tools.push(imageGenerator({ baseURL: `${proxy}/v1`, model: image }));
       this.#tools = tools;
       this.#key = key;
     } else if (conversationId !== this.#conversation) this.#python?.reset();

@@ -1,8 +1,7 @@
 import { nothing, type ReactiveController } from 'lit';
-import type { DisplayShell } from '../display/display-shell.js';
-import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
-import type { Voice } from '../voice/voice.js';
-import type { TranscriptItem } from './transcript.js';
+import type { DisplayHost, DisplayShell } from '../display/display-shell.js';
+import type { TranscriptItem } from '../transcript-model/transcript.js';
+import type { Voice, VoiceHost } from '../voice/voice.js';
 
 /** Launcher or panel (an unknown mode loads the chunk too, which warns and shows it inline). */
 const shown = (mode: string | undefined): boolean => Boolean(mode) && mode !== 'inline';
@@ -16,10 +15,10 @@ export class ExtrasController implements ReactiveController {
   voice: Voice | undefined;
   #chunk: Promise<void> | undefined;
 
-  private readonly host: AgentChatAttributes;
+  private readonly host: DisplayHost & VoiceHost;
   private readonly items: () => readonly TranscriptItem[];
 
-  constructor({ host, items }: { host: AgentChatAttributes; items: () => readonly TranscriptItem[] }) {
+  constructor({ host, items }: { host: DisplayHost & VoiceHost; items: () => readonly TranscriptItem[] }) {
     this.host = host;
     this.items = items;
     host.addController(this);

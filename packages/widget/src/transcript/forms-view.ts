@@ -1,8 +1,8 @@
 import { html, type TemplateResult } from 'lit';
-import { previewJson, type ViewContext } from '../element/view-context.js';
 import { format } from '../i18n/strings.js';
+import { previewJson, type ViewContext } from '../shared/view-context.js';
+import type { ApprovalItem, ClarifyItem } from '../transcript-model/transcript.js';
 import { readSchemaForm, renderSchemaFields } from './schema-form.js';
-import type { ApprovalItem, ClarifyItem } from './transcript.js';
 
 /**
  * A question from the agent: a free-text answer, or a form generated from its JSON Schema (MCP

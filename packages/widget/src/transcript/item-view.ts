@@ -1,13 +1,13 @@
 import type { AgentEvent } from '@agent-chat/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { ViewContext } from '../element/view-context.js';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
 import { loadMarkdownEngine, markdownEngine } from '../markdown/markdown.js';
 import type { StreamingMarkdown } from '../markdown/streaming-markdown.js';
+import type { ViewContext } from '../shared/view-context.js';
+import type { TranscriptItem } from '../transcript-model/transcript.js';
 import { readAppMessage } from './app-message.js';
 import type { ModelLoadState } from './model-view.js';
-import type { TranscriptItem } from './transcript.js';
 
 type ToolViews = typeof import('./tool-views.js');
 
@@ -54,7 +54,7 @@ export class ItemView {
     strings: AgentChatStrings,
     rerender: () => void,
   ): void {
-    void import('../agent/storage-check.js')
+    void import('./storage-check.js')
       .then(({ checkModelStorage }) => checkModelStorage(this.modelStates, event, strings))
       .then((warned) => warned && rerender());
   }

@@ -1,8 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { formatBytes } from '../element/format-bytes.js';
-import type { ViewContext } from '../element/view-context.js';
 import { format } from '../i18n/strings.js';
-import type { ModelLoadItem, ModelNoticeItem } from './transcript.js';
+import { formatBytes } from '../shared/format-bytes.js';
+import type { ViewContext } from '../shared/view-context.js';
+import type { ModelLoadItem, ModelNoticeItem } from '../transcript-model/transcript.js';
 
 /** Extra state the element keeps about a model download: stopped by the user, or too big for storage. */
 export interface ModelLoadState {

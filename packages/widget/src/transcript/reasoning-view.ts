@@ -1,7 +1,7 @@
 import { html, type TemplateResult } from 'lit';
-import { formatDuration, type ViewContext } from '../element/view-context.js';
 import { format } from '../i18n/strings.js';
-import type { ReasoningItem } from './transcript-items.js';
+import { formatDuration, type ViewContext } from '../shared/view-context.js';
+import type { ReasoningItem } from '../transcript-model/transcript-items.js';
 
 /**
  * The "Thinking…" disclosure of one answer: open while the model thinks, with its reasoning streaming in;

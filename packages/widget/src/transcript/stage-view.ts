@@ -1,14 +1,19 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { formatDuration, previewJson, type ViewContext } from '../element/view-context.js';
 import { format } from '../i18n/strings.js';
 import { renderMcpApp } from '../mcp/apps/mcp-app-view.js';
+import { formatDuration, previewJson, type ViewContext } from '../shared/view-context.js';
 import { stageView } from '../tool-view/stage-view-directive.js';
 import type { ViewRendering } from '../tool-view/view-slot.js';
+import type {
+  StageItem,
+  ToolsLoadedItem,
+  WorkflowItem,
+  WorkflowStepView,
+} from '../transcript-model/transcript.js';
 import { renderWidgetContent } from '../ui-widget/widget-content-view.js';
 import { renderPythonCode } from './code-view.js';
 import { renderContent } from './content-view.js';
-import type { StageItem, ToolsLoadedItem, WorkflowItem, WorkflowStepView } from './transcript.js';
 
 /**
  * One tool call as a collapsible stage: "Using X" with a live progress bar while it runs, then "Used X"

@@ -1,7 +1,7 @@
 import type { WidgetContent } from '@agent-chat/core';
 import { html, type TemplateResult } from 'lit';
-import type { ViewContext } from '../element/view-context.js';
-import type { StageItem } from '../transcript/transcript.js';
+import type { ViewContext } from '../shared/view-context.js';
+import type { StageItem } from '../transcript-model/transcript.js';
 
 let requested = false;
 

@@ -1,8 +1,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { displayText } from '../display/display-text.js';
-import type { AgentChatAttributes } from '../element/agent-chat.attributes.js';
 import { format } from '../i18n/strings.js';
-import type { TranscriptItem } from '../transcript/transcript.js';
+import type { WidgetHost } from '../shared/widget-host.js';
+import type { TranscriptItem } from '../transcript-model/transcript.js';
 import { speechPieces } from './speech-text.js';
 import { voiceStyles } from './voice.styles.js';
 
@@ -34,19 +34,25 @@ export function recognitionClass(): RecognitionClass | undefined {
   return w.SpeechRecognition ?? w.webkitSpeechRecognition;
 }
 
+/** The attributes voice reads from the element. */
+export interface VoiceHost extends WidgetHost {
+  voiceInput: boolean;
+  voiceOutput: string | undefined;
+}
+
 /**
  * Voice in and out (loaded only with `voice-input` or `voice-output`): dictation into the text box through
  * `SpeechRecognition` (interim results shown as they come; the user reviews and sends) and read-aloud of
  * answers through `speechSynthesis`, code blocks and tables summarised.
  */
 export class Voice {
-  readonly #host: AgentChatAttributes;
+  readonly #host: VoiceHost;
   #recognition: Recognition | undefined;
   #notice: string | undefined;
   /** The answer being read aloud. */
   #speaking: string | undefined;
 
-  constructor(host: AgentChatAttributes, items: () => readonly TranscriptItem[]) {
+  constructor(host: VoiceHost, items: () => readonly TranscriptItem[]) {
     this.#host = host;
     const root = host.renderRoot as ShadowRoot;
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, voiceStyles.styleSheet!];

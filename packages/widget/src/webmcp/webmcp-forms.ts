@@ -86,11 +86,14 @@ async function submit(form: HTMLFormElement, input: Record<string, unknown>): Pr
   const method = (form.getAttribute('method') ?? 'get').toLowerCase();
   const data = new FormData(form);
   const url = new URL(form.action || location.href);
-  if (method === 'get') for (const [key, value] of data) url.searchParams.append(key, String(value));
+  // Entries as text (a file as its name's placeholder, as the browser's URLSearchParams(FormData) does).
+  const params = new URLSearchParams();
+  for (const [key, value] of data) params.append(key, String(value));
+  if (method === 'get') for (const [key, value] of params) url.searchParams.append(key, value);
   const response = await fetch(url, {
     method: method === 'get' ? 'GET' : 'POST',
     credentials: 'same-origin',
-    ...(method === 'get' ? {} : { body: new URLSearchParams(data as unknown as Record<string, string>) }),
+    ...(method === 'get' ? {} : { body: params }),
   });
   const text = (await response.text()).slice(0, 10_000);
   if (!response.ok) throw new Error(`The form was refused: HTTP ${response.status}. ${text}`);

@@ -1,5 +1,5 @@
 import { defineTool, type Tool } from '@agent-chat/core';
-import { PageToolError } from '../element/widget-errors.js';
+import { PageToolError } from '../shared/widget-errors.js';
 import type { WebMcpClient, WebMcpTool } from './webmcp.js';
 
 const client: WebMcpClient = { requestUserInteraction: async (callback) => callback() };

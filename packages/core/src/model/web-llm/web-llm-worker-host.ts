@@ -24,7 +24,7 @@ export function hostWebLLMEngine(engine?: HostedEngine): void {
     (Handler) => {
       const handler = new Handler();
       if (engine) {
-        handler.engine = engine as unknown as WebWorkerMLCEngineHandler['engine'];
+        handler.engine = engine as WebWorkerMLCEngineHandler['engine'];
         engine.setInitProgressCallback((report) =>
           handler.postMessage({ kind: 'initProgressCallback', uuid: '', content: report }),
         );

@@ -1,7 +1,8 @@
 import { DOT_KERNEL_WASM_BASE64 } from './dot-kernel.wasm.js';
 import type { Int8Matrix } from './int8-matrix.js';
 
-interface KernelExports {
+/** The kernel module's exports (its functions take and return pointers into `memory`). */
+interface KernelExports extends WebAssembly.Exports {
   scoreInt8(vectors: number, scales: number, count: number, dims: number, query: number, out: number): void;
   topK(scores: number, count: number, k: number, heapScores: number, outIndexes: number): number;
 }
@@ -40,7 +41,7 @@ const align16 = (n: number) => Math.ceil(n / 16) * 16;
 export function wasmInt8Matrix(dimensions: number, module: WebAssembly.Module): Int8Matrix {
   const rowBytes = align16(dimensions);
   const memory = new WebAssembly.Memory({ initial: 1 });
-  const kernel = new WebAssembly.Instance(module, { env: { memory } }).exports as unknown as KernelExports;
+  const kernel = new WebAssembly.Instance(module, { env: { memory } }).exports as KernelExports;
   let capacity = 0;
   let kCapacity = 256;
   let layout = computeLayout(0, kCapacity);

@@ -84,7 +84,7 @@ export function embeddingSession(config: EmbeddingConfig, onProgress: (progress:
           if (progress) onProgress(progress);
         },
       });
-      return created as unknown as FeatureExtractor;
+      return created as FeatureExtractor;
     })();
     extractor.catch(() => {
       extractor = undefined; // a later call may retry, e.g. after the network returns

@@ -15,10 +15,14 @@ export type WorkerResponse =
   | { type: 'result'; id: number; data: Float32Array; dimensions: number }
   | { type: 'error'; id: number; message: string; missing?: MissingDependencyError['packageName'] };
 
-const scope = globalThis as unknown as {
+/** The dedicated worker's global scope, as this file uses it. */
+interface WorkerScope {
   onmessage: ((event: MessageEvent<WorkerRequest>) => void) | null;
   postMessage(message: WorkerResponse, transfer?: Transferable[]): void;
-};
+}
+
+// The DOM lib types globalThis as a window; in this worker it is the worker's scope.
+const scope: WorkerScope = globalThis as typeof globalThis & WorkerScope;
 let session: ReturnType<typeof embeddingSession> | undefined;
 
 scope.onmessage = async ({ data: request }) => {

@@ -1,8 +1,11 @@
 import { nothing } from 'lit';
-import type { TranscriptItem } from '../../transcript/transcript.js';
+import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import type { AnswerActionsDeps } from './answer-actions-deps.js';
 
 type Chunk = typeof import('./answer-actions.js');
+
+/** The longest the chunk waits for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 1000;
 
 /**
  * Copy and feedback under each finished answer, regenerate and edit. Their code is a lazy chunk fetched once the first answer
@@ -28,7 +31,9 @@ export class AnswerActionsLoader {
     // Only a finished answer fetches the chunk (a user message alone does not).
     if (item.kind === 'assistant' && !this.#requested) {
       this.#requested = true;
-      (globalThis.requestIdleCallback ?? setTimeout)(() =>
+      // When the browser is idle, but within a second: on a busy page (animations, a loaded machine) idle
+      // time may never come, and the answer would stay without its copy and feedback buttons.
+      idle(() =>
         import('./answer-actions.js').then(
           (chunk) => {
             this.#chunk = chunk;
@@ -43,4 +48,10 @@ export class AnswerActionsLoader {
     }
     return nothing;
   };
+}
+
+/** Runs `task` when the browser is idle, at most `IDLE_TIMEOUT_MS` later (a timer where there is no idle callback). */
+function idle(task: () => void): void {
+  if (globalThis.requestIdleCallback) requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(task, 0);
 }

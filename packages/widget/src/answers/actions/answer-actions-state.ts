@@ -1,5 +1,5 @@
 import type { MessageFeedback, RunLogRecord } from '@agent-chat/core';
-import { emit } from '../../element/events.js';
+import { emit } from '../../shared/events.js';
 import { addCodeCopyButtons } from '../copy/code-copy.js';
 import { copyText } from '../copy/copy-text.js';
 import { saveFeedback, storedRatings } from '../feedback/feedback-store.js';

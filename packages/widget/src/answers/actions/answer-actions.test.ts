@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../../agent-chat.js';
 import type { AgentChatElement } from '../../element/agent-chat.component.js';
-import type { AgentChatFeedbackDetail } from '../../element/events.js';
+import type { AgentChatFeedbackDetail } from '../../shared/events.js';
 import { send } from '../../test/mount.js';
 
 const ANSWER = 'Brew it **cool**:\n\n```js\nbrew({ temp: 75 });\n```\n';
@@ -34,6 +34,21 @@ afterEach(() => {
   localStorage.clear();
   vi.restoreAllMocks();
   document.body.replaceChildren();
+});
+
+describe('loading', () => {
+  it('shows the actions on a page that is never idle (the chunk waits for idle time at most a second)', async () => {
+    // A busy page: idle callbacks run only when their timeout says so.
+    vi.spyOn(window, 'requestIdleCallback').mockImplementation((task, options) =>
+      window.setTimeout(
+        () => task({ didTimeout: true, timeRemaining: () => 0 }),
+        options?.timeout ?? 2 ** 31 - 1,
+      ),
+    );
+    const { element } = await mount();
+    await answered(element);
+    expect(part(element, 'feedback-up')).not.toBeNull();
+  });
 });
 
 describe('copy', () => {

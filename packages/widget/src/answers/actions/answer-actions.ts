@@ -2,7 +2,7 @@
 // regenerate, edit and the branches they make.
 import { html, nothing, type TemplateResult } from 'lit';
 import { resolveStrings } from '../../i18n/strings.js';
-import type { TranscriptItem } from '../../transcript/transcript.js';
+import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import { branchesOf, userTurn } from '../branches/branches-state.js';
 import { renderUserControls } from '../branches/branches-view.js';
 import { renderCommentBox, renderThumbs } from '../feedback/feedback-view.js';

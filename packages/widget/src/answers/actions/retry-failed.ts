@@ -1,17 +1,14 @@
 // A lazy chunk, loaded when the visitor presses Retry after a retryable error: the failed turn leaves the
 // store and the log, then its question is asked again.
 import type { ConversationStore } from '@agent-chat/core';
-import type { RunController } from '../../agent/run-controller.js';
+import type { RunState } from '../../shared/run-state.js';
 
 /**
  * Removes the last turn (the failed one: the user's message and whatever partial work came after it) from
  * the store and the transcript, and gives that message's text, to be sent again. The store port has no
  * truncate, so the conversation is exported, deleted and imported again under the same id without it.
  */
-export async function dropFailedTurn(
-  store: ConversationStore,
-  run: RunController,
-): Promise<string | undefined> {
+export async function dropFailedTurn(store: ConversationStore, run: RunState): Promise<string | undefined> {
   const id = run.conversationId;
   if (!id || run.status === 'running') return undefined;
   const data = await store.export(id);

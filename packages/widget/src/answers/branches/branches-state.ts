@@ -1,5 +1,5 @@
 import { transcriptFromMessages } from '../../conversations/history.js';
-import { lastConversation } from '../../element/widget-config.js';
+import { lastConversation } from '../../shared/widget-config.js';
 import type { AnswerActionsDeps } from '../actions/answer-actions-deps.js';
 import { forkAt, loadFamily } from './branch-store.js';
 import { branchesByTurn, type TurnBranches } from './branch-variants.js';

@@ -1,5 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import type { TranscriptItem } from '../../transcript/transcript.js';
+import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import type { AnswerActionsText } from '../actions/answer-actions-text.js';
 
 type UserItem = Extract<TranscriptItem, { kind: 'user' }>;

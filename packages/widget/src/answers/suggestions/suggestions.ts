@@ -1,9 +1,9 @@
 // Follow-up suggestions (attribute `suggestions`): after an answer that completed (not an error, not a run
 // waiting for an approval or a question), one short model call asks for up to three questions the visitor
 // may ask next; they show as buttons under the conversation, and a click sends one. A chunk of its own.
-import type { Agent } from '@agent-chat/core';
+import type { ChatAgent } from '@agent-chat/core';
 import { html, nothing, type ReactiveElement } from 'lit';
-import type { TranscriptItem } from '../../transcript/transcript.js';
+import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import { suggestionSlots } from './suggestion-slots.js';
 
 const PROMPT =
@@ -36,10 +36,13 @@ export interface SuggestionDeps {
  * Asks the model for follow-up questions to the last answer of conversation `conversationId` and shows
  * them under it; they disappear as soon as anything else happens in the transcript.
  */
-export async function suggest(agent: Agent, conversationId: string, deps: SuggestionDeps): Promise<void> {
+export async function suggest(agent: ChatAgent, conversationId: string, deps: SuggestionDeps): Promise<void> {
   const answer = deps.transcript().at(-1);
   suggestionSlots.delete(deps.host);
   if (answer?.kind !== 'assistant' || !answer.text.trim() || answer.interrupted || answer.stopped) return;
+  // A remote agent's model runs on its server: none here to ask, so no suggestions (as a failed call).
+  const { model } = agent;
+  if (!model) return;
   const messages = (await agent.store.load(conversationId))
     .filter((m) => (m.role === 'user' || m.role === 'assistant') && m.content.trim())
     .slice(-6)
@@ -55,8 +58,7 @@ export async function suggest(agent: Agent, conversationId: string, deps: Sugges
       temperature: 0.3,
       conversationId,
     };
-    for await (const event of agent.model.stream(request))
-      if (event.type === 'text-delta') text += event.text;
+    for await (const event of model.stream(request)) if (event.type === 'text-delta') text += event.text;
   } catch {
     return; // No suggestions: nothing to show.
   }

@@ -1,7 +1,7 @@
 import type { McpHub } from '@agent-chat/core';
 import { html, nothing, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { AgentChatStrings } from '../../i18n/strings.js';
-import type { ClarifyItem } from '../../transcript/transcript.js';
+import type { ClarifyItem } from '../../transcript-model/transcript.js';
 import type { AccountsUi } from './accounts-ui.js';
 
 /**
@@ -49,7 +49,10 @@ export class AccountsController implements ReactiveController {
     await (await this.#load()).gate(hub);
   }
 
-  render(strings: AgentChatStrings, lang: string | undefined): TemplateResult | typeof nothing {
+  render(
+    strings: AgentChatStrings,
+    lang: string | undefined,
+  ): readonly (TemplateResult | typeof nothing)[] | typeof nothing {
     return this.#ui?.render(strings, lang) ?? nothing;
   }
 

@@ -2,7 +2,7 @@ import type { McpAccount, McpHub } from '@agent-chat/core';
 import type { ReactiveElement, TemplateResult } from 'lit';
 import { nothing } from 'lit';
 import type { AgentChatStrings } from '../../i18n/strings.js';
-import type { ClarifyItem } from '../../transcript/transcript.js';
+import type { ClarifyItem } from '../../transcript-model/transcript.js';
 import { accountStrings } from './accounts-text.js';
 import { renderAccounts, renderConnect, renderSignInPrompt } from './accounts-view.js';
 
@@ -106,7 +106,8 @@ export class AccountsUi {
     return renderConnect(item, accountStrings(strings, lang), answer);
   }
 
-  render(all: AgentChatStrings, lang: string | undefined): TemplateResult | typeof nothing {
+  /** The accounts menu and the sign-in prompt, each `nothing` while closed (Lit renders the pair in order). */
+  render(all: AgentChatStrings, lang: string | undefined): readonly (TemplateResult | typeof nothing)[] {
     const strings = accountStrings(all, lang);
     const prompt = this.#gate
       ? renderSignInPrompt(this.#gate.waiting, strings, {
@@ -124,7 +125,7 @@ export class AccountsUi {
           error: this.#error,
         })
       : nothing;
-    return [menu, prompt] as unknown as TemplateResult;
+    return [menu, prompt];
   }
 
   dispose(): void {

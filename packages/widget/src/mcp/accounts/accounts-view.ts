@@ -1,7 +1,7 @@
 import type { McpAccount } from '@agent-chat/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import { format } from '../../i18n/strings.js';
-import type { ClarifyItem } from '../../transcript/transcript.js';
+import type { ClarifyItem } from '../../transcript-model/transcript.js';
 import type { AccountStrings } from './accounts-text.js';
 
 /** "<server> needs you to connect your account": Connect (opens the sign-in popup) or Not now. */

@@ -1,6 +1,6 @@
 import type { McpAppContent } from '@agent-chat/core';
 import { html, type TemplateResult } from 'lit';
-import type { ViewContext } from '../../element/view-context.js';
+import type { ViewContext } from '../../shared/view-context.js';
 
 let requested = false;
 

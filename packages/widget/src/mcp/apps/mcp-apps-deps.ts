@@ -1,25 +1,8 @@
 import type { McpApps } from '@agent-chat/core';
-import type { AgentSourceController } from '../../agent/agent-source-controller.js';
-import type { RunController } from '../../agent/run-controller.js';
+import type { McpAppsDeps } from '../../shared/view-context.js';
 import { appMessageText } from './app-message-text.js';
 
-/**
- * What an MCP App's stage needs from `<agent-chat>` (through the view context): its controllers as they
- * are, so the element carries no code for apps until a stage has one.
- */
-export interface McpAppsDeps {
-  /** Starts (or gives) the element's MCP hub, e.g. after a reload. */
-  source: Pick<AgentSourceController, 'mcpHub'>;
-  /**
-   * The element's sending: `pendingTurn` is set while a message waits for its run. `fromApp`: not the
-   * visitor's typing (nothing attached goes with it); tool views send both kinds.
-   */
-  sender: {
-    send(text: string, options?: { fromApp?: boolean }): Promise<void>;
-    readonly pendingTurn: unknown;
-  };
-  run: Pick<RunController, 'status'>;
-}
+export type { McpAppsDeps } from '../../shared/view-context.js';
 
 /** The hub's MCP Apps part, or undefined when the element has no MCP servers. */
 export async function appsOf(deps: McpAppsDeps | undefined): Promise<McpApps | undefined> {

@@ -1,6 +1,6 @@
 // Loaded with import() by scroll-to-latest-loader.ts the first time a reader scrolls up during an answer.
 import { css, html, type TemplateResult } from 'lit';
-import type { AgentChatAttributes } from '../../element/agent-chat.attributes.js';
+import type { WidgetHost } from '../../shared/widget-host.js';
 
 const TEXTS: Record<string, string> = {
   en: 'Jump to latest',
@@ -27,7 +27,7 @@ const styles = css`
  * "Jump to latest" (part `scroll-to-latest`): shown while an answer streams below a reader who scrolled
  * up; the log itself never moves them.
  */
-export function renderScrollToLatest(host: AgentChatAttributes, jump: () => void): TemplateResult {
+export function renderScrollToLatest(host: WidgetHost, jump: () => void): TemplateResult {
   const root = host.renderRoot as ShadowRoot;
   if (!root.adoptedStyleSheets.includes(styles.styleSheet!))
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, styles.styleSheet!];
