@@ -3,7 +3,7 @@ import type { ProxyEnv } from './config/proxy-env.js';
 import { createProxy } from './routes/create-proxy.js';
 import { deleteExpired } from './transcripts/retention.js';
 
-/** Model streams kept for resuming (docs/adr/0009); wrangler.jsonc binds it as `STREAMS`. */
+/** Model streams kept for resuming (docs/adr/0011); wrangler.jsonc binds it as `STREAMS`. */
 export { StreamStore } from './streams/stream-store.js';
 /** The rate-limit and credit Durable Object; wrangler.jsonc binds it as `USAGE`. */
 export { UsageCounter } from './usage/usage-counter.js';

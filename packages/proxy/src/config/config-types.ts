@@ -114,7 +114,7 @@ export interface ProxyConfig {
   deploymentDailyCredits: number | undefined;
   prices: CreditPrices;
   usage: UsageNamespace | undefined;
-  /** Where model streams are kept for resuming (`STREAMS`, docs/adr/0009); undefined: not kept. */
+  /** Where model streams are kept for resuming (`STREAMS`, docs/adr/0011); undefined: not kept. */
   streams: StreamsNamespace | undefined;
   /** How isolates decide limits without awaiting `usage` on each request (docs/adr/0007). */
   allowance: AllowanceConfig;

@@ -13,7 +13,7 @@ export interface ForwardTarget {
   what: string;
   /** The setting to check when it cannot be reached, e.g. `UPSTREAM_BASE_URL`. */
   setting: string;
-  /** Aborts the upstream request (a stopped resumable stream, docs/adr/0009). */
+  /** Aborts the upstream request (a stopped resumable stream, docs/adr/0011). */
   signal?: AbortSignal;
 }
 

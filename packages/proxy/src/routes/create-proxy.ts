@@ -125,7 +125,7 @@ function routeTable(now: () => number): Handler {
       { method: 'POST', path: '/v1/messages', handler: withBody(messages) },
       { method: 'POST', path: '/v1/images/generations', handler: withBody(imagesGenerations) },
       { method: 'GET', path: '/v1/models', handler: authed(models) },
-      // Resumable answers (docs/adr/0009): the rest of a kept stream, and Stop.
+      // Resumable answers (docs/adr/0011): the rest of a kept stream, and Stop.
       { method: 'GET', path: '/v1/streams/:id', handler: authed(resumeStream) },
       { method: 'DELETE', path: '/v1/streams/:id', handler: authed(stopStream) },
       // The owner's view (issue 43): whether conversations are stored, the widget's feedback and deletions.

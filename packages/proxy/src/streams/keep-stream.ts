@@ -3,7 +3,7 @@ import { splitStream } from './split-stream.js';
 import { newStreamId, RESUMABLE_HEADER, STREAM_ID_HEADER } from './stream-id.js';
 
 /**
- * Keeps a streamed model answer resumable (docs/adr/0009) when the client asked for it
+ * Keeps a streamed model answer resumable (docs/adr/0011) when the client asked for it
  * (`X-Resumable: 1`) and the `STREAMS` Durable Object is bound: the upstream body is split in two, one branch
  * goes to the client as before (nothing waits for the store), the other feeds a `StreamStore` named by a
  * new random id in `ctx.waitUntil`; the id goes back in `X-Stream-Id`. When a client stops the stream,

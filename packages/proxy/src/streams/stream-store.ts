@@ -1,7 +1,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { StreamLog } from './stream-log.js';
 
-/** How long a stream is kept after its last byte (docs/adr/0009). */
+/** How long a stream is kept after its last byte (docs/adr/0011). */
 export const KEEP_AFTER_END_MS = 5 * 60_000;
 /** The longest a stream is kept from its first byte, ended or not. */
 export const KEEP_AT_MOST_MS = 30 * 60_000;
@@ -26,7 +26,7 @@ interface Meta {
 
 /**
  * One forwarded model stream, kept for a few minutes so the page that asked for it can read it again
- * from any byte (docs/adr/0009). The Worker feeds it off the request path (`ingest`, a tee of the
+ * from any byte (docs/adr/0011). The Worker feeds it off the request path (`ingest`, a tee of the
  * upstream body); a resume reads the kept bytes, then the live tail. Only the client that started it
  * (its key from auth) may read or stop it; `stop` tells the feeding Worker to close the upstream.
  */

@@ -1,6 +1,6 @@
 import { resumingBody } from './resuming-body.js';
 
-/** The request header asking the agent-chat proxy to keep the model stream (docs/adr/0009). */
+/** The request header asking the agent-chat proxy to keep the model stream (docs/adr/0011). */
 export const RESUMABLE_HEADER = 'X-Resumable';
 /** The response header naming the kept stream. */
 export const STREAM_ID_HEADER = 'X-Stream-Id';

@@ -3,7 +3,7 @@ import { type InFlightRun, removeInFlight, replays, saveInFlight } from './in-fl
 
 // Part of the lazy agent chunk: records the run in flight (its model calls' kept streams, its tool
 // results, the answer so far) so a reload can pick it up (resume-run.ts), and shows "Reconnecting…"
-// while a dropped connection is being resumed (issue 42, docs/adr/0009).
+// while a dropped connection is being resumed (issue 42, docs/adr/0011).
 
 const RECONNECTING = 'Reconnecting…';
 
