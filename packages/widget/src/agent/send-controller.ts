@@ -35,7 +35,7 @@ export class SendController implements ReactiveController {
         .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);
     // A run the last page left in flight (a reload) is picked up (issue 42).
-    if (this.#d.host.proxyUrl)
+    if (this.#d.host.getAttribute('proxy-url'))
       void import('./resume/resume-run.js')
         .then((chunk) => chunk.resumeAfterReload(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);

@@ -1,4 +1,4 @@
-import type { TranscriptItem } from '../../transcript/transcript-items.js';
+import type { TranscriptItem } from '../../transcript-model/transcript-items.js';
 import type { SendDeps } from '../send-deps.js';
 import { type InFlightRun, loadInFlight, removeInFlight, replays } from './in-flight-store.js';
 
@@ -16,10 +16,11 @@ export async function resumeAfterReload(
   send: (message: string) => Promise<void>,
 ): Promise<void> {
   const host = d.host;
-  const proxyUrl = host.proxyUrl?.trim().replace(/\/+$/, '');
-  if (!proxyUrl || host.getAttribute('resume') === 'off' || host.agent || host.agentUrl) return;
+  const proxyUrl = host.getAttribute('proxy-url')?.trim().replace(/\/+$/, '');
+  if (!proxyUrl || host.getAttribute('resume') === 'off' || host.hasAttribute('agent-url')) return;
+  if ('agent' in host && host.agent) return;
   await d.conversations.restored;
-  const conversationId = d.run.conversationId ?? host.conversationId;
+  const conversationId = d.run.conversationId ?? host.getAttribute('conversation-id') ?? undefined;
   if (!conversationId || d.run.status !== 'idle') return;
   const run = await loadInFlight(conversationId).catch(() => undefined);
   if (!run) return;
