@@ -52,6 +52,6 @@ export class AnswerActionsLoader {
 
 /** Runs `task` when the browser is idle, at most `IDLE_TIMEOUT_MS` later (a timer where there is no idle callback). */
 function idle(task: () => void): void {
-  if (globalThis.requestIdleCallback) requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  if ('requestIdleCallback' in globalThis) requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
   else setTimeout(task, 0);
 }
