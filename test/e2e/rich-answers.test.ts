@@ -124,13 +124,16 @@ async function askAndCheck(path: string, diagram: boolean): Promise<{ page: Page
   // Inline and display math as KaTeX's MathML (the chunk loads with the first formula).
   await expect.poll(() => answer.locator('.math math').count(), { timeout: 30_000 }).toBe(3);
   expect(await answer.locator('.math-display math[display="block"]').count()).toBe(1);
-  const shown = await answer.evaluate((el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    for (const a of copy.querySelectorAll('annotation')) a.remove();
-    return copy.textContent ?? '';
-  });
-  expect(shown).not.toMatch(/\$|\\\(|\\\[|\[guide\]|\[\^temp\]/);
-  expect(shown).toContain('See the guide or the shop');
+  const shown = () =>
+    answer.evaluate((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      for (const a of copy.querySelectorAll('annotation')) a.remove();
+      return copy.textContent ?? '';
+    });
+  // The math is typeset before the stream reaches the reference definitions at the end of the answer: the
+  // reference link and the footnote resolve once they arrive.
+  await expect.poll(shown, { timeout: 30_000 }).not.toMatch(/\$|\\\(|\\\[|\[guide\]|\[\^temp\]/);
+  expect(await shown()).toContain('See the guide or the shop');
   // The reference link follows the rules of the inline link beside it.
   const reference = answer.getByRole('link', { name: 'the guide' });
   const inline = answer.getByRole('link', { name: 'the shop' });

@@ -20,7 +20,9 @@ describe('PDF ingestion (pdf.js, loaded on first use)', () => {
     expect(document.text).toContain('Revenue grew by twelve percent.');
     expect(document.text).toContain('Hiring continues in Lisbon (Portugal).');
     expect((await kb.search('hiring lisbon')).hits[0]).toMatchObject({ source: 'report.pdf' });
-  });
+    // The first use loads pdf.js and its worker (about 1.4 MB the test server serves on first request): on
+    // a busy CI machine that alone took over 15 s once.
+  }, 60_000);
 
   it('says a broken PDF could not be opened, and keeps the knowledge base usable', async () => {
     const kb = createKnowledgeBase({ pdf: { workerSrc: workerSrc as string } });
