@@ -18,8 +18,9 @@ import { unpack } from './unpack.ts';
 
 const WORKER = `import { createProxy } from '@agent-chat/proxy';
 
-// The rate-limit and credit Durable Object the proxy uses (bound as USAGE in wrangler.jsonc).
-export { UsageCounter } from '@agent-chat/proxy/worker';
+// The rate-limit and credit Durable Object (bound as USAGE in wrangler.jsonc) and the store of resumable
+// answers (STREAMS).
+export { StreamStore, UsageCounter } from '@agent-chat/proxy/worker';
 
 const proxy = createProxy();
 
@@ -40,8 +41,13 @@ const WRANGLER_CONFIG = JSON.stringify(
     main: 'src/worker.js',
     compatibility_date: compatibilityDate,
     vars: { ALLOWED_ORIGINS: 'https://example.com', UPSTREAM_BASE_URL: 'https://api.openai.com/v1' },
-    durable_objects: { bindings: [{ name: 'USAGE', class_name: 'UsageCounter' }] },
-    migrations: [{ tag: 'v1', new_sqlite_classes: ['UsageCounter'] }],
+    durable_objects: {
+      bindings: [
+        { name: 'USAGE', class_name: 'UsageCounter' },
+        { name: 'STREAMS', class_name: 'StreamStore' },
+      ],
+    },
+    migrations: [{ tag: 'v1', new_sqlite_classes: ['UsageCounter', 'StreamStore'] }],
   },
   null,
   2,
@@ -89,8 +95,9 @@ describe('a fresh Worker project on @agent-chat/proxy', () => {
     expect(output).toMatch(/--dry-run: exiting now/);
     const bundle = readFileSync(join(project.dir, 'out/worker.js'), 'utf8');
     // The proxy's code came from the installed package, not from the workspace.
-    expect(bundle).toContain('node_modules/@agent-chat/proxy/dist/create-proxy.js');
+    expect(bundle).toContain('node_modules/@agent-chat/proxy/dist/routes/create-proxy.js');
     expect(bundle).toMatch(/export \{[^}]*\bUsageCounter\b/);
+    expect(bundle).toMatch(/export \{[^}]*\bStreamStore\b/);
   });
 
   it('answers /health under wrangler dev, and a chat from a plain page with only the script tag goes through it', async () => {
