@@ -39,6 +39,22 @@ async function transact<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore
   }
 }
 
+/**
+ * A run in flight is also marked in localStorage (`agent-chat-resume:<conversation>`): a page load checks
+ * the mark (see {@link mayHaveInFlight} in send-controller.ts) before it loads the resume chunk and opens
+ * this database, so a page with nothing to pick up does neither.
+ */
+export const IN_FLIGHT_MARK = 'agent-chat-resume:';
+
+function mark(conversationId: string, on: boolean): void {
+  try {
+    if (on) localStorage.setItem(IN_FLIGHT_MARK + conversationId, '1');
+    else localStorage.removeItem(IN_FLIGHT_MARK + conversationId);
+  } catch {
+    // Storage off (a sandboxed frame): the next load finds no mark and resumes nothing, as before the run.
+  }
+}
+
 /** The in-flight run of `conversationId`, if a page left one. */
 export function loadInFlight(conversationId: string): Promise<InFlightRun | undefined> {
   return transact('readonly', (store) => store.get(conversationId));
@@ -46,6 +62,7 @@ export function loadInFlight(conversationId: string): Promise<InFlightRun | unde
 
 /** Keeps `run` (a structured clone; a tool result that cannot be cloned is left out). */
 export async function saveInFlight(run: InFlightRun): Promise<void> {
+  mark(run.conversationId, true);
   try {
     await transact('readwrite', (store) => store.put(run));
   } catch {
@@ -55,7 +72,9 @@ export async function saveInFlight(run: InFlightRun): Promise<void> {
 
 /** The run finished (or cannot be resumed): forget it. */
 export function removeInFlight(conversationId: string): Promise<void> {
-  return transact<undefined>('readwrite', (store) => store.delete(conversationId)).then(() => {});
+  return transact<undefined>('readwrite', (store) => store.delete(conversationId)).then(() =>
+    mark(conversationId, false),
+  );
 }
 
 /** Runs the resume chunk hands to the element's agent: the next run of that element replays it. */
