@@ -2,15 +2,11 @@ import { rejectUnknownOptions } from '../config/unknown-options.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
 import { ConfigurationError } from '../errors.js';
 import type { AgentEvent, DecisionMode } from '../events.js';
-import type { ConversationStore } from '../memory/conversation-store.js';
 import type { ChatModel } from '../model/chat-model.js';
-import type { Tool } from '../tools/tool.js';
 import type { AgentLimits, AgentOptions } from './agent-options.js';
 import { runSettingsOf } from './agent-settings.js';
 import type { ChatAgent } from './chat-agent.js';
 import { runAgent } from './run-agent.js';
-import type { PendingRequest } from './run-checkpoint-store.js';
-import type { RunInput } from './run-input.js';
 
 export type { AgentLimits, AgentOptions } from './agent-options.js';
 export type { ChatAgent } from './chat-agent.js';
@@ -19,13 +15,10 @@ export type { RunInput } from './run-input.js';
 /** An agent: call `run()` per user message and iterate its events. The {@link ChatAgent} contract, with its model. */
 export interface Agent extends ChatAgent {
   readonly model: ChatModel;
-  readonly store: ConversationStore;
-  readonly tools: ReadonlyMap<string, Tool>;
   /** How the supervisor talks to this model. */
   readonly decisionMode: DecisionMode;
   /** Context efficiency per model call (raw vs sent tokens, method, drift); filled when memory is on. */
   readonly efficiency: EfficiencyLog;
-  run(input: RunInput): AsyncGenerator<AgentEvent, void, undefined>;
   /**
    * Answers a `clarify.request` (any value, used as the user's next message) or an `approval.request`
    * (`true` / `false`) and continues the paused run, also after a page reload when the agent's
@@ -37,8 +30,6 @@ export interface Agent extends ChatAgent {
     value: unknown,
     options?: { signal?: AbortSignal },
   ): AsyncGenerator<AgentEvent, void, undefined>;
-  /** Requests paused runs wait on (of one conversation, or all), e.g. to show them again after a reload. */
-  pending(conversationId?: string): Promise<PendingRequest[]>;
 }
 
 /**

@@ -1,6 +1,4 @@
 import type { ChatAgent } from '../agent/chat-agent.js';
-import type { RunInput } from '../agent/create-agent.js';
-import type { PendingRequest } from '../agent/run-checkpoint-store.js';
 import { UnknownRequestError } from '../agent/unknown-request-error.js';
 import type { AgentEvent } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
@@ -42,16 +40,12 @@ export interface RemoteAgentOptions {
 export interface RemoteAgent extends ChatAgent {
   readonly url: string;
   readonly protocol: RemoteProtocol;
-  readonly store: ConversationStore;
-  readonly tools: ReadonlyMap<string, Tool>;
-  run(input: RunInput): AsyncGenerator<AgentEvent, void, undefined>;
   /** Answers an `approval.request` (`true` / `false`); the run continues once all of its requests are answered. */
   respond(
     requestId: string,
     value: unknown,
     options?: { signal?: AbortSignal },
   ): AsyncGenerator<AgentEvent, void, undefined>;
-  pending(conversationId?: string): Promise<PendingRequest[]>;
 }
 
 /**
