@@ -26,6 +26,10 @@ export default defineConfig({
   test: {
     name: 'proxy',
     include: ['src/**/*.test.ts'],
+    // The load tests (hundreds of concurrent requests through several isolates) take seconds on a quiet
+    // machine and more on a busy 2-core CI runner: vitest's 5 s default failed one there. Tests wait for
+    // states, never for time; this is only how long a stuck test may hang.
+    testTimeout: 30_000,
     // Spies and stubbed fetches go back to the real ones before every test (one cleanup for all files).
     restoreMocks: true,
     // Every request writes a log line; show them only for failing tests.

@@ -20,6 +20,9 @@ export default defineConfig({
   test: {
     name: 'widget',
     include: ['src/**/*.test.ts'],
+    // Browser tests that read a PDF or load an embedder take up to 9 s on a quiet machine; vitest's 15 s
+    // browser default leaves too little room on a busy 2-core CI runner. Only how long a stuck test may hang.
+    testTimeout: 30_000,
     setupFiles: ['src/test/cleanup.ts'],
     browser: chromiumBrowserMode(),
   },

@@ -157,7 +157,9 @@ describe('resumable answers through the proxy', () => {
   });
 
   it('a connection blocked for a second mid-stream: "Reconnecting…", then the answer completes; one upstream request', async () => {
-    stack.model.enqueue(SLOW);
+    // Slower than SLOW: several seconds of the answer are still to come when the connection is cut, even if
+    // a busy page shows what it has received late.
+    stack.model.enqueue({ ...SLOW, delayMs: 60 });
     const before = chatRequests().length;
     const relay = await relayTo(Number(new URL(stack.proxy.url).port));
     const page = await isolatedPage(stack.browser);
@@ -186,10 +188,22 @@ describe('resumable answers through the proxy', () => {
     await answerReaches(page, 80);
     const request = chatRequests().at(-1)!;
     expect(request.closed).toBeUndefined();
-    const stopped = Date.now();
-    await page.locator('agent-chat [part~="stop"]').click();
-    await expect.poll(() => request.closed, { timeout: 5_000 }).toBeDefined();
+    // Timed from the moment the page handles the click (same machine clock), not from the test's call: on a
+    // busy machine the automation round trip alone can take a second.
+    const stop = page.locator('agent-chat [part~="stop"]');
+    await stop.evaluate((button) =>
+      button.addEventListener(
+        'click',
+        () => {
+          (window as unknown as { stopClickedAt: number }).stopClickedAt = Date.now();
+        },
+        { capture: true, once: true },
+      ),
+    );
+    await stop.click();
+    await expect.poll(() => request.closed, { timeout: 15_000 }).toBeDefined();
     expect(request.closed!.how).toBe('aborted');
+    const stopped = await page.evaluate(() => (window as unknown as { stopClickedAt: number }).stopClickedAt);
     console.info(
       `issue 42: the upstream saw its request closed ${request.closed!.at - stopped} ms after Stop`,
     );
