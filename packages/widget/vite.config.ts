@@ -161,6 +161,15 @@ export default defineConfig({
               test: (id: string) => /[\\/]node_modules[\\/].*[\\/](zod|pkce-challenge)[\\/]/.test(id),
               includeDependenciesRecursively: false,
             },
+            // Memory's summaries and roll-ups of older history: a conversation's second run loads them (and a
+            // long turn's summarizer), a first chat never does; without this group the summary, which both use,
+            // joined the shared chunk every first send loads.
+            {
+              name: 'history-compaction',
+              test: (id: string) =>
+                /\/core\/src\/memory\/(extractive-summary|roll-up|history-compaction)\.ts$/.test(id),
+              includeDependenciesRecursively: false,
+            },
             // Mermaid's libraries, shared by its diagram chunks: loaded with the first diagram, never by a
             // plain first answer (without this group they joined the shared chunk every first send loads).
             {

@@ -8,8 +8,9 @@ import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import { isToolOutput } from '../tools/tool-output.js';
 import type { ConversationStore, TurnSummary } from './conversation-store.js';
-import { type DualTrackOptions, dualTrackMemory } from './dual-track-memory.js';
+import { type DualTrackOptions, dualTrackMemoryWith } from './dual-track.js';
 import { fitContext } from './fit-context.js';
+import type { HistoryCompaction } from './history-compaction.js';
 import { retrieveFullContextTool } from './retrieve-full-context-tool.js';
 
 /** What the run loop needs from memory for one run. */
@@ -47,6 +48,19 @@ export interface RunMemorySettings {
 const counters = new Map<string, Promise<TokenCounter>>();
 
 /** The encoder for results without a table: negotiation never calls it (it sends them as JSON). */
+/**
+ * A run with no history has nothing older to summarise or roll up: dual-track memory summarises and rolls up
+ * history entries only (the run's own messages go verbatim, or by fit-context's own summaries).
+ */
+const NO_HISTORY: HistoryCompaction = {
+  summary: () => {
+    throw new Error('history summary asked for in a run without history');
+  },
+  rollUp: () => {
+    throw new Error('history roll-up asked for in a run without history');
+  },
+};
+
 const jsonOnly: ToonEncoder = () => {
   throw new Error('TOON is only tried for results that hold a table');
 };
@@ -64,7 +78,11 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
     : (counters.get(model.id) ?? tokenCounterFor(model.id));
   if (!settings.memory.counter) counters.set(model.id, counter);
   const tokens = await counter;
-  const memory = dualTrackMemory({ counter: tokens, ...settings.memory });
+  // The summary and roll-up code loads with a conversation's second run: a first chat has no history.
+  const compaction = history.length
+    ? (await import('./history-compaction.js')).historyCompaction
+    : NO_HISTORY;
+  const memory = dualTrackMemoryWith({ counter: tokens, ...settings.memory }, compaction);
   let finished: readonly Message[] = [];
   let used = 0;
   let last: UsageContext | undefined;
