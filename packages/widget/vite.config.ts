@@ -17,9 +17,13 @@ import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 
  */
 const MAX_GZIP_BYTES = 27_000;
 
-/** Modules of the lazy `schema` chunk (see codeSplitting below). */
+/** Modules of the lazy `schema` chunk: JSON Schema validation (see codeSplitting below). */
 const SCHEMA_MODULES =
-  /@cfworker[\\/]json-schema|core[\\/]src[\\/](?:tools[\\/]json-schema-check|tools[\\/]json-schema-type|agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json))\.ts/;
+  /@cfworker[\\/]json-schema|core[\\/]src[\\/]tools[\\/](?:json-schema-check|json-schema-type)\.ts/;
+
+/** Modules of the lazy `structured` chunk: JSON mode, workflows and the supervisor (see codeSplitting below). */
+const STRUCTURED_MODULES =
+  /core[\\/]src[\\/]agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json)\.ts/;
 
 /** Mermaid and the libraries it draws with (see codeSplitting below). */
 const DIAGRAM_MODULES =
@@ -109,12 +113,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             { name: 'agent-chat', test: (id: string) => id.endsWith('/src/script-tag.ts') },
-            // JSON Schema validation and the JSON-mode / workflow code around it: shared by several lazy
-            // chunks (tool calls, workflows, reflection, MCP, knowledge), needed by none for a plain first
-            // answer, so its own chunk rather than the shared one every first send loads.
+            // JSON Schema validation: shared by several lazy chunks (tool calls, workflows, reflection, MCP,
+            // knowledge), needed by none for a plain first answer, so its own chunk rather than the shared one
+            // every first send loads.
             {
               name: 'schema',
               test: (id: string) => SCHEMA_MODULES.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // JSON mode, workflow plans and the supervisor's decisions, around that validation: shared by the
+            // chunks that plan or answer in JSON, never by a page tool's first call (which needs only the validator).
+            {
+              name: 'structured',
+              test: (id: string) => STRUCTURED_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
             // Shared by lazy chunks that a plain first answer never loads: MCP sign-in (the MCP chunk, the popup
