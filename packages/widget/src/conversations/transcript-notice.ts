@@ -2,19 +2,8 @@ import type { ReactiveElement } from 'lit';
 
 // Part of the lazy agent chunk (loaded when the element connects with `proxy-url`): when the proxy keeps
 // transcripts (`GET /v1/transcripts` says "on"), the visitor is told before they type (issue 43). The
-// wording is the page's `transcript-notice` attribute, else a default in the element's language.
-
-const DEFAULTS: Record<string, string> = {
-  en: 'This chat is stored to improve the service. Email addresses, phone and card numbers are masked.',
-  de: 'Dieser Chat wird gespeichert, um den Dienst zu verbessern. E-Mail-Adressen, Telefon- und Kartennummern werden maskiert.',
-  fr: 'Cette conversation est enregistrée pour améliorer le service. Adresses e-mail, numéros de téléphone et de carte sont masqués.',
-};
-
-/** The notice's text for `lang` (`de-CH` → `de`), unless the page worded it. */
-export function transcriptNoticeText(attribute: string | null, lang: string): string {
-  if (attribute?.trim()) return attribute.trim();
-  return DEFAULTS[lang.toLowerCase().split('-')[0] ?? 'en'] ?? DEFAULTS.en!;
-}
+// wording is the page's `transcript-notice` attribute, else a default in the element's language
+// (transcript-notice-view.ts, loaded only when the proxy says "on").
 
 /**
  * Asks the proxy whether it keeps transcripts and, if so, shows the notice above the composer (once per
@@ -32,12 +21,7 @@ export async function showTranscriptNotice(host: ReactiveElement): Promise<void>
     .then((response) => (response.ok ? (response.json() as Promise<{ transcripts?: string }>) : undefined))
     .catch(() => undefined);
   if (status?.transcripts !== 'on') return;
+  const { renderTranscriptNotice } = await import('./transcript-notice-view.js');
   await host.updateComplete;
-  if (host.renderRoot.querySelector('[part~="transcript-notice"]')) return;
-  const notice = document.createElement('p');
-  notice.setAttribute('part', 'transcript-notice');
-  notice.className = 'notice';
-  notice.textContent = transcriptNoticeText(host.getAttribute('transcript-notice'), host.lang || 'en');
-  // After the static turnstile slot, outside every part Lit re-renders, so it stays.
-  host.renderRoot.querySelector('slot[name="turnstile"]')?.after(notice);
+  renderTranscriptNotice(host);
 }

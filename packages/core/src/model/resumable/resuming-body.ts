@@ -13,9 +13,6 @@ export interface ResumingBodyOptions {
   onCancel: () => void;
 }
 
-// Answers that say the stream cannot be resumed: waiting will not change them.
-const FINAL = new Set([400, 403, 404, 410]);
-
 /**
  * `first` as one stream of bytes, whatever drops happen under it: a read that fails (not an abort) is
  * followed by reading the kept stream from the byte count read so far, after a backoff, up to
@@ -30,27 +27,6 @@ export function resumingBody(
   let position = 0;
   let cancelled = false;
   const over = () => cancelled || options.signal?.aborted === true;
-  const reconnect = async (cut: unknown) => {
-    for (let attempt = 1; attempt <= options.attempts && !over(); attempt++) {
-      options.onReconnecting?.(attempt);
-      await wait(options.backoffMs(attempt), options.signal);
-      if (over()) break;
-      let response: Response;
-      try {
-        response = await options.read(position);
-      } catch {
-        if (over()) throw cut;
-        continue;
-      }
-      if (response.ok && response.body) {
-        options.onReconnected?.();
-        return response.body.getReader();
-      }
-      await response.body?.cancel().catch(() => {});
-      if (FINAL.has(response.status)) break;
-    }
-    throw cut;
-  };
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       for (;;) {
@@ -70,7 +46,9 @@ export function resumingBody(
             throw error;
           }
           try {
-            reader = await reconnect(error);
+            // Reading on after a drop is its own module: a stream that never drops never loads it.
+            const { reconnect } = await import('./reconnect.js');
+            reader = await reconnect(options, position, over, error);
           } catch (final) {
             options.onEnd();
             throw final;
@@ -88,17 +66,5 @@ export function resumingBody(
       }
       return reader.cancel(reason);
     },
-  });
-}
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    }
   });
 }
