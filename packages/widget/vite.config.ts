@@ -35,11 +35,10 @@ const TOOL_CALL_MODULES =
 
 /**
  * Modules of the lazy `agent-chunk` chunk beside the agent runtime's own (src/agent/agent-chunk.ts and what only
- * it reaches): the run's memory (core loads it with each run) and the conversation's run log (the widget loads it
- * with the first send). Loaded by every first send, so one file rather than three.
+ * it reaches): the run's memory, which core loads with each run. Loaded by every first send, so one file, not two.
  */
 const FIRST_SEND_MODULES =
-  /widget[\\/]src[\\/](?:agent[\\/]agent-chunk|conversations[\\/]conversation-run-log)\.ts$|core[\\/]src[\\/](?:memory[\\/](?:run-memory|dual-track|fit-context|retrieve-full-context-tool|entry-ids)|context[\\/]context-budget-error|telemetry[\\/](?:redact|run-log))\.ts$/;
+  /widget[\\/]src[\\/]agent[\\/]agent-chunk\.ts$|core[\\/]src[\\/](?:memory[\\/](?:run-memory|dual-track|fit-context|retrieve-full-context-tool|entry-ids)|context[\\/]context-budget-error)\.ts$/;
 
 /**
  * `embedder="transformers"` loads transformers.js (with onnxruntime-web) from its CDN build, the version core
@@ -202,8 +201,8 @@ export default defineConfig({
               minShareCount: 2,
               test: (id: string) => !id.includes('gpt-tokenizer') && !DIAGRAM_MODULES.test(id),
             },
-            // What every first send loads besides the shared chunk: the agent runtime, the run's memory and the
-            // conversation's run log, one file (three gzip streams were 1 KB more than one). After the shared group, so
+            // What every first send loads besides the shared chunk: the agent runtime and the run's memory, one
+            // file (with the run log, three gzip streams were 1 KB more than one). After the shared group, so
             // what other chunks share stays there and this takes the rest of what these modules import.
             {
               name: 'agent-chunk',

@@ -11,6 +11,8 @@ import type {
 } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ConversationRunLog } from '../conversations/conversation-run-log.js';
+import { DeferredRunLog } from '../conversations/deferred-run-log.js';
+import { idle } from '../shared/idle.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
 import { checkProvider, type McpServerConfig } from '../shared/widget-config.js';
 import type { BuiltInTools } from '../tools/built-in-tools.js';
@@ -58,8 +60,21 @@ const CITE_SOURCES =
  * which are swapped in its tool registry as they change, also during a run.
  */
 export class AgentSourceController implements ReactiveController {
-  /** The run log of the attribute-built agent, per conversation (a lazy chunk, loaded with the agent). */
+  /**
+   * The run log of the attribute-built agent, per conversation: a lazy chunk, loaded when the browser is idle
+   * after a run has finished (or at once to export it or add feedback); until then `#deferredLog` keeps the
+   * records, so the first answer never waits for it.
+   */
   #runLog: Promise<ConversationRunLog> | undefined;
+  readonly #deferredLog = new DeferredRunLog(() => {
+    if (!this.#runLog)
+      idle(() =>
+        this.#loadRunLog().catch((error: unknown) => {
+          this.#runLog = undefined;
+          console.error('<agent-chat>: could not load the run log', error);
+        }),
+      );
+  });
   /** Runs that started before the run log was loaded. */
   readonly #runs: [string, string][] = [];
   #built: { agent: Agent; options: ProxyAgentOptions; registry: ToolRegistry } | undefined;
@@ -124,6 +139,7 @@ export class AgentSourceController implements ReactiveController {
     this.#runLog ??= import('../conversations/conversation-run-log.js').then(({ ConversationRunLog }) => {
       const log = new ConversationRunLog();
       for (const [runId, conversationId] of this.#runs) log.started(runId, conversationId);
+      this.#deferredLog.attach(log.log);
       return log;
     });
     return this.#runLog;
@@ -184,7 +200,7 @@ export class AgentSourceController implements ReactiveController {
       clarify: host.clarify,
       reflect: host.reflect,
       fetch,
-      runLog: (await this.#loadRunLog()).log,
+      runLog: this.#deferredLog,
       host,
     };
     const built = this.#built;

@@ -1,11 +1,9 @@
 import { nothing } from 'lit';
+import { idle } from '../../shared/idle.js';
 import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import type { AnswerActionsDeps } from './answer-actions-deps.js';
 
 type Chunk = typeof import('./answer-actions.js');
-
-/** The longest the chunk waits for the browser to be idle. */
-const IDLE_TIMEOUT_MS = 1000;
 
 /**
  * Copy and feedback under each finished answer, regenerate and edit. Their code is a lazy chunk fetched once the first answer
@@ -48,10 +46,4 @@ export class AnswerActionsLoader {
     }
     return nothing;
   };
-}
-
-/** Runs `task` when the browser is idle, at most `IDLE_TIMEOUT_MS` later (a timer where there is no idle callback). */
-function idle(task: () => void): void {
-  if ('requestIdleCallback' in globalThis) requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(task, 0);
 }
