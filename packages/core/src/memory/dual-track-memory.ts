@@ -12,4 +12,3 @@ export type { AssembledContext, AssembleOverrides, DualTrackMemory, DualTrackOpt
 export function dualTrackMemory(options: DualTrackOptions = {}): DualTrackMemory {
   return dualTrackMemoryWith(options, historyCompaction);
 }
-

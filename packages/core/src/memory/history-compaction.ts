@@ -12,4 +12,3 @@ export const historyCompaction: HistoryCompaction = {
   summary: (text) => extractiveSummary(text),
   rollUp: rollUpText,
 };
-

@@ -12,8 +12,8 @@ import type {
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ConversationRunLog } from '../conversations/conversation-run-log.js';
 import { DeferredRunLog } from '../conversations/deferred-run-log.js';
-import { idle } from '../shared/idle.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
+import { idle } from '../shared/idle.js';
 import { checkProvider, type McpServerConfig } from '../shared/widget-config.js';
 import type { BuiltInTools } from '../tools/built-in-tools.js';
 import type { PageTool } from '../tools/page-tools.js';
