@@ -62,7 +62,7 @@ export async function callModel(
       toolCalls,
       usage: call.usage,
       finishReason: call.finish,
-      ...(call.ignoredEvents ? { ignoredEvents: call.ignoredEvents } : {}),
+      ignoredEvents: call.ignoredEvents,
       durationMs: Math.round(performance.now() - started),
     });
   return reasoning ? { text, toolCalls, reasoning } : { text, toolCalls };

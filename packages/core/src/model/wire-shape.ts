@@ -21,21 +21,17 @@ export type WireShapeOf<T> = T extends string
 /** The first field of `value` that is not what `shape` says, in words (`choices of type object, expected array`). */
 export function wireMismatch(value: unknown, shape: WireShape, path = ''): string | undefined {
   if (value == null && path) return undefined;
-  const want = typeof shape === 'string' ? shape : Array.isArray(shape) ? 'array' : 'object';
+  const list = Array.isArray(shape);
+  const want = typeof shape === 'string' ? shape : list ? 'array' : 'object';
   const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   if (got !== want) return `${path || 'its body'} of type ${got}, expected ${want}`;
-  if (Array.isArray(shape)) {
-    const items = value as unknown[];
-    for (let i = 0; i < items.length; i++) {
-      const bad = wireMismatch(items[i], shape[0], `${path}[${i}]`);
-      if (bad) return bad;
-    }
-  } else if (typeof shape === 'object')
-    for (const key in shape) {
+  // One loop for both: an array's items against its one item shape, an object's listed fields against theirs.
+  if (typeof shape === 'object')
+    for (const key in list ? (value as object) : shape) {
       const bad = wireMismatch(
         (value as Record<string, unknown>)[key],
-        shape[key]!,
-        path ? `${path}.${key}` : key,
+        list ? shape[0] : (shape as Record<string, WireShape>)[key]!,
+        list ? `${path}[${key}]` : path ? `${path}.${key}` : key,
       );
       if (bad) return bad;
     }
