@@ -211,6 +211,20 @@ export function agUIEventMapper(options: {
           break;
         }
         default:
+          // Not part of the AG-UI stream; a new event type must be mapped above or listed here.
+          event satisfies {
+            type:
+              | 'supervisor.decided'
+              | 'supervisor.reflected'
+              | 'tool.progress'
+              | 'tool.content'
+              | 'model.loading'
+              | 'model.decided'
+              | 'mcp.tools.loaded'
+              | 'remote.data'
+              | 'remote.state'
+              | 'context.compacted';
+          };
           break;
       }
       return out;

@@ -16,7 +16,8 @@ export interface ModelTurn {
 /**
  * One model call of the run, streamed: text deltas become `response.chunk` and reasoning `reasoning.chunk` /
  * `reasoning.done` (when `streamText`), usage becomes `usage`, and the request and response (with token
- * usage and duration) go to the run log, as do stream warnings.
+ * usage, duration and the count of stream events the reader skipped as unknown) go to the run log, as do
+ * stream warnings.
  */
 export async function callModel(
   run: RunContext,
@@ -61,6 +62,7 @@ export async function callModel(
       toolCalls,
       usage: call.usage,
       finishReason: call.finish,
+      ignoredEvents: call.ignoredEvents,
       durationMs: Math.round(performance.now() - started),
     });
   return reasoning ? { text, toolCalls, reasoning } : { text, toolCalls };
@@ -85,6 +87,8 @@ class TurnEvents {
   reasoning: Reasoning | undefined;
   usage: unknown;
   finish: string | undefined;
+  /** Stream events of a type the model's reader did not know (skipped), when there were some. */
+  ignoredEvents: number | undefined;
   readonly #blocks: ReasoningBlock[] = [];
   #thinkingSince: number | undefined;
   readonly #run: RunContext;
@@ -145,7 +149,11 @@ class TurnEvents {
         break;
       case 'finish':
         this.finish = event.reason;
+        this.ignoredEvents = event.ignoredEvents;
         break;
+      default:
+        // Tool calls are taken whole from `tool-call-end`; any other event type must be handled above.
+        event satisfies { type: 'tool-call-start' | 'tool-call-delta' };
     }
   }
 

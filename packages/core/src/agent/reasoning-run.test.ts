@@ -71,4 +71,21 @@ describe('reasoning in a run', () => {
       expect.objectContaining({ message: 'Ignored delta.reasoning of type object' }),
     ]);
   });
+
+  it('logs the count of stream events the reader skipped as unknown with the model response', async () => {
+    const runLog = memoryRunLog();
+    const agent = createAgent({
+      model: mockModel([
+        [
+          { type: 'text-delta', text: 'ok' },
+          { type: 'finish', reason: 'stop', ignoredEvents: 2 },
+        ],
+      ]),
+      runLog,
+    });
+    await collect(agent.run({ message: 'hi' }));
+    expect(runLog.records().filter((r) => r.kind === 'model.response')).toEqual([
+      expect.objectContaining({ text: 'ok', ignoredEvents: 2 }),
+    ]);
+  });
 });

@@ -190,6 +190,8 @@ function streamParts(
             emit({ type: 'finish', usage, finishReason: { unified: event.reason, raw: event.rawReason } });
             break;
           default:
+            // No AI SDK stream part for these; a new event type must be mapped above or listed here.
+            event satisfies { type: 'loading' | 'decided' };
             break;
         }
       }

@@ -245,6 +245,19 @@ function chunkMapper(options: ToUIMessageStreamOptions) {
             });
           break;
         default:
+          // Not part of a UI message stream; a new event type must be mapped above or listed here.
+          event satisfies {
+            type:
+              | 'run.start'
+              | 'supervisor.decided'
+              | 'supervisor.reflected'
+              | 'tool.content'
+              | 'model.decided'
+              | 'mcp.tools.loaded'
+              | 'remote.data'
+              | 'remote.state'
+              | 'context.compacted';
+          };
           break;
       }
       return out;

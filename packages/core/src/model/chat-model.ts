@@ -73,7 +73,8 @@ export type ModelEvent =
   | { type: 'tool-call-delta'; index: number; id: string; argumentsDelta: string }
   | { type: 'tool-call-end'; index: number; toolCall: ToolCall }
   | { type: 'usage'; usage: Usage; costUsd?: number; model?: string; credits?: CreditsLeft }
-  | { type: 'finish'; reason: FinishReason; rawReason?: string }
+  /** `ignoredEvents`: stream events of a type the reader does not know, skipped (only when there were some). */
+  | { type: 'finish'; reason: FinishReason; rawReason?: string; ignoredEvents?: number }
   /** Download / compile progress of a local model (before any text). */
   | { type: 'loading'; model: string; progress: ModelLoadingProgress }
   /** Which model `route()` / `fallback()` picked for this call, and why. */

@@ -3,6 +3,7 @@ import { type CreditsLeft, creditsFromHeaders } from './credits.js';
 import { ModelTimeoutError } from './model-errors.js';
 import type { ProviderCall } from './provider-call.js';
 import { type BodyReader, LimitedBodyReader, resolveTimeouts } from './stream-timeouts.js';
+import { type WireShape, wireMismatch } from './wire-shape.js';
 
 export { type ProviderCall, parseRetryAfter, providerMessage } from './provider-call.js';
 
@@ -84,12 +85,15 @@ async function readEventStream(
   };
 }
 
-/** Parses one SSE data payload as a JSON object. */
-export function parseEventJson<T>(data: string, expected?: string): T {
+/**
+ * Parses one SSE data payload as a JSON object and checks the fields its reader reads against `shape`
+ * ({@link WireShape}). Not JSON, or a field of the wrong type, is a {@link StreamMalformedError}
+ * (`stream_malformed`) naming the provider, the event and the field.
+ */
+export function parseEventJson<T>(data: string, shape: WireShape, provider: string, expected?: string): T {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(data);
-    if (typeof value !== 'object' || value === null) throw new TypeError('not an object');
-    return value as T;
+    value = JSON.parse(data);
   } catch (error) {
     throw new StreamMalformedError(
       `an event is not a JSON object (${JSON.stringify(data.slice(0, 80))})`,
@@ -97,4 +101,12 @@ export function parseEventJson<T>(data: string, expected?: string): T {
       expected,
     );
   }
+  const bad = wireMismatch(value, shape);
+  if (bad)
+    throw new StreamMalformedError(
+      `the ${provider} event ${JSON.stringify(data.slice(0, 80))} has ${bad}`,
+      undefined,
+      expected,
+    );
+  return value as T;
 }

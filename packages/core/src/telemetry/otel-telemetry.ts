@@ -176,6 +176,16 @@ function handle(
       return;
     }
     default:
+      // No span for these; a new record kind must be traced above or listed here.
+      record.kind satisfies
+        | 'feedback'
+        | 'model.retry'
+        | 'model.decided'
+        | 'model.warning'
+        | 'decision'
+        | 'reflection'
+        | 'workflow'
+        | 'mcp.tools.loaded';
       return;
   }
 }

@@ -66,6 +66,8 @@ export function toolOutputText(content: readonly ContentItem[]): string {
           // What the user sees of it (the UI checks it before drawing; a refused one shows a notice).
           return `[widget shown to the user:]\n${widgetText(item.widget)}`;
         default:
+          // An MCP App's view is for the user; a new content kind must be described above or listed here.
+          item satisfies { kind: 'mcp-app' };
           return '';
       }
     })

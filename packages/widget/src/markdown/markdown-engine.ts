@@ -136,5 +136,7 @@ function appendBlock(block: Block, parent: Node, tight: boolean): void {
       }
       return;
     }
+    default:
+      block satisfies never;
   }
 }

@@ -161,6 +161,17 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         runId,
       );
     default:
+      // Nothing visible; a new event type must be folded in above or listed here.
+      event satisfies {
+        type:
+          | 'supervisor.thinking'
+          | 'supervisor.decided'
+          | 'supervisor.reflected'
+          | 'usage'
+          | 'remote.data'
+          | 'remote.state'
+          | 'context.compacted';
+      };
       return items;
   }
 }

@@ -47,6 +47,8 @@ export function renderContent(item: ContentItem, onEngine: () => void): Template
       return html`<iframe part="content-html" class="content-html" sandbox="allow-scripts"
         title=${item.title ?? 'Tool widget'} srcdoc=${item.html}></iframe>`;
     default:
+      // Drawn by their own lazy views; a new content kind must be rendered above or listed here.
+      item satisfies { kind: 'mcp-app' | 'widget' };
       return nothing;
   }
 }

@@ -2,6 +2,7 @@ import { ModelCallError } from '../../errors.js';
 import type { FinishReason, ModelEvent } from '../chat-model.js';
 import { mapFinishReason } from '../finish-reason.js';
 import type { ReasoningBlock } from '../messages.js';
+import type { WireShape, WireShapeOf } from '../wire-shape.js';
 
 /** One Messages API stream event (the JSON of an SSE `data:` line). */
 export interface AnthropicEvent {
@@ -35,6 +36,41 @@ interface AnthropicUsage {
   cache_creation_input_tokens?: number;
   cache_read_input_tokens?: number;
 }
+
+const USAGE = {
+  input_tokens: 'number',
+  output_tokens: 'number',
+  cache_creation_input_tokens: 'number',
+  cache_read_input_tokens: 'number',
+} as const;
+
+/**
+ * The fields of an event the reader reads, with the type each must have (checked by `parseEventJson`);
+ * `delta.thinking` is read as `unknown` and warned about when it is not text.
+ */
+export const ANTHROPIC_EVENT = {
+  type: 'string',
+  index: 'number',
+  message: { usage: USAGE },
+  content_block: {
+    type: 'string',
+    id: 'string',
+    name: 'string',
+    text: 'string',
+    thinking: 'string',
+    signature: 'string',
+    data: 'string',
+  },
+  delta: {
+    type: 'string',
+    text: 'string',
+    partial_json: 'string',
+    signature: 'string',
+    stop_reason: 'string',
+  },
+  usage: USAGE,
+  error: { type: 'string', message: 'string' },
+} satisfies WireShapeOf<AnthropicEvent> & WireShape;
 
 interface Block {
   kind: 'tool' | 'json' | 'thinking' | 'redacted' | 'other';
@@ -74,6 +110,8 @@ export class AnthropicEventReader {
   #inputTokens = 0;
   #outputTokens = 0;
   #sawUsage = false;
+  /** Events of a type we do not know: ignored, counted. */
+  #ignored = 0;
   #finish: { reason: FinishReason; rawReason: string } | undefined;
   /** `message_stop` arrived: the answer is complete. */
   stopped = false;
@@ -194,6 +232,8 @@ export class AnthropicEventReader {
       case 'message_stop':
         this.stopped = true;
         return;
+      case 'ping':
+        return;
       case 'error': {
         const type = event.error?.type ?? 'api_error';
         throw new ModelCallError({
@@ -202,6 +242,8 @@ export class AnthropicEventReader {
           url: this.#url,
         });
       }
+      default:
+        this.#ignored++;
     }
   }
 
@@ -219,7 +261,12 @@ export class AnthropicEventReader {
     // A forced JSON tool ends with stop_reason tool_use, but for the caller it is the answer.
     const finish = this.#finish?.reason ?? 'stop';
     const reason = this.#calls > 0 ? 'tool-calls' : finish === 'tool-calls' ? 'stop' : finish;
-    yield { type: 'finish', reason, rawReason: this.#finish?.rawReason ?? 'message_stop' };
+    yield {
+      type: 'finish',
+      reason,
+      rawReason: this.#finish?.rawReason ?? 'message_stop',
+      ...(this.#ignored ? { ignoredEvents: this.#ignored } : {}),
+    };
   }
 }
 

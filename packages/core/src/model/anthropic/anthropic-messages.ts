@@ -87,6 +87,8 @@ function toBlocks(message: Message, withReasoning: boolean): Block[] {
         ...(message.content ? [{ type: 'text', text: message.content }] : []),
       ];
     default:
+      // System text goes in the request's `system` field, not in messages.
+      message satisfies { role: 'system' };
       return [];
   }
 }

@@ -12,7 +12,7 @@ import { parseEventJson, postForEventStream } from '../http-call.js';
 import { ModelTimeoutError } from '../model-errors.js';
 import { sseEvents } from '../sse-events.js';
 import type { ModelTimeouts } from '../stream-timeouts.js';
-import { type AnthropicEvent, AnthropicEventReader } from './anthropic-event-reader.js';
+import { ANTHROPIC_EVENT, type AnthropicEvent, AnthropicEventReader } from './anthropic-event-reader.js';
 import { anthropicRequestBody } from './anthropic-messages.js';
 
 /** Options of {@link anthropic}. */
@@ -113,7 +113,7 @@ async function* streamMessages(
     for await (const message of sseEvents(body)) {
       events++;
       for (const event of withCredits(
-        reader.read(parseEventJson<AnthropicEvent>(message.data, EXPECTED)),
+        reader.read(parseEventJson<AnthropicEvent>(message.data, ANTHROPIC_EVENT, 'Anthropic', EXPECTED)),
         credits,
       ))
         yield event;

@@ -2,6 +2,7 @@ import { StreamMalformedError } from '../../errors.js';
 import type { FinishReason, ModelEvent } from '../chat-model.js';
 import { mapFinishReason } from '../finish-reason.js';
 import { InlineThinkSplitter } from '../inline-think.js';
+import type { WireShape, WireShapeOf } from '../wire-shape.js';
 import { deltaTextEvents, type OpenAIDeltaText } from './openai-delta.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 
@@ -18,6 +19,22 @@ export interface OpenAIChunk {
 }
 
 /**
+ * The fields of a chunk the reader reads, with the type each must have (checked by `parseEventJson`). The
+ * text fields of a delta are not listed: {@link deltaTextEvents} reads them as `unknown` and warns on odd ones.
+ */
+export const OPENAI_CHUNK = {
+  choices: [
+    {
+      delta: {
+        tool_calls: [{ index: 'number', id: 'string', function: { name: 'string', arguments: 'string' } }],
+      },
+      finish_reason: 'string',
+    },
+  ],
+  usage: { prompt_tokens: 'number', completion_tokens: 'number', total_tokens: 'number' },
+} satisfies WireShapeOf<OpenAIChunk> & WireShape;
+
+/**
  * Turns Chat Completions chunks into {@link ModelEvent}s, tolerant of the servers' quirks: tool calls
  * without ids (llama.cpp, vLLM, web-llm) or without `index` (older Ollama), no usage chunk, and other
  * finish-reason words. Reasoning in every dialect (see {@link deltaTextEvents}) becomes `reasoning-delta`s,
@@ -29,6 +46,8 @@ export class OpenAIChunkReader {
   readonly #think = new InlineThinkSplitter();
   #finish: { reason: FinishReason; rawReason: string } | undefined;
   #reasoning: string | undefined;
+  /** Chunks that carried none of the fields we read (no `choices`, `usage` nor `error`): ignored, counted. */
+  #ignored = 0;
 
   /** The events one chunk carries (an array, not a generator: this runs for every chunk of every answer). */
   read(chunk: OpenAIChunk): ModelEvent[] {
@@ -57,6 +76,7 @@ export class OpenAIChunkReader {
       throw new StreamMalformedError(
         `the provider reported an error mid-stream: ${chunk.error.message ?? 'unknown'}`,
       );
+    if (!chunk.choices && !chunk.usage) this.#ignored++;
     const choice = chunk.choices?.[0];
     const delta = choice?.delta;
     const out = delta ? deltaTextEvents(delta, this.#think) : [];
@@ -109,7 +129,12 @@ export class OpenAIChunkReader {
     for (const [index, toolCall] of calls.entries()) out.push({ type: 'tool-call-end', index, toolCall });
     // Some servers report "stop" after tool calls; the calls are what the agent must act on.
     const reason = calls.length > 0 ? 'tool-calls' : (this.#finish?.reason ?? 'stop');
-    out.push({ type: 'finish', reason, rawReason: this.#finish?.rawReason ?? fallbackRawReason });
+    out.push({
+      type: 'finish',
+      reason,
+      rawReason: this.#finish?.rawReason ?? fallbackRawReason,
+      ...(this.#ignored ? { ignoredEvents: this.#ignored } : {}),
+    });
     return out;
   }
 }

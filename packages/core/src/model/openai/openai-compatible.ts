@@ -18,7 +18,7 @@ import { ModelTimeoutError } from '../model-errors.js';
 import { sseEvents } from '../sse-events.js';
 import type { ModelTimeouts } from '../stream-timeouts.js';
 import { recoverTextToolCalls } from '../text-tool-calls.js';
-import { type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
+import { OPENAI_CHUNK, type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
 import { openAIRequestBody } from './openai-messages.js';
 
 /** Options of {@link openAICompatible}. */
@@ -124,7 +124,10 @@ async function* streamCompletion(
         done = true;
         break;
       }
-      for (const event of withCredits(reader.read(parseEventJson<OpenAIChunk>(message.data)), credits))
+      for (const event of withCredits(
+        reader.read(parseEventJson<OpenAIChunk>(message.data, OPENAI_CHUNK, 'OpenAI-compatible')),
+        credits,
+      ))
         yield event;
     }
   } catch (error) {

@@ -57,6 +57,7 @@ export function toOpenAIMessage(message: Message): Record<string, unknown> {
         };
       return { role: 'user', content: message.content };
     default:
+      message satisfies { role: 'system' };
       return { role: message.role, content: message.content };
   }
 }

@@ -1,6 +1,7 @@
 import type { UIMessageChunk } from 'ai';
 import { sseEvents } from '../../model/sse-events.js';
 import type { BodyReader } from '../../model/stream-timeouts.js';
+import { type WireShape, wireMismatch } from '../../model/wire-shape.js';
 import { RemoteAgentContentTypeError } from '../remote-errors.js';
 
 /** Every chunk type of the UI message stream (`UIMessageChunk['type']`), besides `data-*`. */
@@ -36,9 +37,21 @@ const CHUNK_TYPES: ReadonlySet<string> = new Set<Exclude<UIMessageChunk['type'],
   'message-metadata',
 ]);
 
+/** The fields of a chunk our readers compute with (the rest is copied into the message as sent). */
+const UI_CHUNK: WireShape = {
+  id: 'string',
+  delta: 'string',
+  toolCallId: 'string',
+  toolName: 'string',
+  errorText: 'string',
+  messageId: 'string',
+  inputTextDelta: 'string',
+};
+
 /**
  * The chunks of a UI message stream body (`data: {json}` events up to `data: [DONE]`). An event that is
- * not a chunk (another protocol's stream, plain JSON lines) is a `RemoteAgentContentTypeError`.
+ * not a chunk (another protocol's stream, plain JSON lines), or a chunk with a field of the wrong type, is a
+ * `RemoteAgentContentTypeError` naming the chunk and the field.
  */
 export async function* uiMessageChunks(
   url: string,
@@ -67,6 +80,8 @@ export async function* uiMessageChunks(
         'ai-sdk',
         `received events that are not UI message chunks (first: ${event.data.slice(0, 80)})`,
       );
+    const bad = wireMismatch(chunk, UI_CHUNK);
+    if (bad) throw new RemoteAgentContentTypeError(url, 'ai-sdk', `its ${type} chunk has ${bad}`);
     yield chunk as UIMessageChunk;
   }
 }
