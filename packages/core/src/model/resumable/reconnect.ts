@@ -1,4 +1,4 @@
-import type { ResumingBodyOptions } from './resuming-body.js';
+import type { ResumingBodyOptions } from './resuming-body-options.js';
 
 // Answers that say the stream cannot be resumed: waiting will not change them.
 const FINAL = new Set([400, 403, 404, 410]);
