@@ -31,6 +31,53 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
       return markInterrupted(items, runId, event.code);
     case 'response.done':
       return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
+    case 'clarify.request':
+      return [
+        ...items,
+        {
+          kind: 'clarify',
+          id: `${runId}:${event.requestId}`,
+          runId,
+          requestId: event.requestId,
+          question: event.question,
+          ...(event.schema ? { schema: event.schema } : {}),
+          ...(event.source === 'mcp-auth' && event.serverId
+            ? { signIn: { serverId: event.serverId, scopes: event.scopes ?? [] } }
+            : {}),
+          state: 'pending',
+        },
+      ];
+    case 'approval.request':
+      return [
+        ...items,
+        {
+          kind: 'approval',
+          id: `${runId}:${event.requestId}`,
+          runId,
+          requestId: event.requestId,
+          name: event.name,
+          args: event.args,
+          state: 'pending',
+        },
+      ];
+    case 'run.finish':
+      // A failed run's partial answer (a cut stream) is marked like a stopped one, never shown as finished.
+      return closeReasoning(
+        event.status === 'aborted' || event.status === 'failed' ? markStopped(items, runId) : items,
+        runId,
+      );
+    default:
+      return toolEvent(items, event) ?? workflowEvent(items, event) ?? noticeEvent(items, event) ?? items;
+  }
+}
+
+/** A tool call's stage: started, progressing, showing content, done or failed. */
+function toolEvent(
+  items: readonly TranscriptItem[],
+  event: AgentEvent,
+): readonly TranscriptItem[] | undefined {
+  const { runId } = event;
+  switch (event.type) {
     case 'tool.start':
       return [
         ...items,
@@ -65,6 +112,17 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         error: event.error,
         durationMs: event.durationMs,
       }));
+  }
+  return undefined;
+}
+
+/** A workflow: its plan, then each step's start and end, then its end. */
+function workflowEvent(
+  items: readonly TranscriptItem[],
+  event: AgentEvent,
+): readonly TranscriptItem[] | undefined {
+  const { runId } = event;
+  switch (event.type) {
     case 'workflow.created':
       return [
         ...items,
@@ -95,35 +153,17 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         status: event.status,
         durationMs: event.durationMs,
       }));
-    case 'clarify.request':
-      return [
-        ...items,
-        {
-          kind: 'clarify',
-          id: `${runId}:${event.requestId}`,
-          runId,
-          requestId: event.requestId,
-          question: event.question,
-          ...(event.schema ? { schema: event.schema } : {}),
-          ...(event.source === 'mcp-auth' && event.serverId
-            ? { signIn: { serverId: event.serverId, scopes: event.scopes ?? [] } }
-            : {}),
-          state: 'pending',
-        },
-      ];
-    case 'approval.request':
-      return [
-        ...items,
-        {
-          kind: 'approval',
-          id: `${runId}:${event.requestId}`,
-          runId,
-          requestId: event.requestId,
-          name: event.name,
-          args: event.args,
-          state: 'pending',
-        },
-      ];
+  }
+  return undefined;
+}
+
+/** Notices about the run: a local model loading, the model chosen, tools loaded on demand. */
+function noticeEvent(
+  items: readonly TranscriptItem[],
+  event: AgentEvent,
+): readonly TranscriptItem[] | undefined {
+  const { runId } = event;
+  switch (event.type) {
     case 'model.loading': {
       const id = `${runId}:model:${event.model}`;
       const { type: _t, runId: _r, seq: _s, ts: _ts, ...load } = event;
@@ -154,15 +194,8 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           via: event.via,
         },
       ];
-    case 'run.finish':
-      // A failed run's partial answer (a cut stream) is marked like a stopped one, never shown as finished.
-      return closeReasoning(
-        event.status === 'aborted' || event.status === 'failed' ? markStopped(items, runId) : items,
-        runId,
-      );
-    default:
-      return items;
   }
+  return undefined;
 }
 
 function patchStage(

@@ -87,26 +87,9 @@ export class UIMessageBuilder {
         break;
       }
       case 'tool-output-available':
-      case 'tool-output-error': {
-        const part = this.#find(chunk.toolCallId);
-        if (!part) break;
-        const fields =
-          chunk.type === 'tool-output-available'
-            ? {
-                input: part.input,
-                output: chunk.output,
-                errorText: undefined,
-                preliminary: chunk.preliminary,
-              }
-            : { input: part.input, output: undefined, errorText: chunk.errorText, rawInput: part.rawInput };
-        this.#tool(
-          { ...c, toolName: toolName(part), dynamic: part.type === 'dynamic-tool' },
-          chunk.type === 'tool-output-available' ? 'output-available' : 'output-error',
-          fields,
-          part,
-        );
+      case 'tool-output-error':
+        this.#output(chunk);
         break;
-      }
       default:
         if (chunk.type.startsWith('data-'))
           this.#data(c as Fields & { type: string; id?: string; data: unknown; transient?: boolean });
@@ -159,6 +142,27 @@ export class UIMessageBuilder {
         break;
       }
     }
+  }
+
+  /** A tool's result or error, on the part its input started. */
+  #output(chunk: Chunk<'tool-output-available' | 'tool-output-error'>): void {
+    const part = this.#find(chunk.toolCallId);
+    if (!part) return;
+    const fields =
+      chunk.type === 'tool-output-available'
+        ? {
+            input: part.input,
+            output: chunk.output,
+            errorText: undefined,
+            preliminary: chunk.preliminary,
+          }
+        : { input: part.input, output: undefined, errorText: chunk.errorText, rawInput: part.rawInput };
+    this.#tool(
+      { ...chunk, toolName: toolName(part), dynamic: part.type === 'dynamic-tool' },
+      chunk.type === 'tool-output-available' ? 'output-available' : 'output-error',
+      fields,
+      part,
+    );
   }
 
   #approval(chunk: Chunk<'tool-approval-request' | 'tool-approval-response'>): void {
