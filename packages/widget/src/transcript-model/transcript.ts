@@ -67,12 +67,15 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         runId,
       );
     default:
-      return toolEvent(items, event) ?? workflowEvent(items, event) ?? noticeEvent(items, event) ?? items;
+      return workEvent(items, event) ?? noticeEvent(items, event) ?? items;
   }
 }
 
-/** A tool call's stage: started, progressing, showing content, done or failed. */
-function toolEvent(
+/**
+ * The work of a run: a tool call's stage (started, progressing, showing content, done or failed), a
+ * workflow (its plan, each step's start and end, its end).
+ */
+function workEvent(
   items: readonly TranscriptItem[],
   event: AgentEvent,
 ): readonly TranscriptItem[] | undefined {
@@ -112,17 +115,6 @@ function toolEvent(
         error: event.error,
         durationMs: event.durationMs,
       }));
-  }
-  return undefined;
-}
-
-/** A workflow: its plan, then each step's start and end, then its end. */
-function workflowEvent(
-  items: readonly TranscriptItem[],
-  event: AgentEvent,
-): readonly TranscriptItem[] | undefined {
-  const { runId } = event;
-  switch (event.type) {
     case 'workflow.created':
       return [
         ...items,
