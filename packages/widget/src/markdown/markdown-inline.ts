@@ -42,11 +42,6 @@ export function appendInline(source: string, parent: Node, links = true): void {
     text = '';
     parent.appendChild(node);
   };
-  const take = (piece: Piece) => {
-    text += piece.text ?? '';
-    if (piece.node) add(piece.node);
-    return piece.end;
-  };
   let i = 0;
   while (i < source.length) {
     const c = source[i]!;
@@ -70,8 +65,15 @@ export function appendInline(source: string, parent: Node, links = true): void {
       const end = source.indexOf('\n', i);
       add(document.createElement('br'));
       i = end + 1;
-    } else if (c === '`') {
-      i = take(codeSpan(source, i));
+    } else if (
+      c === '`' ||
+      ((c === '*' || c === '_' || c === '~') && !(c === '_' && /[\p{L}\p{N}]/u.test(previous)))
+    ) {
+      // Code spans and emphasis: no other construct starts with these characters.
+      const piece = c === '`' ? codeSpan(source, i) : emphasis(source, i, c, links);
+      text += piece.text ?? '';
+      if (piece.node) add(piece.node);
+      i = piece.end;
     } else if ((c === '[' && links) || (c === '!' && source[i + 1] === '[')) {
       const at = c === '!' ? i + 1 : i;
       const note = c === '[' ? footnoteAt(source, at) : undefined;
@@ -99,8 +101,6 @@ export function appendInline(source: string, parent: Node, links = true): void {
       while (url.endsWith(')') && url.split('(').length < url.split(')').length) url = url.slice(0, -1);
       add(anchor(url, url.startsWith('www.') ? `http://${url}` : url, undefined, false));
       i += url.length;
-    } else if ((c === '*' || c === '_' || c === '~') && !(c === '_' && /[\p{L}\p{N}]/u.test(previous))) {
-      i = take(emphasis(source, i, c, links));
     } else {
       text += c;
       i++;
