@@ -1,7 +1,7 @@
 import type { AgentEvent } from '@agent-chat/core';
 import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
-import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
 
@@ -96,21 +96,21 @@ function workEvent(
         },
       ];
     case 'tool.progress':
-      return patchStage(items, runId, event.toolCallId, () => ({
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, () => ({
         progress: { progress: event.progress, total: event.total, message: event.message },
       }));
     case 'tool.content':
-      return patchStage(items, runId, event.toolCallId, (stage) => ({
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, (stage) => ({
         content: [...stage.content, event.content],
       }));
     case 'tool.complete':
-      return patchStage(items, runId, event.toolCallId, () => ({
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, () => ({
         status: 'done',
         durationMs: event.durationMs,
         result: event.content,
       }));
     case 'tool.error':
-      return patchStage(items, runId, event.toolCallId, () => ({
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, () => ({
         status: 'failed',
         error: event.error,
         durationMs: event.durationMs,
@@ -129,11 +129,11 @@ function workEvent(
         },
       ];
     case 'workflow.step.start':
-      return patchWorkflow(items, runId, event.workflowId, (flow) => ({
+      return patchItem(items, 'workflow', `${runId}:${event.workflowId}`, (flow) => ({
         steps: flow.steps.map((s) => (s.id === event.stepId ? { ...s, status: 'running' } : s)),
       }));
     case 'workflow.step.complete':
-      return patchWorkflow(items, runId, event.workflowId, (flow) => ({
+      return patchItem(items, 'workflow', `${runId}:${event.workflowId}`, (flow) => ({
         steps: flow.steps.map((s) =>
           s.id === event.stepId
             ? { ...s, status: event.status, durationMs: event.durationMs, error: event.error }
@@ -141,7 +141,7 @@ function workEvent(
         ),
       }));
     case 'workflow.complete':
-      return patchWorkflow(items, runId, event.workflowId, () => ({
+      return patchItem(items, 'workflow', `${runId}:${event.workflowId}`, () => ({
         status: event.status,
         durationMs: event.durationMs,
       }));
@@ -188,24 +188,6 @@ function noticeEvent(
       ];
   }
   return undefined;
-}
-
-function patchStage(
-  items: readonly TranscriptItem[],
-  runId: string,
-  toolCallId: string,
-  patch: (stage: StageItem) => Partial<StageItem>,
-): readonly TranscriptItem[] {
-  return patchItem(items, 'stage', `${runId}:${toolCallId}`, patch);
-}
-
-function patchWorkflow(
-  items: readonly TranscriptItem[],
-  runId: string,
-  workflowId: string,
-  patch: (flow: WorkflowItem) => Partial<WorkflowItem>,
-): readonly TranscriptItem[] {
-  return patchItem(items, 'workflow', `${runId}:${workflowId}`, patch);
 }
 
 /** The last item with `id`, patched, when it is of `kind`. */
