@@ -161,44 +161,14 @@ async function* modelEvents(
             yield { type: 'tool-call-delta', index: call.index, id: part.id, argumentsDelta: part.delta };
           break;
         }
-        case 'tool-call': {
-          if (part.providerExecuted) break;
-          const call = callIndex(part.toolCallId, part.toolName);
-          if (!call.started) {
-            call.started = true;
-            yield { type: 'tool-call-start', index: call.index, id: part.toolCallId, name: part.toolName };
-          }
-          yield {
-            type: 'tool-call-end',
-            index: call.index,
-            toolCall: { id: part.toolCallId, name: part.toolName, arguments: part.input || '{}' },
-          };
+        case 'tool-call':
+          if (!part.providerExecuted) yield* toolCallEvents(part, callIndex(part.toolCallId, part.toolName));
           break;
-        }
         case 'error':
           throw fromAISDKError(part.error, id, signal);
-        case 'finish': {
-          // The provider's stream ended without its completion signal: as our adapters do, a retryable cut.
-          if (part.finishReason.unified === 'interrupted') throw new StreamInterruptedError();
-          const input = part.usage.inputTokens.total;
-          const output = part.usage.outputTokens.total;
-          if (input !== undefined || output !== undefined)
-            yield {
-              type: 'usage',
-              usage: {
-                inputTokens: input ?? 0,
-                outputTokens: output ?? 0,
-                totalTokens: (input ?? 0) + (output ?? 0),
-              },
-              model: id,
-            };
-          yield {
-            type: 'finish',
-            reason: finishReason(part.finishReason.unified),
-            rawReason: part.finishReason.raw ?? part.finishReason.unified,
-          };
+        case 'finish':
+          yield* finishEvents(part, id);
           break;
-        }
         case 'stream-start':
           for (const warning of part.warnings)
             yield { type: 'warning', message: `AI SDK model ${id}: ${JSON.stringify(warning)}` };
@@ -212,6 +182,48 @@ async function* modelEvents(
     if (!finished) await reader.cancel(signal?.reason).catch(() => {});
     reader.releaseLock();
   }
+}
+
+/** A tool call the provider does not run itself: its start (unless streamed already) and end. */
+function* toolCallEvents(
+  part: Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>,
+  call: { index: number; started: boolean },
+): Generator<ModelEvent> {
+  if (!call.started) {
+    call.started = true;
+    yield { type: 'tool-call-start', index: call.index, id: part.toolCallId, name: part.toolName };
+  }
+  yield {
+    type: 'tool-call-end',
+    index: call.index,
+    toolCall: { id: part.toolCallId, name: part.toolName, arguments: part.input || '{}' },
+  };
+}
+
+/** The usage (when reported) and finish of the provider's `finish` part. */
+function* finishEvents(
+  part: Extract<LanguageModelV4StreamPart, { type: 'finish' }>,
+  id: string,
+): Generator<ModelEvent> {
+  // The provider's stream ended without its completion signal: as our adapters do, a retryable cut.
+  if (part.finishReason.unified === 'interrupted') throw new StreamInterruptedError();
+  const input = part.usage.inputTokens.total;
+  const output = part.usage.outputTokens.total;
+  if (input !== undefined || output !== undefined)
+    yield {
+      type: 'usage',
+      usage: {
+        inputTokens: input ?? 0,
+        outputTokens: output ?? 0,
+        totalTokens: (input ?? 0) + (output ?? 0),
+      },
+      model: id,
+    };
+  yield {
+    type: 'finish',
+    reason: finishReason(part.finishReason.unified),
+    rawReason: part.finishReason.raw ?? part.finishReason.unified,
+  };
 }
 
 function finishReason(unified: string): FinishReason {

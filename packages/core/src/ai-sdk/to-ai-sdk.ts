@@ -8,6 +8,7 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import type { ChatModel, ModelEvent, ModelRequest, ReasoningEffort } from '../model/chat-model.js';
+import type { ToolCall } from '../model/messages.js';
 import { ToolsUnsupportedError } from '../model/model-errors.js';
 import { fromAISDKPrompt } from './ai-sdk-messages.js';
 
@@ -163,24 +164,10 @@ function streamParts(
             emit({ type: 'tool-input-delta', id: event.id, delta: event.argumentsDelta });
             break;
           case 'tool-call-end':
-            emit({ type: 'tool-input-end', id: event.toolCall.id });
-            emit({
-              type: 'tool-call',
-              toolCallId: event.toolCall.id,
-              toolName: event.toolCall.name,
-              input: event.toolCall.arguments || '{}',
-            });
+            for (const part of toolCallParts(event.toolCall)) emit(part);
             break;
           case 'usage':
-            usage = {
-              inputTokens: {
-                total: event.usage.inputTokens,
-                noCache: undefined,
-                cacheRead: undefined,
-                cacheWrite: undefined,
-              },
-              outputTokens: { total: event.usage.outputTokens, text: undefined, reasoning: undefined },
-            };
+            usage = sdkUsage(event.usage);
             break;
           case 'warning':
             warnings.push({ type: 'other', message: event.message });
@@ -200,6 +187,31 @@ function streamParts(
       await iterator?.return?.();
     },
   });
+}
+
+/** A finished tool call: its input block ends, then the call itself. */
+function toolCallParts(toolCall: ToolCall): LanguageModelV4StreamPart[] {
+  return [
+    { type: 'tool-input-end', id: toolCall.id },
+    {
+      type: 'tool-call',
+      toolCallId: toolCall.id,
+      toolName: toolCall.name,
+      input: toolCall.arguments || '{}',
+    },
+  ];
+}
+
+function sdkUsage(usage: { inputTokens: number; outputTokens: number }): LanguageModelV4Usage {
+  return {
+    inputTokens: {
+      total: usage.inputTokens,
+      noCache: undefined,
+      cacheRead: undefined,
+      cacheWrite: undefined,
+    },
+    outputTokens: { total: usage.outputTokens, text: undefined, reasoning: undefined },
+  };
 }
 
 function emptyUsage(): LanguageModelV4Usage {

@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from 'ai';
-import type { AgentEvent, RunStatus } from '../events.js';
+import type { AgentEvent, AgentEventOf, RunStatus } from '../events.js';
 
 /** Message metadata the stream's `finish` chunk sets on the assistant message. */
 export interface AgentMessageMetadata {
@@ -37,7 +37,7 @@ export function toUIMessageStream(
   options: ToUIMessageStreamOptions = {},
 ): ReadableStream<UIMessageChunk> {
   const iterator = events[Symbol.asyncIterator]();
-  const mapper = chunkMapper(options);
+  const mapper = new ChunkMapper(options);
   return new ReadableStream<UIMessageChunk>({
     async pull(controller) {
       // Read until this event produced chunks (or the run ended), so each pull delivers something.
@@ -70,206 +70,211 @@ export function toUIMessageStream(
 }
 
 /** The stateful part of the mapping: open text / reasoning blocks, the current step, usage so far. */
-function chunkMapper(options: ToUIMessageStreamOptions) {
-  const known = new Set(options.knownToolCalls ?? []);
-  const denied = [...(options.deniedToolCalls ?? [])];
-  const metadata: AgentMessageMetadata = {};
-  let started = false;
-  let inStep = false;
-  let finished = false;
-  let open: { kind: 'text' | 'reasoning'; id: string } | undefined;
-  let blocks = 0;
-  let resets = 0;
+class ChunkMapper {
+  readonly #options: ToUIMessageStreamOptions;
+  readonly #known: Set<string>;
+  readonly #denied: string[];
+  readonly #metadata: AgentMessageMetadata = {};
+  #started = false;
+  #inStep = false;
+  #finished = false;
+  #open: { kind: 'text' | 'reasoning'; id: string } | undefined;
+  #blocks = 0;
+  #resets = 0;
 
-  const closeBlock = (out: UIMessageChunk[]) => {
-    if (open) out.push({ type: `${open.kind}-end`, id: open.id });
-    open = undefined;
-  };
-  const block = (out: UIMessageChunk[], kind: 'text' | 'reasoning') => {
-    if (open?.kind !== kind) {
-      closeBlock(out);
-      open = { kind, id: `${kind}-${blocks++}` };
-      out.push({ type: `${kind}-start`, id: open.id });
-    }
-    return open.id;
-  };
-  const step = (out: UIMessageChunk[]) => {
-    if (!inStep) out.push({ type: 'start-step' });
-    inStep = true;
-  };
-  const endStep = (out: UIMessageChunk[]) => {
-    closeBlock(out);
-    if (inStep) out.push({ type: 'finish-step' });
-    inStep = false;
-  };
-  const start = (out: UIMessageChunk[]) => {
-    if (started) return;
-    started = true;
-    out.push(options.messageId ? { type: 'start', messageId: options.messageId } : { type: 'start' });
-    if (denied.length) {
-      step(out);
-      for (const toolCallId of denied) out.push({ type: 'tool-output-denied', toolCallId });
-    }
-  };
-  const input = (out: UIMessageChunk[], toolCallId: string, toolName: string, args: unknown) => {
-    if (known.has(toolCallId)) return;
-    known.add(toolCallId);
-    out.push({ type: 'tool-input-start', toolCallId, toolName });
-    out.push({ type: 'tool-input-available', toolCallId, toolName, input: args ?? {} });
-  };
+  constructor(options: ToUIMessageStreamOptions) {
+    this.#options = options;
+    this.#known = new Set(options.knownToolCalls ?? []);
+    this.#denied = [...(options.deniedToolCalls ?? [])];
+  }
 
-  return {
-    map(event: AgentEvent): UIMessageChunk[] {
-      const out: UIMessageChunk[] = [];
-      metadata.runId = event.runId;
-      start(out);
-      switch (event.type) {
-        case 'supervisor.thinking':
-          endStep(out);
-          step(out);
-          break;
-        case 'reasoning.chunk':
-          step(out);
-          out.push({ type: 'reasoning-delta', id: block(out, 'reasoning'), delta: event.text });
-          break;
-        case 'reasoning.done':
-          if (open?.kind === 'reasoning') closeBlock(out);
-          break;
-        case 'response.chunk':
-          step(out);
-          out.push({ type: 'text-delta', id: block(out, 'text'), delta: event.text });
-          break;
-        case 'response.done':
-          closeBlock(out);
-          break;
-        case 'response.reset':
-          // The stream has no way to take text back: the marker says that this step's parts before it were
-          // a model call made again (its retry follows), for the client to hide.
-          closeBlock(out);
-          out.push({
-            type: 'data-response-reset',
-            id: `reset-${resets++}`,
-            data: { turn: event.turn, code: event.code, message: event.message },
-          });
-          break;
-        case 'tool.start':
-          step(out);
-          closeBlock(out);
-          input(out, event.toolCallId, event.name, event.args);
-          break;
-        case 'tool.complete':
-          out.push({
-            type: 'tool-output-available',
-            toolCallId: event.toolCallId,
-            output: event.result ?? event.content,
-          });
-          break;
-        case 'tool.error':
-          out.push({ type: 'tool-output-error', toolCallId: event.toolCallId, errorText: event.error });
-          break;
-        case 'approval.request':
-          step(out);
-          closeBlock(out);
-          input(out, event.toolCallId, event.name, event.args);
+  map(event: AgentEvent): UIMessageChunk[] {
+    const out: UIMessageChunk[] = [];
+    this.#metadata.runId = event.runId;
+    this.#start(out);
+    switch (event.type) {
+      case 'supervisor.thinking':
+        this.#endStep(out);
+        this.#step(out);
+        break;
+      case 'reasoning.chunk':
+        this.#step(out);
+        out.push({ type: 'reasoning-delta', id: this.#block(out, 'reasoning'), delta: event.text });
+        break;
+      case 'reasoning.done':
+        if (this.#open?.kind === 'reasoning') this.#closeBlock(out);
+        break;
+      case 'response.chunk':
+        this.#step(out);
+        out.push({ type: 'text-delta', id: this.#block(out, 'text'), delta: event.text });
+        break;
+      case 'response.done':
+        this.#closeBlock(out);
+        break;
+      case 'response.reset':
+        // The stream has no way to take text back: the marker says that this step's parts before it were
+        // a model call made again (its retry follows), for the client to hide.
+        this.#closeBlock(out);
+        out.push({
+          type: 'data-response-reset',
+          id: `reset-${this.#resets++}`,
+          data: { turn: event.turn, code: event.code, message: event.message },
+        });
+        break;
+      case 'tool.start':
+      case 'approval.request':
+        this.#step(out);
+        this.#closeBlock(out);
+        this.#input(out, event.toolCallId, event.name, event.args);
+        if (event.type === 'approval.request')
           out.push({
             type: 'tool-approval-request',
             approvalId: event.requestId,
             toolCallId: event.toolCallId,
           });
-          break;
-        case 'clarify.request': {
-          const { requestId, question, source, schema } = event;
-          out.push({
-            type: 'data-clarify',
-            id: requestId,
-            data: { requestId, question, source, ...(schema ? { schema } : {}) },
-          });
-          break;
-        }
-        case 'tool.progress': {
-          const { type: _type, runId: _r, seq: _s, ts: _t, ...data } = event;
-          out.push({ type: 'data-tool-progress', id: event.toolCallId, data, transient: true });
-          break;
-        }
-        case 'model.loading': {
-          const { type: _type, runId: _r, seq: _s, ts: _t, ...data } = event;
-          out.push({ type: 'data-model-loading', id: event.model, data, transient: true });
-          break;
-        }
-        case 'workflow.created':
-        case 'workflow.complete': {
-          const { type, runId: _r, seq: _s, ts: _t, ...data } = event;
-          out.push({ type: 'data-workflow', id: event.workflowId, data: { event: type, ...data } });
-          break;
-        }
-        case 'workflow.step.start':
-        case 'workflow.step.complete': {
-          const { type, runId: _r, seq: _s, ts: _t, ...data } = event;
-          out.push({
-            type: 'data-workflow-step',
-            id: `${event.workflowId}:${event.stepId}`,
-            data: { event: type, ...data },
-          });
-          break;
-        }
-        case 'usage': {
-          const sum = metadata.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
-          metadata.usage = {
-            inputTokens: sum.inputTokens + event.usage.inputTokens,
-            outputTokens: sum.outputTokens + event.usage.outputTokens,
-            totalTokens: sum.totalTokens + event.usage.totalTokens,
-          };
-          if (event.costUsd !== undefined) metadata.costUsd = (metadata.costUsd ?? 0) + event.costUsd;
-          break;
-        }
-        case 'error':
-          out.push({ type: 'error', errorText: event.message });
-          break;
-        case 'run.finish':
-          endStep(out);
-          metadata.status = event.status;
-          finished = true;
-          if (event.status === 'aborted') out.push({ type: 'abort', reason: event.message ?? 'stopped' });
-          else
-            out.push({
-              type: 'finish',
-              finishReason:
-                event.status === 'completed'
-                  ? 'stop'
-                  : event.status === 'max-turns'
-                    ? 'length'
-                    : event.status === 'failed'
-                      ? 'error'
-                      : 'other',
-              messageMetadata: { ...metadata },
-            });
-          break;
-        default:
-          // Not part of a UI message stream; a new event type must be mapped above or listed here.
-          event satisfies {
-            type:
-              | 'run.start'
-              | 'supervisor.decided'
-              | 'supervisor.reflected'
-              | 'tool.content'
-              | 'model.decided'
-              | 'mcp.tools.loaded'
-              | 'remote.data'
-              | 'remote.state'
-              | 'context.compacted';
-          };
-          break;
+        break;
+      case 'usage':
+        addUsage(this.#metadata, event);
+        break;
+      case 'run.finish':
+        this.#endStep(out);
+        this.#metadata.status = event.status;
+        this.#finished = true;
+        out.push(finishChunk(event, this.#metadata));
+        break;
+      default: {
+        const chunk = statelessChunk(event);
+        if (chunk) out.push(chunk);
       }
-      return out;
-    },
-    end(): UIMessageChunk[] {
-      const out: UIMessageChunk[] = [];
-      start(out);
-      if (!finished) {
-        endStep(out);
-        out.push({ type: 'finish', messageMetadata: { ...metadata } });
-      }
-      return out;
-    },
+    }
+    return out;
+  }
+
+  end(): UIMessageChunk[] {
+    const out: UIMessageChunk[] = [];
+    this.#start(out);
+    if (!this.#finished) {
+      this.#endStep(out);
+      out.push({ type: 'finish', messageMetadata: { ...this.#metadata } });
+    }
+    return out;
+  }
+
+  #closeBlock(out: UIMessageChunk[]): void {
+    if (this.#open) out.push({ type: `${this.#open.kind}-end`, id: this.#open.id });
+    this.#open = undefined;
+  }
+
+  #block(out: UIMessageChunk[], kind: 'text' | 'reasoning'): string {
+    if (this.#open?.kind === kind) return this.#open.id;
+    this.#closeBlock(out);
+    const id = `${kind}-${this.#blocks++}`;
+    this.#open = { kind, id };
+    out.push({ type: `${kind}-start`, id });
+    return id;
+  }
+
+  #step(out: UIMessageChunk[]): void {
+    if (!this.#inStep) out.push({ type: 'start-step' });
+    this.#inStep = true;
+  }
+
+  #endStep(out: UIMessageChunk[]): void {
+    this.#closeBlock(out);
+    if (this.#inStep) out.push({ type: 'finish-step' });
+    this.#inStep = false;
+  }
+
+  #start(out: UIMessageChunk[]): void {
+    if (this.#started) return;
+    this.#started = true;
+    const { messageId } = this.#options;
+    out.push(messageId ? { type: 'start', messageId } : { type: 'start' });
+    if (this.#denied.length) {
+      this.#step(out);
+      for (const toolCallId of this.#denied) out.push({ type: 'tool-output-denied', toolCallId });
+    }
+  }
+
+  #input(out: UIMessageChunk[], toolCallId: string, toolName: string, args: unknown): void {
+    if (this.#known.has(toolCallId)) return;
+    this.#known.add(toolCallId);
+    out.push({ type: 'tool-input-start', toolCallId, toolName });
+    out.push({ type: 'tool-input-available', toolCallId, toolName, input: args ?? {} });
+  }
+}
+
+/** The chunk of an event that needs no state (tool outputs, data parts, errors), if it has one. */
+function statelessChunk(event: AgentEvent): UIMessageChunk | undefined {
+  switch (event.type) {
+    case 'tool.complete':
+      return {
+        type: 'tool-output-available',
+        toolCallId: event.toolCallId,
+        output: event.result ?? event.content,
+      };
+    case 'tool.error':
+      return { type: 'tool-output-error', toolCallId: event.toolCallId, errorText: event.error };
+    case 'clarify.request': {
+      const { requestId, question, source, schema } = event;
+      return {
+        type: 'data-clarify',
+        id: requestId,
+        data: { requestId, question, source, ...(schema ? { schema } : {}) },
+      };
+    }
+    case 'tool.progress': {
+      const { type: _type, runId: _r, seq: _s, ts: _t, ...data } = event;
+      return { type: 'data-tool-progress', id: event.toolCallId, data, transient: true };
+    }
+    case 'model.loading': {
+      const { type: _type, runId: _r, seq: _s, ts: _t, ...data } = event;
+      return { type: 'data-model-loading', id: event.model, data, transient: true };
+    }
+    case 'workflow.created':
+    case 'workflow.complete': {
+      const { type, runId: _r, seq: _s, ts: _t, ...data } = event;
+      return { type: 'data-workflow', id: event.workflowId, data: { event: type, ...data } };
+    }
+    case 'workflow.step.start':
+    case 'workflow.step.complete': {
+      const { type, runId: _r, seq: _s, ts: _t, ...data } = event;
+      return {
+        type: 'data-workflow-step',
+        id: `${event.workflowId}:${event.stepId}`,
+        data: { event: type, ...data },
+      };
+    }
+    case 'error':
+      return { type: 'error', errorText: event.message };
+    default:
+      return undefined;
+  }
+}
+
+function addUsage(metadata: AgentMessageMetadata, event: AgentEventOf<'usage'>): void {
+  const sum = metadata.usage ?? { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  metadata.usage = {
+    inputTokens: sum.inputTokens + event.usage.inputTokens,
+    outputTokens: sum.outputTokens + event.usage.outputTokens,
+    totalTokens: sum.totalTokens + event.usage.totalTokens,
+  };
+  if (event.costUsd !== undefined) metadata.costUsd = (metadata.costUsd ?? 0) + event.costUsd;
+}
+
+/** `abort` for a stopped run, else `finish` with the run's metadata. */
+function finishChunk(event: AgentEventOf<'run.finish'>, metadata: AgentMessageMetadata): UIMessageChunk {
+  if (event.status === 'aborted') return { type: 'abort', reason: event.message ?? 'stopped' };
+  return {
+    type: 'finish',
+    finishReason:
+      event.status === 'completed'
+        ? 'stop'
+        : event.status === 'max-turns'
+          ? 'length'
+          : event.status === 'failed'
+            ? 'error'
+            : 'other',
+    messageMetadata: { ...metadata },
   };
 }

@@ -219,26 +219,7 @@ export class McpHub {
       quiet?: boolean;
     } = {},
   ): Promise<McpToolOutcome> {
-    let summary = this.#catalog.summary(name);
-    const downServer = summary ? undefined : this.#downServerOf(name);
-    if (downServer) {
-      // The tool's server was down: try it again now rather than wait for the next refresh.
-      await this.#refresh(downServer.config.id);
-      summary = this.#catalog.summary(name);
-      if (!summary && downServer.health.status === 'down')
-        throw (
-          downServer.mismatch ??
-          new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer')
-        );
-    }
-    if (!summary) {
-      const available = this.#catalog.summaries().map((s) => s.name);
-      throw new McpRequestError(
-        '',
-        `find the tool "${name}"`,
-        `no such tool is available${available.length ? ` (available: ${available.slice(0, 30).join(', ')})` : ''}`,
-      );
-    }
+    const summary = await this.#summaryFor(name);
     const connection = this.#connections.get(summary.serverId)!;
     const toolCallId = context.toolCallId ?? `mcp_${++this.#sequence}`;
     const timeoutMs = connection.config.timeoutMs ?? 60_000;
@@ -293,6 +274,31 @@ export class McpHub {
       idle.clear();
       scopes.splice(scopes.indexOf(scope), 1);
     }
+  }
+
+  /** The summary of a tool by name, after retrying its server if it was down; throws when there is none. */
+  async #summaryFor(name: string): Promise<McpToolSummary> {
+    let summary = this.#catalog.summary(name);
+    const downServer = summary ? undefined : this.#downServerOf(name);
+    if (downServer) {
+      // The tool's server was down: try it again now rather than wait for the next refresh.
+      await this.#refresh(downServer.config.id);
+      summary = this.#catalog.summary(name);
+      if (!summary && downServer.health.status === 'down')
+        throw (
+          downServer.mismatch ??
+          new McpServerUnavailableError(downServer.config.id, downServer.url, 'it still does not answer')
+        );
+    }
+    if (!summary) {
+      const available = this.#catalog.summaries().map((s) => s.name);
+      throw new McpRequestError(
+        '',
+        `find the tool "${name}"`,
+        `no such tool is available${available.length ? ` (available: ${available.slice(0, 30).join(', ')})` : ''}`,
+      );
+    }
+    return summary;
   }
 
   /**

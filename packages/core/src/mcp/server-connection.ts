@@ -174,25 +174,7 @@ export class ServerConnection {
           if (signal?.aborted) throw new AbortedError(signal.reason);
           if (this.auth && error instanceof UnauthorizedError) {
             // 401, or 403 insufficient_scope: the SDK has prepared an authorization URL; the user signs in.
-            if (++signIns > this.auth.maxSignIns)
-              throw this.#fail(
-                what,
-                new McpAuthError(
-                  this.config.id,
-                  'step_up_limit',
-                  `${signIns - 1} sign-ins did not satisfy the server`,
-                ),
-                false,
-              );
-            if (!connected) this.#drop();
-            if (sentToken && this.#lastRefusal === 401) await this.auth.rediscover();
-            this.health.status = 'signed-out';
-            try {
-              await this.#callbacks.signIn(this.auth, signal);
-            } catch (authError) {
-              if (signal?.aborted) throw new AbortedError(signal.reason);
-              throw this.#fail(what, authError, false);
-            }
+            await this.#signIn(this.auth, what, ++signIns, { connected, sentToken }, signal);
             attempt--;
             continue;
           }
@@ -228,6 +210,35 @@ export class ServerConnection {
         }
       }
     }, signal);
+  }
+
+  /** Has the user sign in again after a refusal, unless too many sign-ins did not satisfy the server. */
+  async #signIn(
+    auth: ServerAuth,
+    what: string,
+    signIns: number,
+    { connected, sentToken }: { connected: boolean; sentToken: boolean },
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
+    if (signIns > auth.maxSignIns)
+      throw this.#fail(
+        what,
+        new McpAuthError(
+          this.config.id,
+          'step_up_limit',
+          `${signIns - 1} sign-ins did not satisfy the server`,
+        ),
+        false,
+      );
+    if (!connected) this.#drop();
+    if (sentToken && this.#lastRefusal === 401) await auth.rediscover();
+    this.health.status = 'signed-out';
+    try {
+      await this.#callbacks.signIn(auth, signal);
+    } catch (authError) {
+      if (signal?.aborted) throw new AbortedError(signal.reason);
+      throw this.#fail(what, authError, false);
+    }
   }
 
   /** Ends the session: DELETE with its `Mcp-Session-Id` (best effort), then closes the client. */

@@ -9,7 +9,7 @@ import type { Tool } from '../tools/tool.js';
 import { isToolOutput } from '../tools/tool-output.js';
 import type { ConversationStore, TurnSummary } from './conversation-store.js';
 import { type DualTrackOptions, dualTrackMemoryWith } from './dual-track.js';
-import { fitContext } from './fit-context.js';
+import { type FittedContext, fitContext } from './fit-context.js';
 import type { HistoryCompaction } from './history-compaction.js';
 import { retrieveFullContextTool } from './retrieve-full-context-tool.js';
 
@@ -70,7 +70,7 @@ const jsonOnly: ToonEncoder = () => {
  * returns the three hooks the run loop calls (prepare before each model call, onUsage, summarize).
  */
 export async function openRunMemory(settings: RunMemorySettings): Promise<RunMemory> {
-  const { model, history, log } = settings;
+  const { model, history } = settings;
   const summaries = (await settings.store.loadSummaries?.(settings.conversationId)) ?? [];
   // A counter given in the options (e.g. the calibrated estimate) spares downloading a tokenizer.
   const counter = settings.memory.counter
@@ -122,28 +122,7 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
           maxTokens,
           budgetLeft < windowLeft ? 'token budget' : 'context window',
         );
-      const method = fitted.methods.length
-        ? fitted.methods.join('+')
-        : fitted.sentTokens < fitted.rawTokens
-          ? 'dual-track'
-          : 'full';
-      const record = log.record({
-        runId: settings.runId,
-        turn,
-        model: model.id,
-        rawTokens: fitted.rawTokens,
-        sentTokens: fitted.sentTokens,
-        method,
-      });
-      const { ratio, drift, costUsd } = record;
-      last = {
-        rawTokens: record.rawTokens,
-        sentTokens: record.sentTokens,
-        ratio,
-        method,
-        drift,
-        ...(costUsd === undefined ? {} : { costUsd }),
-      };
+      last = usageContext(settings, turn, fitted);
       // Counted here too, so a provider that reports no usage still spends the budget.
       used += fitted.sentTokens;
       return fitted.messages;
@@ -164,5 +143,31 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
       return negotiateFormat(result, tokens, encode).text;
     },
     summarize: (turn) => memory.summarizeTurn(turn, settings.signal),
+  };
+}
+
+/** Records in the efficiency log what a model call sends, as the context its usage will report. */
+function usageContext(settings: RunMemorySettings, turn: number, fitted: FittedContext): UsageContext {
+  const method = fitted.methods.length
+    ? fitted.methods.join('+')
+    : fitted.sentTokens < fitted.rawTokens
+      ? 'dual-track'
+      : 'full';
+  const record = settings.log.record({
+    runId: settings.runId,
+    turn,
+    model: settings.model.id,
+    rawTokens: fitted.rawTokens,
+    sentTokens: fitted.sentTokens,
+    method,
+  });
+  const { ratio, drift, costUsd } = record;
+  return {
+    rawTokens: record.rawTokens,
+    sentTokens: record.sentTokens,
+    ratio,
+    method,
+    drift,
+    ...(costUsd === undefined ? {} : { costUsd }),
   };
 }

@@ -19,9 +19,14 @@ export interface KnowledgeToolsOptions {
  * score) and `read_attachment` (a document page by page). Pass them in the agent's `tools`.
  */
 export function knowledgeTools(knowledge: KnowledgeBase, options: KnowledgeToolsOptions = {}): Tool[] {
+  return [ragSearchTool(knowledge, options) as Tool, readAttachmentTool(knowledge, options) as Tool];
+}
+
+/** `rag_search`: the most relevant passages with their source and score. */
+function ragSearchTool(knowledge: KnowledgeBase, options: KnowledgeToolsOptions) {
   const { conversationId } = options;
   const scope = conversationId ? { conversationId } : {};
-  const ragSearch = defineTool({
+  return defineTool({
     name: 'rag_search',
     description:
       'Searches the knowledge base (documents and files the user attached) and returns the most relevant passages with their source. ' +
@@ -61,7 +66,11 @@ export function knowledgeTools(knowledge: KnowledgeBase, options: KnowledgeTools
       };
     },
   });
-  const readAttachment = defineTool({
+}
+
+/** `read_attachment`: a document as text, page by page. */
+function readAttachmentTool(knowledge: KnowledgeBase, { conversationId }: KnowledgeToolsOptions) {
+  return defineTool({
     name: 'read_attachment',
     description: `Reads an attached file or knowledge-base document as text, ${ATTACHMENT_PAGE_CHARS / 1024} KB per page. Start with page 1; the result says how many pages there are.`,
     parameters: fromJSONSchema<{ source: string; page?: number }>({
@@ -97,5 +106,4 @@ export function knowledgeTools(knowledge: KnowledgeBase, options: KnowledgeTools
       };
     },
   });
-  return [ragSearch as Tool, readAttachment as Tool];
 }

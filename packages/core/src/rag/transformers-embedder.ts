@@ -69,27 +69,7 @@ export function transformersEmbedder(
   function backend(on: 'wasm' | 'webgpu'): EmbeddingBackend {
     let existing = backends.get(on);
     if (existing) return existing;
-    const config: EmbeddingConfig = {
-      model,
-      dtype,
-      device: on,
-      allowRemoteModels: options.allowRemoteModels ?? true,
-      queryPrefix: options.queryPrefix ?? '',
-      documentPrefix: options.documentPrefix ?? '',
-      ...(options.localModelPath ? { localModelPath: options.localModelPath } : {}),
-      ...(options.wasmPaths ? { wasmPaths: options.wasmPaths } : {}),
-    };
-    const useWorker = options.worker ?? typeof Worker !== 'undefined';
-    if (useWorker) {
-      const worker =
-        typeof useWorker === 'function'
-          ? useWorker()
-          : new Worker(new URL('./transformers/embedding-worker.js', import.meta.url), { type: 'module' });
-      existing = workerBackend(worker, config, emit);
-    } else {
-      const session = embeddingSession(config, emit);
-      existing = { embed: (texts, kind) => session.embed(texts, kind), dispose: () => {} };
-    }
+    existing = createBackend(options, { model, dtype, on }, emit);
     backends.set(on, existing);
     return existing;
   }
@@ -135,6 +115,34 @@ export function transformersEmbedder(
       backends.clear();
     },
   };
+}
+
+/** An embedding backend on one device: in the (given or bundled) worker, or in-thread without workers. */
+function createBackend(
+  options: TransformersEmbedderOptions,
+  { model, dtype, on }: { model: string; dtype: EmbeddingConfig['dtype']; on: 'wasm' | 'webgpu' },
+  emit: (progress: EmbedderProgress) => void,
+): EmbeddingBackend {
+  const config: EmbeddingConfig = {
+    model,
+    dtype,
+    device: on,
+    allowRemoteModels: options.allowRemoteModels ?? true,
+    queryPrefix: options.queryPrefix ?? '',
+    documentPrefix: options.documentPrefix ?? '',
+    ...(options.localModelPath ? { localModelPath: options.localModelPath } : {}),
+    ...(options.wasmPaths ? { wasmPaths: options.wasmPaths } : {}),
+  };
+  const useWorker = options.worker ?? typeof Worker !== 'undefined';
+  if (useWorker) {
+    const worker =
+      typeof useWorker === 'function'
+        ? useWorker()
+        : new Worker(new URL('./transformers/embedding-worker.js', import.meta.url), { type: 'module' });
+    return workerBackend(worker, config, emit);
+  }
+  const session = embeddingSession(config, emit);
+  return { embed: (texts, kind) => session.embed(texts, kind), dispose: () => {} };
 }
 
 function wrap(model: string, error: unknown): EmbeddingError | MissingDependencyError {

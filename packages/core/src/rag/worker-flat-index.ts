@@ -26,29 +26,7 @@ export function workerFlatIndex(options: WorkerFlatIndexOptions): VectorIndex {
   const worker =
     options.worker?.() ?? new Worker(new URL('./flat-index-worker.js', import.meta.url), { type: 'module' });
   const ids = new Set<string>();
-  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let next = 0;
-  worker.onmessage = ({ data }: MessageEvent<IndexResponse>) => {
-    const waiting = pending.get(data.id);
-    pending.delete(data.id);
-    if (data.ok) waiting?.resolve(data.result);
-    else if (data.name === 'IndexCorruptError')
-      waiting?.reject(new IndexCorruptError(data.detail ?? data.message));
-    else if (data.name === 'RagInputError') waiting?.reject(new RagInputError(data.message));
-    else waiting?.reject(new Error(data.message));
-  };
-  worker.onerror = (event) => {
-    event.preventDefault?.();
-    for (const waiting of pending.values())
-      waiting.reject(new Error(`the index worker failed: ${event.message}`));
-    pending.clear();
-  };
-  const call = <T>(request: Call, transfer: Transferable[] = []) =>
-    new Promise<T>((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id } as IndexRequest, transfer);
-    });
+  const call = workerCaller(worker);
   const ready = call<string>({ method: 'init', dimensions });
 
   return {
@@ -101,4 +79,31 @@ export function workerFlatIndex(options: WorkerFlatIndexOptions): VectorIndex {
       ids.clear();
     },
   };
+}
+
+/** Sends requests to the index worker and settles each with the worker's answer to its id. */
+function workerCaller(worker: Worker) {
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  worker.onmessage = ({ data }: MessageEvent<IndexResponse>) => {
+    const waiting = pending.get(data.id);
+    pending.delete(data.id);
+    if (data.ok) waiting?.resolve(data.result);
+    else if (data.name === 'IndexCorruptError')
+      waiting?.reject(new IndexCorruptError(data.detail ?? data.message));
+    else if (data.name === 'RagInputError') waiting?.reject(new RagInputError(data.message));
+    else waiting?.reject(new Error(data.message));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault?.();
+    for (const waiting of pending.values())
+      waiting.reject(new Error(`the index worker failed: ${event.message}`));
+    pending.clear();
+  };
+  return <T>(request: Call, transfer: Transferable[] = []) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...request, id } as IndexRequest, transfer);
+    });
 }

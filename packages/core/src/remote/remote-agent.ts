@@ -1,11 +1,12 @@
 import type { ChatAgent } from '../agent/chat-agent.js';
+import type { PendingRequest } from '../agent/run-checkpoint-store.js';
 import { UnknownRequestError } from '../agent/unknown-request-error.js';
-import type { AgentEvent } from '../events.js';
+import type { AgentEvent, AgentEventBody } from '../events.js';
 import type { ConversationStore } from '../memory/conversation-store.js';
 import { memoryStore } from '../memory/memory-store.js';
-import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
 import type { PendingCall, ProtocolDriver, ProtocolSession } from './protocol-session.js';
+import { reconciled } from './reconciled-thread.js';
 import { checkRemoteProtocol, type RemoteProtocol } from './remote-errors.js';
 import { checkedFetch, type RemoteHeaders } from './remote-fetch.js';
 import { type PausedRun, type RemoteRunContext, remoteRun, runPageTool } from './remote-run.js';
@@ -74,26 +75,7 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     typeof options.tools === 'function' ? options.tools() : (options.tools ?? []);
   const toolMap = (): ReadonlyMap<string, Tool> => new Map(pageTools().map((t) => [t.name, t]));
   const paused = new Map<string, PausedRun>();
-  const answers = new Map<PausedRun, Array<{ call: PendingCall; approved: boolean }>>();
-
-  const save = async (
-    conversationId: string,
-    record: TurnRecord,
-    session: ProtocolSession,
-    failed = false,
-  ): Promise<void> => {
-    threads ??= defaultThreadStore();
-    const thread: RemoteThread = (await threadFor(threads, url, conversationId)).thread ?? {
-      protocol,
-      turns: [],
-    };
-    const messages = session.turnMessages();
-    // A failed turn keeps only the user's message, so the thread and the store count the same turns.
-    thread.turns.push({ messages: failed ? messages.slice(0, 1) : messages });
-    if (!failed) thread.state = session.state();
-    await keepThread(threads, url, conversationId, thread);
-    await store.append(conversationId, record.messages(failed));
-  };
+  const answers = new Map<PausedRun, Answer[]>();
 
   const context = (
     conversationId: string,
@@ -112,7 +94,10 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     pause: (run) => {
       for (const requestId of run.waiting.keys()) paused.set(requestId, run);
     },
-    save: (r, s, failed) => save(conversationId, r, s, failed),
+    save: (r, s, failed) => {
+      threads ??= defaultThreadStore();
+      return saveTurn(threads, { url, protocol, store }, conversationId, r, s, failed);
+    },
   });
 
   return {
@@ -136,17 +121,9 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
       });
     },
     async *respond(requestId, value, respondOptions) {
-      const run = paused.get(requestId);
-      const call = run?.waiting.get(requestId);
-      if (!run || !call) throw new UnknownRequestError(requestId);
-      paused.delete(requestId);
-      run.waiting.delete(requestId);
-      const approved = value === true || (value as { approved?: unknown } | null)?.approved === true;
-      const given = answers.get(run) ?? [];
-      given.push({ call, approved });
-      answers.set(run, given);
-      if (run.waiting.size > 0) return;
-      answers.delete(run);
+      const answered = takeAnswer(paused, answers, requestId, value);
+      if (!answered) return;
+      const { run, given } = answered;
       const ctx = context(run.conversationId, run.session, run.record, run.rounds, respondOptions?.signal);
       const start = {
         type: 'run.start',
@@ -154,101 +131,98 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
         message: '',
         resumes: requestId,
       } as const;
-      yield* remoteRun(ctx, start, async (emit) => {
-        for (const answer of given) {
-          if (answer.call.kind === 'approval') run.session.approval(answer.call, answer.approved);
-          else if (answer.approved) await runPageTool(ctx, answer.call, emit);
-          else {
-            const error = 'The user declined this call.';
-            emit({
-              type: 'tool.error',
-              toolCallId: answer.call.toolCallId,
-              name: answer.call.name,
-              error,
-              durationMs: 0,
-            });
-            run.session.toolResult(answer.call, { ok: false, error });
-          }
-        }
-      });
+      yield* remoteRun(ctx, start, (emit) => applyAnswers(ctx, given, emit));
     },
-    async pending(conversationId) {
-      return [...paused.entries()]
-        .filter(([, run]) => !conversationId || run.conversationId === conversationId)
-        .map(([requestId, run]) => {
-          const call = run.waiting.get(requestId)!;
-          return {
-            requestId,
-            kind: 'approval',
-            conversationId: run.conversationId,
-            toolCallId: call.toolCallId,
-            name: call.name,
-            args: call.args,
-          };
-        });
-    },
+    pending: async (conversationId) => pendingRequests(paused, conversationId),
   };
+}
+
+interface Answer {
+  call: PendingCall;
+  approved: boolean;
 }
 
 /**
- * This backend's stored thread, cut to the turns the conversation store still has (regenerate and edit
- * drop the last). A conversation that began with another backend (the page changed `agent-url`), or a
- * branch of one, sends nothing of its history here. One this backend never saw (its own branch made by
- * regenerate or edit, an imported one) is sent as its turns' text: each user message and what the
- * assistant answered.
+ * Records the answer to one of a paused run's requests; once none of its requests is left waiting, the
+ * run and all its answers (to go on with). Throws on a request no run is waiting for.
  */
-async function reconciled(
-  threads: RemoteThreadStore,
-  store: ConversationStore,
-  conversationId: string,
-  protocol: RemoteProtocol,
-  url: string,
-): Promise<RemoteThread | undefined> {
-  const { thread, foreign } = await threadFor(threads, url, conversationId);
-  if (foreign && !thread) return undefined;
-  const stored = await store.load(conversationId);
-  const turns = stored.filter((m) => m.role === 'user').length;
-  if (!thread && turns && (await branchOfForeign(threads, store, conversationId, url))) return undefined;
-  if (!thread || thread.protocol !== protocol) return turns ? textThread(stored, protocol) : undefined;
-  if (thread.turns.length > turns) {
-    thread.turns = thread.turns.slice(0, turns);
-    await keepThread(threads, url, conversationId, thread);
-  }
-  return thread;
+function takeAnswer(
+  paused: Map<string, PausedRun>,
+  answers: Map<PausedRun, Answer[]>,
+  requestId: string,
+  value: unknown,
+): { run: PausedRun; given: Answer[] } | undefined {
+  const run = paused.get(requestId);
+  const call = run?.waiting.get(requestId);
+  if (!run || !call) throw new UnknownRequestError(requestId);
+  paused.delete(requestId);
+  run.waiting.delete(requestId);
+  const approved = value === true || (value as { approved?: unknown } | null)?.approved === true;
+  const given = answers.get(run) ?? [];
+  given.push({ call, approved });
+  answers.set(run, given);
+  if (run.waiting.size > 0) return undefined;
+  answers.delete(run);
+  return { run, given };
 }
 
-/** True when the conversation is a branch (regenerate, edit) of one that began with another backend. */
-async function branchOfForeign(
-  threads: RemoteThreadStore,
-  store: ConversationStore,
-  conversationId: string,
-  url: string,
-): Promise<boolean> {
-  const root = (await store.list()).find((c) => c.id === conversationId)?.branch?.root;
-  return root !== undefined && root !== conversationId && (await threadFor(threads, url, root)).foreign;
+/** Hands the answers to the backend's session: approvals, page tools run, or declined calls. */
+async function applyAnswers(
+  ctx: RemoteRunContext,
+  given: readonly Answer[],
+  emit: (event: AgentEventBody) => void,
+): Promise<void> {
+  for (const answer of given) {
+    if (answer.call.kind === 'approval') ctx.session.approval(answer.call, answer.approved);
+    else if (answer.approved) await runPageTool(ctx, answer.call, emit);
+    else {
+      const error = 'The user declined this call.';
+      emit({
+        type: 'tool.error',
+        toolCallId: answer.call.toolCallId,
+        name: answer.call.name,
+        error,
+        durationMs: 0,
+      });
+      ctx.session.toolResult(answer.call, { ok: false, error });
+    }
+  }
 }
 
-/** Stored messages as a thread of text turns in `protocol`'s message shape (tool traffic left out). */
-function textThread(stored: readonly Message[], protocol: RemoteProtocol): RemoteThread {
-  const turns: Array<{ messages: unknown[] }> = [];
-  const message = (role: 'user' | 'assistant', text: string) => {
-    const id = `${role}-${turns.length}`;
-    return protocol === 'ai-sdk'
-      ? { id, role, parts: [{ type: 'text', text }] }
-      : { id, role, content: text };
+/** The requests paused runs wait for (of one conversation, or all). */
+function pendingRequests(paused: Map<string, PausedRun>, conversationId?: string): PendingRequest[] {
+  return [...paused.entries()]
+    .filter(([, run]) => !conversationId || run.conversationId === conversationId)
+    .map(([requestId, run]) => {
+      const call = run.waiting.get(requestId)!;
+      return {
+        requestId,
+        kind: 'approval',
+        conversationId: run.conversationId,
+        toolCallId: call.toolCallId,
+        name: call.name,
+        args: call.args,
+      };
+    });
+}
+
+/** Keeps a finished turn: the protocol's messages in the thread store, ours in the conversation store. */
+async function saveTurn(
+  threads: RemoteThreadStore,
+  { url, protocol, store }: { url: string; protocol: RemoteProtocol; store: ConversationStore },
+  conversationId: string,
+  record: TurnRecord,
+  session: ProtocolSession,
+  failed = false,
+): Promise<void> {
+  const thread: RemoteThread = (await threadFor(threads, url, conversationId)).thread ?? {
+    protocol,
+    turns: [],
   };
-  let answer: string[] = [];
-  const endTurn = () => {
-    if (answer.length) turns.at(-1)?.messages.push(message('assistant', answer.join('\n\n')));
-    answer = [];
-  };
-  for (const m of stored) {
-    if (m.role === 'user') {
-      endTurn();
-      turns.push({ messages: [] });
-      turns.at(-1)!.messages.push(message('user', m.content));
-    } else if (m.role === 'assistant' && m.content.trim()) answer.push(m.content);
-  }
-  endTurn();
-  return { protocol, turns };
+  const messages = session.turnMessages();
+  // A failed turn keeps only the user's message, so the thread and the store count the same turns.
+  thread.turns.push({ messages: failed ? messages.slice(0, 1) : messages });
+  if (!failed) thread.state = session.state();
+  await keepThread(threads, url, conversationId, thread);
+  await store.append(conversationId, record.messages(failed));
 }

@@ -89,23 +89,9 @@ function handle(
       open ? otel.trace.setSpan(otel.context.active(), open.span) : undefined,
     );
   switch (record.kind) {
-    case 'run.start': {
-      const attributes: Attributes = {
-        'gen_ai.operation.name': 'invoke_agent',
-        'gen_ai.conversation.id': String(record.conversationId ?? ''),
-      };
-      if (options.agentName) attributes['gen_ai.agent.name'] = options.agentName;
-      if (content && record.message)
-        attributes['gen_ai.input.messages'] = JSON.stringify([textMessage('user', String(record.message))]);
-      const name = options.agentName ? `invoke_agent ${options.agentName}` : 'invoke_agent';
-      const span = options.tracer.startSpan(name, {
-        kind: otel.SpanKind.INTERNAL,
-        startTime: record.ts,
-        attributes,
-      });
-      runs.set(record.runId, { span, tools: new Map() });
+    case 'run.start':
+      startRun(otel, options, runs, record);
       return;
-    }
     case 'model.request': {
       if (!open) return;
       const { provider, model } = modelName(record.model);
@@ -120,21 +106,10 @@ function handle(
       open.chat = child(`chat ${model}`, otel.SpanKind.CLIENT, attributes);
       return;
     }
-    case 'model.response': {
-      const chat = open?.chat;
-      if (!open || !chat) return;
-      const usage = record.usage as { inputTokens?: number; outputTokens?: number } | undefined;
-      chat.setAttributes({
-        'gen_ai.response.model': modelName(record.model).model,
-        'gen_ai.response.finish_reasons': [finishReason(record.finishReason)],
-        ...(usage?.inputTokens !== undefined ? { 'gen_ai.usage.input_tokens': usage.inputTokens } : {}),
-        ...(usage?.outputTokens !== undefined ? { 'gen_ai.usage.output_tokens': usage.outputTokens } : {}),
-      });
-      if (content) chat.setAttribute('gen_ai.output.messages', JSON.stringify([outputMessage(record)]));
-      chat.end(record.ts);
-      open.chat = undefined;
+    case 'model.response':
+      if (open?.chat) endChat(open.chat, record, content);
+      if (open) open.chat = undefined;
       return;
-    }
     case 'tool.call': {
       if (!open) return;
       const name = String(record.name);
@@ -163,18 +138,10 @@ function handle(
     case 'error':
       if (open) open.error = String(record.code ?? '_OTHER');
       return;
-    case 'run.finish': {
-      if (!open) return;
-      const failed = record.status === 'failed';
-      for (const span of [...open.tools.values(), ...(open.chat ? [open.chat] : [])]) {
-        if (failed) fail(otel, span, open.error ?? '_OTHER');
-        span.end(record.ts);
-      }
-      if (failed) fail(otel, open.span, open.error ?? '_OTHER');
-      open.span.end(record.ts);
+    case 'run.finish':
+      if (open) endRun(otel, open, record);
       runs.delete(record.runId);
       return;
-    }
     default:
       // No span for these; a new record kind must be traced above or listed here.
       record.kind satisfies
@@ -188,6 +155,54 @@ function handle(
         | 'mcp.tools.loaded';
       return;
   }
+}
+
+/** Opens a run's `invoke_agent` span. */
+function startRun(
+  otel: OtelApi,
+  options: TelemetryOptions,
+  runs: Map<string, OpenRun>,
+  record: RunLogRecord,
+): void {
+  const content = options.recordContent === true;
+  const attributes: Attributes = {
+    'gen_ai.operation.name': 'invoke_agent',
+    'gen_ai.conversation.id': String(record.conversationId ?? ''),
+  };
+  if (options.agentName) attributes['gen_ai.agent.name'] = options.agentName;
+  if (content && record.message)
+    attributes['gen_ai.input.messages'] = JSON.stringify([textMessage('user', String(record.message))]);
+  const name = options.agentName ? `invoke_agent ${options.agentName}` : 'invoke_agent';
+  const span = options.tracer.startSpan(name, {
+    kind: otel.SpanKind.INTERNAL,
+    startTime: record.ts,
+    attributes,
+  });
+  runs.set(record.runId, { span, tools: new Map() });
+}
+
+/** Ends a model call's `chat` span with the response's model, finish reason and usage. */
+function endChat(chat: Span, record: RunLogRecord, content: boolean): void {
+  const usage = record.usage as { inputTokens?: number; outputTokens?: number } | undefined;
+  chat.setAttributes({
+    'gen_ai.response.model': modelName(record.model).model,
+    'gen_ai.response.finish_reasons': [finishReason(record.finishReason)],
+    ...(usage?.inputTokens !== undefined ? { 'gen_ai.usage.input_tokens': usage.inputTokens } : {}),
+    ...(usage?.outputTokens !== undefined ? { 'gen_ai.usage.output_tokens': usage.outputTokens } : {}),
+  });
+  if (content) chat.setAttribute('gen_ai.output.messages', JSON.stringify([outputMessage(record)]));
+  chat.end(record.ts);
+}
+
+/** Ends a run's span and the spans it left open, marked failed when the run failed. */
+function endRun(otel: OtelApi, open: OpenRun, record: RunLogRecord): void {
+  const failed = record.status === 'failed';
+  for (const span of [...open.tools.values(), ...(open.chat ? [open.chat] : [])]) {
+    if (failed) fail(otel, span, open.error ?? '_OTHER');
+    span.end(record.ts);
+  }
+  if (failed) fail(otel, open.span, open.error ?? '_OTHER');
+  open.span.end(record.ts);
 }
 
 function fail(otel: OtelApi, span: Span, type: string): void {

@@ -7,8 +7,6 @@ import { argumentsText, asPlayed, pieces, type ScriptedTurn } from './scripted-t
  */
 export function anthropicStreamEvents(scripted: ScriptedTurn, model = 'scripted-model'): string[] {
   const turn = asPlayed(scripted);
-  const event = (type: string, data: Record<string, unknown>) =>
-    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   const usage = turn.usage;
   const events: string[] = [
     event('message_start', {
@@ -24,60 +22,12 @@ export function anthropicStreamEvents(scripted: ScriptedTurn, model = 'scripted-
       },
     }),
     event('ping', {}),
+    ...contentBlocks(turn).flatMap(([block, deltas], index) => [
+      event('content_block_start', { index, content_block: block }),
+      ...deltas.map((delta) => event('content_block_delta', { index, delta })),
+      event('content_block_stop', { index }),
+    ]),
   ];
-  let index = 0;
-  if (turn.redactedThinking) {
-    events.push(
-      event('content_block_start', {
-        index,
-        content_block: { type: 'redacted_thinking', data: turn.redactedThinking },
-      }),
-    );
-    events.push(event('content_block_stop', { index }));
-    index++;
-  }
-  if (turn.reasoning) {
-    events.push(
-      event('content_block_start', {
-        index,
-        content_block: { type: 'thinking', thinking: '', signature: '' },
-      }),
-    );
-    for (const thinking of pieces(turn.reasoning, turn.chunkSize ?? 8))
-      events.push(event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking } }));
-    events.push(
-      event('content_block_delta', {
-        index,
-        delta: { type: 'signature_delta', signature: turn.thinkingSignature ?? 'sig_scripted' },
-      }),
-    );
-    events.push(event('content_block_stop', { index }));
-    index++;
-  }
-  if (turn.text) {
-    events.push(event('content_block_start', { index, content_block: { type: 'text', text: '' } }));
-    for (const text of pieces(turn.text, turn.chunkSize ?? 8))
-      events.push(event('content_block_delta', { index, delta: { type: 'text_delta', text } }));
-    events.push(event('content_block_stop', { index }));
-    index++;
-  }
-  for (const [n, call] of (turn.toolCalls ?? []).entries()) {
-    events.push(
-      event('content_block_start', {
-        index,
-        content_block: {
-          type: 'tool_use',
-          id: turn.omitToolCallIds ? '' : (call.id ?? `toolu_scripted_${n}`),
-          name: call.name,
-          input: {},
-        },
-      }),
-    );
-    for (const partial_json of pieces(argumentsText(call.arguments), turn.fragmentSize ?? 7))
-      events.push(event('content_block_delta', { index, delta: { type: 'input_json_delta', partial_json } }));
-    events.push(event('content_block_stop', { index }));
-    index++;
-  }
   events.push(
     event('message_delta', {
       delta: {
@@ -89,4 +39,45 @@ export function anthropicStreamEvents(scripted: ScriptedTurn, model = 'scripted-
   );
   events.push(event('message_stop', {}));
   return turn.cutAfterEvents === undefined ? events : events.slice(0, turn.cutAfterEvents);
+}
+
+type Fields = Record<string, unknown>;
+
+const event = (type: string, data: Fields) =>
+  `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+
+/** The turn's content blocks in stream order, each with the deltas that fill it. */
+function contentBlocks(turn: ScriptedTurn): Array<[block: Fields, deltas: Fields[]]> {
+  const blocks: Array<[Fields, Fields[]]> = [];
+  if (turn.redactedThinking) blocks.push([{ type: 'redacted_thinking', data: turn.redactedThinking }, []]);
+  if (turn.reasoning)
+    blocks.push([
+      { type: 'thinking', thinking: '', signature: '' },
+      [
+        ...pieces(turn.reasoning, turn.chunkSize ?? 8).map((thinking) => ({
+          type: 'thinking_delta',
+          thinking,
+        })),
+        { type: 'signature_delta', signature: turn.thinkingSignature ?? 'sig_scripted' },
+      ],
+    ]);
+  if (turn.text)
+    blocks.push([
+      { type: 'text', text: '' },
+      pieces(turn.text, turn.chunkSize ?? 8).map((text) => ({ type: 'text_delta', text })),
+    ]);
+  for (const [n, call] of (turn.toolCalls ?? []).entries())
+    blocks.push([
+      {
+        type: 'tool_use',
+        id: turn.omitToolCallIds ? '' : (call.id ?? `toolu_scripted_${n}`),
+        name: call.name,
+        input: {},
+      },
+      pieces(argumentsText(call.arguments), turn.fragmentSize ?? 7).map((partial_json) => ({
+        type: 'input_json_delta',
+        partial_json,
+      })),
+    ]);
+  return blocks;
 }

@@ -51,13 +51,7 @@ export function createParts({ host, onAgentEvent, strings }: PartsHost) {
     focus,
     exportRunLog: (id) => void source.downloadRunLog(id).catch(fail),
   });
-  const knowledge = new KnowledgeController({
-    host,
-    databaseName: () => `${databaseName(host)}:knowledge`,
-    conversationId: () => run.conversationId,
-    hasAttachments: () =>
-      run.transcript.some((item) => item.kind === 'user' && item.text.includes(ATTACHED_NOTE)),
-  });
+  const knowledge = knowledgeOf(host, run);
   const attachments = new AttachmentsPicker({ host, knowledge, fail, focus });
   const accounts = new AccountsController({ host });
   const source: AgentSourceController = new AgentSourceController({
@@ -119,4 +113,15 @@ export function createParts({ host, onAgentEvent, strings }: PartsHost) {
     extras,
     requests,
   };
+}
+
+/** The knowledge base of the element's conversations, in a database beside theirs. */
+function knowledgeOf(host: AgentChatAttributes, run: RunController): KnowledgeController {
+  return new KnowledgeController({
+    host,
+    databaseName: () => `${databaseName(host)}:knowledge`,
+    conversationId: () => run.conversationId,
+    hasAttachments: () =>
+      run.transcript.some((item) => item.kind === 'user' && item.text.includes(ATTACHED_NOTE)),
+  });
 }

@@ -65,22 +65,15 @@ export function appendInline(source: string, parent: Node, links = true): void {
       const end = source.indexOf('\n', i);
       add(document.createElement('br'));
       i = end + 1;
-    } else if (c === '`') {
-      const run = /`+/y;
-      run.lastIndex = i;
-      const ticks = run.exec(source)![0];
-      const end = codeSpanEnd(source, i + ticks.length, ticks.length);
-      if (end < 0) {
-        text += ticks;
-        i += ticks.length;
-        continue;
-      }
-      let code = source.slice(i + ticks.length, end).replace(/\n/g, ' ');
-      if (/^ .*[^ ].* $/.test(code)) code = code.slice(1, -1);
-      const element = document.createElement('code');
-      element.textContent = code;
-      add(element);
-      i = end + ticks.length;
+    } else if (
+      c === '`' ||
+      ((c === '*' || c === '_' || c === '~') && !(c === '_' && /[\p{L}\p{N}]/u.test(previous)))
+    ) {
+      // Code spans and emphasis: no other construct starts with these characters.
+      const piece = c === '`' ? codeSpan(source, i) : emphasis(source, i, c, links);
+      text += piece.text ?? '';
+      if (piece.node) add(piece.node);
+      i = piece.end;
     } else if ((c === '[' && links) || (c === '!' && source[i + 1] === '[')) {
       const at = c === '!' ? i + 1 : i;
       const note = c === '[' ? footnoteAt(source, at) : undefined;
@@ -108,31 +101,49 @@ export function appendInline(source: string, parent: Node, links = true): void {
       while (url.endsWith(')') && url.split('(').length < url.split(')').length) url = url.slice(0, -1);
       add(anchor(url, url.startsWith('www.') ? `http://${url}` : url, undefined, false));
       i += url.length;
-    } else if ((c === '*' || c === '_' || c === '~') && !(c === '_' && /[\p{L}\p{N}]/u.test(previous))) {
-      const run = new RegExp(`\\${c}+`, 'y');
-      run.lastIndex = i;
-      const length = run.exec(source)![0].length;
-      const size = c === '~' ? (length <= 2 ? length : 0) : Math.min(length, 3);
-      const open = i + length - size;
-      const end = size && /\S/.test(source[i + length] ?? '') ? closerOf(source, i + length, c, size) : -1;
-      if (end < 0) {
-        text += c.repeat(length);
-        i += length;
-        continue;
-      }
-      text += c.repeat(open - i);
-      const tag = c === '~' ? 'del' : size === 1 ? 'em' : 'strong';
-      const outer = document.createElement(tag);
-      const inner = size === 3 ? outer.appendChild(document.createElement('em')) : outer;
-      appendInline(source.slice(i + length, end), inner, links);
-      add(outer);
-      i = end + size;
     } else {
       text += c;
       i++;
     }
   }
   if (text) parent.appendChild(document.createTextNode(decodeEntities(text)));
+}
+
+/** What a construct at a position turns into: literal text, then a node (either may be absent), and where it ends. */
+interface Piece {
+  text?: string;
+  node?: Node;
+  end: number;
+}
+
+/** A code span at `i`, or its backticks as text when nothing closes it. */
+function codeSpan(source: string, i: number): Piece {
+  const run = /`+/y;
+  run.lastIndex = i;
+  const ticks = run.exec(source)![0];
+  const end = codeSpanEnd(source, i + ticks.length, ticks.length);
+  if (end < 0) return { text: ticks, end: i + ticks.length };
+  let code = source.slice(i + ticks.length, end).replace(/\n/g, ' ');
+  if (/^ .*[^ ].* $/.test(code)) code = code.slice(1, -1);
+  const element = document.createElement('code');
+  element.textContent = code;
+  return { node: element, end: end + ticks.length };
+}
+
+/** Emphasis, strong or strikethrough opened by the run of `c` at `i`, or the run as text when unclosed. */
+function emphasis(source: string, i: number, c: string, links: boolean): Piece {
+  const run = new RegExp(`\\${c}+`, 'y');
+  run.lastIndex = i;
+  const length = run.exec(source)![0].length;
+  const size = c === '~' ? (length <= 2 ? length : 0) : Math.min(length, 3);
+  const open = i + length - size;
+  const end = size && /\S/.test(source[i + length] ?? '') ? closerOf(source, i + length, c, size) : -1;
+  if (end < 0) return { text: c.repeat(length), end: i + length };
+  const tag = c === '~' ? 'del' : size === 1 ? 'em' : 'strong';
+  const outer = document.createElement(tag);
+  const inner = size === 3 ? outer.appendChild(document.createElement('em')) : outer;
+  appendInline(source.slice(i + length, end), inner, links);
+  return { text: c.repeat(open - i), node: outer, end: end + size };
 }
 
 /** Where the code span opened by `length` backticks ends (a run of exactly that many), or -1. */

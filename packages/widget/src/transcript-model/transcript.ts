@@ -1,7 +1,7 @@
 import type { AgentEvent } from '@agent-chat/core';
 import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
-import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
+import type { TranscriptItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
 
@@ -31,70 +31,6 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
       return markInterrupted(items, runId, event.code);
     case 'response.done':
       return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
-    case 'tool.start':
-      return [
-        ...items,
-        {
-          kind: 'stage',
-          id: `${runId}:${event.toolCallId}`,
-          runId,
-          name: event.name,
-          args: event.args,
-          status: 'running',
-          content: [],
-          ...(event.stepId ? { stepId: event.stepId } : {}),
-        },
-      ];
-    case 'tool.progress':
-      return patchStage(items, runId, event.toolCallId, () => ({
-        progress: { progress: event.progress, total: event.total, message: event.message },
-      }));
-    case 'tool.content':
-      return patchStage(items, runId, event.toolCallId, (stage) => ({
-        content: [...stage.content, event.content],
-      }));
-    case 'tool.complete':
-      return patchStage(items, runId, event.toolCallId, () => ({
-        status: 'done',
-        durationMs: event.durationMs,
-        result: event.content,
-      }));
-    case 'tool.error':
-      return patchStage(items, runId, event.toolCallId, () => ({
-        status: 'failed',
-        error: event.error,
-        durationMs: event.durationMs,
-      }));
-    case 'workflow.created':
-      return [
-        ...items,
-        {
-          kind: 'workflow',
-          id: `${runId}:${event.workflowId}`,
-          runId,
-          goal: event.goal,
-          steps: event.steps.map((step) => ({ ...step, status: 'pending' })),
-          batches: event.batches,
-          status: 'running',
-        },
-      ];
-    case 'workflow.step.start':
-      return patchWorkflow(items, runId, event.workflowId, (flow) => ({
-        steps: flow.steps.map((s) => (s.id === event.stepId ? { ...s, status: 'running' } : s)),
-      }));
-    case 'workflow.step.complete':
-      return patchWorkflow(items, runId, event.workflowId, (flow) => ({
-        steps: flow.steps.map((s) =>
-          s.id === event.stepId
-            ? { ...s, status: event.status, durationMs: event.durationMs, error: event.error }
-            : s,
-        ),
-      }));
-    case 'workflow.complete':
-      return patchWorkflow(items, runId, event.workflowId, () => ({
-        status: event.status,
-        durationMs: event.durationMs,
-      }));
     case 'clarify.request':
       return [
         ...items,
@@ -124,6 +60,102 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           state: 'pending',
         },
       ];
+    case 'run.finish':
+      // A failed run's partial answer (a cut stream) is marked like a stopped one, never shown as finished.
+      return closeReasoning(
+        event.status === 'aborted' || event.status === 'failed' ? markStopped(items, runId) : items,
+        runId,
+      );
+    default:
+      return workEvent(items, event) ?? noticeEvent(items, event) ?? items;
+  }
+}
+
+/**
+ * The work of a run: a tool call's stage (started, progressing, showing content, done or failed), a
+ * workflow (its plan, each step's start and end, its end).
+ */
+function workEvent(
+  items: readonly TranscriptItem[],
+  event: AgentEvent,
+): readonly TranscriptItem[] | undefined {
+  const { runId } = event;
+  switch (event.type) {
+    case 'tool.start':
+      return [
+        ...items,
+        {
+          kind: 'stage',
+          id: `${runId}:${event.toolCallId}`,
+          runId,
+          name: event.name,
+          args: event.args,
+          status: 'running',
+          content: [],
+          ...(event.stepId ? { stepId: event.stepId } : {}),
+        },
+      ];
+    case 'tool.progress':
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, () => ({
+        progress: { progress: event.progress, total: event.total, message: event.message },
+      }));
+    case 'tool.content':
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, (stage) => ({
+        content: [...stage.content, event.content],
+      }));
+    case 'tool.complete':
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, () => ({
+        status: 'done',
+        durationMs: event.durationMs,
+        result: event.content,
+      }));
+    case 'tool.error':
+      return patchItem(items, 'stage', `${runId}:${event.toolCallId}`, () => ({
+        status: 'failed',
+        error: event.error,
+        durationMs: event.durationMs,
+      }));
+    case 'workflow.created':
+      return [
+        ...items,
+        {
+          kind: 'workflow',
+          id: `${runId}:${event.workflowId}`,
+          runId,
+          goal: event.goal,
+          steps: event.steps.map((step) => ({ ...step, status: 'pending' })),
+          batches: event.batches,
+          status: 'running',
+        },
+      ];
+    case 'workflow.step.start':
+      return patchItem(items, 'workflow', `${runId}:${event.workflowId}`, (flow) => ({
+        steps: flow.steps.map((s) => (s.id === event.stepId ? { ...s, status: 'running' } : s)),
+      }));
+    case 'workflow.step.complete':
+      return patchItem(items, 'workflow', `${runId}:${event.workflowId}`, (flow) => ({
+        steps: flow.steps.map((s) =>
+          s.id === event.stepId
+            ? { ...s, status: event.status, durationMs: event.durationMs, error: event.error }
+            : s,
+        ),
+      }));
+    case 'workflow.complete':
+      return patchItem(items, 'workflow', `${runId}:${event.workflowId}`, () => ({
+        status: event.status,
+        durationMs: event.durationMs,
+      }));
+  }
+  return undefined;
+}
+
+/** Notices about the run: a local model loading, the model chosen, tools loaded on demand. */
+function noticeEvent(
+  items: readonly TranscriptItem[],
+  event: AgentEvent,
+): readonly TranscriptItem[] | undefined {
+  const { runId } = event;
+  switch (event.type) {
     case 'model.loading': {
       const id = `${runId}:model:${event.model}`;
       const { type: _t, runId: _r, seq: _s, ts: _ts, ...load } = event;
@@ -154,44 +186,8 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           via: event.via,
         },
       ];
-    case 'run.finish':
-      // A failed run's partial answer (a cut stream) is marked like a stopped one, never shown as finished.
-      return closeReasoning(
-        event.status === 'aborted' || event.status === 'failed' ? markStopped(items, runId) : items,
-        runId,
-      );
-    default:
-      // Nothing visible; a new event type must be folded in above or listed here.
-      event satisfies {
-        type:
-          | 'supervisor.thinking'
-          | 'supervisor.decided'
-          | 'supervisor.reflected'
-          | 'usage'
-          | 'remote.data'
-          | 'remote.state'
-          | 'context.compacted';
-      };
-      return items;
   }
-}
-
-function patchStage(
-  items: readonly TranscriptItem[],
-  runId: string,
-  toolCallId: string,
-  patch: (stage: StageItem) => Partial<StageItem>,
-): readonly TranscriptItem[] {
-  return patchItem(items, 'stage', `${runId}:${toolCallId}`, patch);
-}
-
-function patchWorkflow(
-  items: readonly TranscriptItem[],
-  runId: string,
-  workflowId: string,
-  patch: (flow: WorkflowItem) => Partial<WorkflowItem>,
-): readonly TranscriptItem[] {
-  return patchItem(items, 'workflow', `${runId}:${workflowId}`, patch);
+  return undefined;
 }
 
 /** The last item with `id`, patched, when it is of `kind`. */

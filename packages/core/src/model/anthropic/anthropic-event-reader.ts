@@ -140,66 +140,12 @@ export class AnthropicEventReader {
         this.#outputTokens = usage.output_tokens ?? 0;
         return;
       }
-      case 'content_block_start': {
-        const block = event.content_block;
-        const isTool = block?.type === 'tool_use';
-        const kind = isTool
-          ? block.name === this.#jsonTool
-            ? 'json'
-            : 'tool'
-          : block?.type === 'thinking'
-            ? 'thinking'
-            : block?.type === 'redacted_thinking'
-              ? 'redacted'
-              : 'other';
-        const entry: Block = {
-          kind,
-          call: kind === 'tool' ? this.#calls++ : -1,
-          id: block?.id || `toolu_${index}`,
-          name: block?.name ?? '',
-          args: '',
-          ...(kind === 'thinking'
-            ? { thinking: block?.thinking ?? '', signature: block?.signature ?? '' }
-            : {}),
-          ...(kind === 'redacted' ? { data: block?.data ?? '' } : {}),
-        };
-        this.#blocks.set(index, entry);
-        if (kind === 'tool')
-          yield { type: 'tool-call-start', index: entry.call, id: entry.id, name: entry.name };
-        if (block?.type === 'text' && block.text) yield { type: 'text-delta', text: block.text };
+      case 'content_block_start':
+        yield* this.#blockStart(event.content_block, index);
         return;
-      }
-      case 'content_block_delta': {
-        const { delta } = event;
-        const entry = this.#blocks.get(index);
-        if (delta?.type === 'text_delta' && delta.text) yield { type: 'text-delta', text: delta.text };
-        if (entry?.kind === 'thinking') {
-          if (delta?.type === 'signature_delta') entry.signature += delta.signature ?? '';
-          if (delta?.type === 'thinking_delta') {
-            if (typeof delta.thinking !== 'string')
-              yield {
-                type: 'warning',
-                message: `Ignored a thinking_delta of type ${typeof delta.thinking}; expected text.`,
-              };
-            else if (delta.thinking) {
-              entry.thinking += delta.thinking;
-              yield { type: 'reasoning-delta', text: delta.thinking };
-            }
-          }
-          return;
-        }
-        if (delta?.type !== 'input_json_delta' || !delta.partial_json || !entry) return;
-        entry.args += delta.partial_json;
-        if (entry.kind === 'json') yield { type: 'text-delta', text: delta.partial_json };
-        if (entry.kind === 'tool')
-          yield {
-            type: 'tool-call-delta',
-            index: entry.call,
-            id: entry.id,
-            argumentsDelta: delta.partial_json,
-          };
+      case 'content_block_delta':
+        yield* this.#blockDelta(event.delta, this.#blocks.get(index));
         return;
-      }
       case 'content_block_stop': {
         const entry = this.#blocks.get(index);
         const block = reasoningBlock(entry);
@@ -245,6 +191,62 @@ export class AnthropicEventReader {
       default:
         this.#ignored++;
     }
+  }
+
+  /** A content block opens: a tool call (or the JSON answer), thinking, or text. */
+  *#blockStart(block: AnthropicEvent['content_block'], index: number): Generator<ModelEvent> {
+    const isTool = block?.type === 'tool_use';
+    const kind = isTool
+      ? block.name === this.#jsonTool
+        ? 'json'
+        : 'tool'
+      : block?.type === 'thinking'
+        ? 'thinking'
+        : block?.type === 'redacted_thinking'
+          ? 'redacted'
+          : 'other';
+    const entry: Block = {
+      kind,
+      call: kind === 'tool' ? this.#calls++ : -1,
+      id: block?.id || `toolu_${index}`,
+      name: block?.name ?? '',
+      args: '',
+      ...(kind === 'thinking' ? { thinking: block?.thinking ?? '', signature: block?.signature ?? '' } : {}),
+      ...(kind === 'redacted' ? { data: block?.data ?? '' } : {}),
+    };
+    this.#blocks.set(index, entry);
+    if (kind === 'tool') yield { type: 'tool-call-start', index: entry.call, id: entry.id, name: entry.name };
+    if (block?.type === 'text' && block.text) yield { type: 'text-delta', text: block.text };
+  }
+
+  /** A content block grows: text, thinking and its signature, or a tool call's JSON arguments. */
+  *#blockDelta(delta: AnthropicEvent['delta'], entry: Block | undefined): Generator<ModelEvent> {
+    if (delta?.type === 'text_delta' && delta.text) yield { type: 'text-delta', text: delta.text };
+    if (entry?.kind === 'thinking') {
+      if (delta?.type === 'signature_delta') entry.signature += delta.signature ?? '';
+      if (delta?.type === 'thinking_delta') {
+        if (typeof delta.thinking !== 'string')
+          yield {
+            type: 'warning',
+            message: `Ignored a thinking_delta of type ${typeof delta.thinking}; expected text.`,
+          };
+        else if (delta.thinking) {
+          entry.thinking += delta.thinking;
+          yield { type: 'reasoning-delta', text: delta.thinking };
+        }
+      }
+      return;
+    }
+    if (delta?.type !== 'input_json_delta' || !delta.partial_json || !entry) return;
+    entry.args += delta.partial_json;
+    if (entry.kind === 'json') yield { type: 'text-delta', text: delta.partial_json };
+    if (entry.kind === 'tool')
+      yield {
+        type: 'tool-call-delta',
+        index: entry.call,
+        id: entry.id,
+        argumentsDelta: delta.partial_json,
+      };
   }
 
   /** A stop reason or `message_stop` arrived: the stream was not cut. */

@@ -111,6 +111,16 @@ async function* streamPrompt(
     );
   }
   if (downloads) yield loading('ready', 1);
+  yield* answer(session, prompt, request, signal);
+}
+
+/** Streams the session's answer to the prompt, then destroys the session. */
+async function* answer(
+  session: Awaited<ReturnType<LanguageModelStatic['create']>>,
+  prompt: string,
+  request: ModelRequest,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<ModelEvent> {
   try {
     const stream = session.promptStreaming(prompt, {
       ...(signal ? { signal } : {}),

@@ -51,46 +51,11 @@ export class AgUiEvents {
         break;
       }
       case EventType.TOOL_CALL_START:
-        this.#calls.set(String(e.toolCallId), {
-          name: String(e.toolCallName),
-          args: '',
-          started: Date.now(),
-          answered: false,
-        });
+      case EventType.TOOL_CALL_ARGS:
+      case EventType.TOOL_CALL_END:
+      case EventType.TOOL_CALL_RESULT:
+        this.#toolCall(event.type, e);
         break;
-      case EventType.TOOL_CALL_ARGS: {
-        const call = this.#calls.get(String(e.toolCallId));
-        if (call) call.args += String(e.delta ?? '');
-        break;
-      }
-      case EventType.TOOL_CALL_END: {
-        const id = String(e.toolCallId);
-        const call = this.#calls.get(id);
-        if (call)
-          emit({
-            type: 'tool.start',
-            turn: this.#turn,
-            toolCallId: id,
-            name: call.name,
-            args: parse(call.args),
-          });
-        break;
-      }
-      case EventType.TOOL_CALL_RESULT: {
-        const id = String(e.toolCallId);
-        const call = this.#calls.get(id);
-        if (call) call.answered = true;
-        const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
-        emit({
-          type: 'tool.complete',
-          toolCallId: id,
-          name: call?.name ?? 'tool',
-          result: parse(content),
-          content,
-          durationMs: call ? Date.now() - call.started : 0,
-        });
-        break;
-      }
       case EventType.STATE_DELTA:
         this.#lastDelta = e.delta as unknown[];
         break;
@@ -108,6 +73,53 @@ export class AgUiEvents {
       case EventType.RUN_ERROR:
         this.runError = String(e.message ?? '');
         break;
+    }
+  }
+
+  /** A tool call's start, streamed arguments, end (announced here) and result. */
+  #toolCall(type: EventType, e: Fields): void {
+    switch (type) {
+      case EventType.TOOL_CALL_START:
+        this.#calls.set(String(e.toolCallId), {
+          name: String(e.toolCallName),
+          args: '',
+          started: Date.now(),
+          answered: false,
+        });
+        break;
+      case EventType.TOOL_CALL_ARGS: {
+        const call = this.#calls.get(String(e.toolCallId));
+        if (call) call.args += String(e.delta ?? '');
+        break;
+      }
+      case EventType.TOOL_CALL_END: {
+        const id = String(e.toolCallId);
+        const call = this.#calls.get(id);
+        if (call)
+          this.#emit({
+            type: 'tool.start',
+            turn: this.#turn,
+            toolCallId: id,
+            name: call.name,
+            args: parse(call.args),
+          });
+        break;
+      }
+      case EventType.TOOL_CALL_RESULT: {
+        const id = String(e.toolCallId);
+        const call = this.#calls.get(id);
+        if (call) call.answered = true;
+        const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
+        this.#emit({
+          type: 'tool.complete',
+          toolCallId: id,
+          name: call?.name ?? 'tool',
+          result: parse(content),
+          content,
+          durationMs: call ? Date.now() - call.started : 0,
+        });
+        break;
+      }
     }
   }
 

@@ -64,49 +64,11 @@ export class ChunkEvents {
           durationMs: 0,
         });
         break;
-      case 'tool-output-available': {
-        if (chunk.preliminary) {
-          emit({
-            type: 'tool.progress',
-            toolCallId: chunk.toolCallId,
-            progress: 0,
-            message: outputText(chunk.output),
-          });
-          break;
-        }
-        const tool = this.#end(chunk.toolCallId);
-        emit({
-          type: 'tool.complete',
-          toolCallId: chunk.toolCallId,
-          name: tool.name,
-          result: chunk.output,
-          content: outputText(chunk.output),
-          durationMs: tool.durationMs,
-        });
+      case 'tool-output-available':
+      case 'tool-output-error':
+      case 'tool-output-denied':
+        this.#output(chunk);
         break;
-      }
-      case 'tool-output-error': {
-        const tool = this.#end(chunk.toolCallId);
-        emit({
-          type: 'tool.error',
-          toolCallId: chunk.toolCallId,
-          name: tool.name,
-          error: chunk.errorText,
-          durationMs: tool.durationMs,
-        });
-        break;
-      }
-      case 'tool-output-denied': {
-        const tool = this.#end(chunk.toolCallId);
-        emit({
-          type: 'tool.error',
-          toolCallId: chunk.toolCallId,
-          name: tool.name,
-          error: 'Declined by the user.',
-          durationMs: tool.durationMs,
-        });
-        break;
-      }
       case 'data-response-reset': {
         // An agent-chat backend (`toUIMessageStream`) made a model call again: drop what it streamed.
         const { code, message } = (chunk.data ?? {}) as { code?: string; message?: string };
@@ -129,6 +91,34 @@ export class ChunkEvents {
           });
         }
     }
+  }
+
+  /** A tool's output: preliminary (progress), its result, its error, or the user's refusal. */
+  #output(chunk: Extract<UIMessageChunk, { type: `tool-output-${'available' | 'error' | 'denied'}` }>): void {
+    const { toolCallId } = chunk;
+    if (chunk.type === 'tool-output-available' && chunk.preliminary) {
+      this.#emit({ type: 'tool.progress', toolCallId, progress: 0, message: outputText(chunk.output) });
+      return;
+    }
+    const { name, durationMs } = this.#end(toolCallId);
+    this.#emit(
+      chunk.type === 'tool-output-available'
+        ? {
+            type: 'tool.complete',
+            toolCallId,
+            name,
+            result: chunk.output,
+            content: outputText(chunk.output),
+            durationMs,
+          }
+        : {
+            type: 'tool.error',
+            toolCallId,
+            name,
+            error: chunk.type === 'tool-output-error' ? chunk.errorText : 'Declined by the user.',
+            durationMs,
+          },
+    );
   }
 
   #end(toolCallId: string): { name: string; durationMs: number } {

@@ -3,6 +3,7 @@ import type { DynamicToolUIPart, ToolUIPart, UIMessage, UIMessageChunk } from 'a
 type Part = UIMessage['parts'][number];
 type ToolPart = (ToolUIPart | DynamicToolUIPart) & Record<string, unknown>;
 type Fields = Record<string, unknown>;
+type Chunk<T extends UIMessageChunk['type']> = Extract<UIMessageChunk, { type: T }>;
 
 /**
  * Builds the assistant `UIMessage` from UI message chunks as the `ai` package's `readUIMessageStream` does
@@ -31,6 +32,74 @@ export class UIMessageBuilder {
       case 'message-metadata':
         this.#metadata(chunk.messageMetadata);
         break;
+      case 'text-start':
+      case 'reasoning-start':
+      case 'text-delta':
+      case 'reasoning-delta':
+      case 'text-end':
+      case 'reasoning-end':
+        this.#block(chunk);
+        break;
+      case 'custom':
+        parts.push({ type: 'custom', kind: chunk.kind, providerMetadata: chunk.providerMetadata } as Part);
+        break;
+      case 'start-step':
+        parts.push({ type: 'step-start' });
+        break;
+      case 'reset-step': {
+        const last = parts.findLastIndex((p) => p.type === 'step-start');
+        parts.splice(last + 1);
+        break;
+      }
+      case 'file':
+      case 'reasoning-file':
+        parts.push({ type: chunk.type, mediaType: chunk.mediaType, url: chunk.url, ...meta(c) } as Part);
+        break;
+      case 'source-url':
+      case 'source-document': {
+        const { type: _, ...rest } = c;
+        parts.push({ type: chunk.type, ...rest } as Part);
+        break;
+      }
+      case 'tool-input-start':
+        this.#rawInput.set(chunk.toolCallId, '');
+        this.#tool(c, 'input-streaming', { input: undefined });
+        break;
+      case 'tool-input-delta':
+        this.#rawInput.set(
+          chunk.toolCallId,
+          (this.#rawInput.get(chunk.toolCallId) ?? '') + chunk.inputTextDelta,
+        );
+        break;
+      case 'tool-input-available':
+        this.#tool(c, 'input-available', { input: chunk.input });
+        break;
+      case 'tool-input-error':
+        this.#tool(c, 'output-error', { input: chunk.input, errorText: chunk.errorText });
+        break;
+      case 'tool-approval-request':
+      case 'tool-approval-response':
+        this.#approval(chunk);
+        break;
+      case 'tool-output-denied': {
+        const part = this.#find(chunk.toolCallId);
+        if (part) part.state = 'output-denied';
+        break;
+      }
+      case 'tool-output-available':
+      case 'tool-output-error':
+        this.#output(chunk);
+        break;
+      default:
+        if (chunk.type.startsWith('data-'))
+          this.#data(c as Fields & { type: string; id?: string; data: unknown; transient?: boolean });
+    }
+  }
+
+  /** A text or reasoning block: opened, streamed into, closed. */
+  #block(chunk: Chunk<`${'text' | 'reasoning'}-${'start' | 'delta' | 'end'}`>): void {
+    const parts = this.message.parts as Array<Part & Fields>;
+    switch (chunk.type) {
       case 'text-start':
       case 'reasoning-start': {
         const type = chunk.type === 'text-start' ? 'text' : 'reasoning';
@@ -72,43 +141,32 @@ export class UIMessageBuilder {
         this.#open.delete(key);
         break;
       }
-      case 'custom':
-        parts.push({ type: 'custom', kind: chunk.kind, providerMetadata: chunk.providerMetadata } as Part);
-        break;
-      case 'start-step':
-        parts.push({ type: 'step-start' });
-        break;
-      case 'reset-step': {
-        const last = parts.findLastIndex((p) => p.type === 'step-start');
-        parts.splice(last + 1);
-        break;
-      }
-      case 'file':
-      case 'reasoning-file':
-        parts.push({ type: chunk.type, mediaType: chunk.mediaType, url: chunk.url, ...meta(c) } as Part);
-        break;
-      case 'source-url':
-      case 'source-document': {
-        const { type: _, ...rest } = c;
-        parts.push({ type: chunk.type, ...rest } as Part);
-        break;
-      }
-      case 'tool-input-start':
-        this.#rawInput.set(chunk.toolCallId, '');
-        this.#tool(c, 'input-streaming', { input: undefined });
-        break;
-      case 'tool-input-delta':
-        this.#rawInput.set(
-          chunk.toolCallId,
-          (this.#rawInput.get(chunk.toolCallId) ?? '') + chunk.inputTextDelta,
-        );
-        break;
-      case 'tool-input-available':
-        this.#tool(c, 'input-available', { input: chunk.input });
-        break;
-      case 'tool-input-error':
-        this.#tool(c, 'output-error', { input: chunk.input, errorText: chunk.errorText });
-        break;
+    }
+  }
+
+  /** A tool's result or error, on the part its input started. */
+  #output(chunk: Chunk<'tool-output-available' | 'tool-output-error'>): void {
+    const part = this.#find(chunk.toolCallId);
+    if (!part) return;
+    const fields =
+      chunk.type === 'tool-output-available'
+        ? {
+            input: part.input,
+            output: chunk.output,
+            errorText: undefined,
+            preliminary: chunk.preliminary,
+          }
+        : { input: part.input, output: undefined, errorText: chunk.errorText, rawInput: part.rawInput };
+    this.#tool(
+      { ...chunk, toolName: toolName(part), dynamic: part.type === 'dynamic-tool' },
+      chunk.type === 'tool-output-available' ? 'output-available' : 'output-error',
+      fields,
+      part,
+    );
+  }
+
+  #approval(chunk: Chunk<'tool-approval-request' | 'tool-approval-response'>): void {
+    switch (chunk.type) {
       case 'tool-approval-request': {
         const part = this.#find(chunk.toolCallId);
         if (!part) break;
@@ -138,35 +196,6 @@ export class UIMessageBuilder {
         if (chunk.providerExecuted != null) part.providerExecuted = chunk.providerExecuted;
         break;
       }
-      case 'tool-output-denied': {
-        const part = this.#find(chunk.toolCallId);
-        if (part) part.state = 'output-denied';
-        break;
-      }
-      case 'tool-output-available':
-      case 'tool-output-error': {
-        const part = this.#find(chunk.toolCallId);
-        if (!part) break;
-        const fields =
-          chunk.type === 'tool-output-available'
-            ? {
-                input: part.input,
-                output: chunk.output,
-                errorText: undefined,
-                preliminary: chunk.preliminary,
-              }
-            : { input: part.input, output: undefined, errorText: chunk.errorText, rawInput: part.rawInput };
-        this.#tool(
-          { ...c, toolName: toolName(part), dynamic: part.type === 'dynamic-tool' },
-          chunk.type === 'tool-output-available' ? 'output-available' : 'output-error',
-          fields,
-          part,
-        );
-        break;
-      }
-      default:
-        if (chunk.type.startsWith('data-'))
-          this.#data(c as Fields & { type: string; id?: string; data: unknown; transient?: boolean });
     }
   }
 

@@ -6,8 +6,9 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { format } from '../../i18n/strings.js';
 import { grantedPermissions, permissionConsent, rememberConsent } from './app-consent.js';
 import { withCsp } from './app-csp.js';
+import { appFrame } from './app-frame.js';
 import { type AppPrompt, type AppQuestion, type MessageAnswer, refusal, renderPrompt } from './app-prompt.js';
-import { AppSession } from './app-session.js';
+import { AppSession, type AppSessionHandlers } from './app-session.js';
 import { appStrings } from './app-strings.js';
 import { appStyles } from './app-styles.js';
 import { type ChatHost, hostContext, themeContext } from './host-context.js';
@@ -149,19 +150,10 @@ export class McpAppElement extends LitElement {
     const box = this.querySelector<HTMLElement>('.mcp-app-box');
     const chat = this.#chat;
     if (!box || !chat) return;
-    const frame = document.createElement('iframe');
-    // Scripts only: an opaque origin (no allow-same-origin), no top navigation, no popups, no forms.
-    frame.setAttribute('sandbox', 'allow-scripts');
-    frame.setAttribute('part', 'mcp-app-frame');
-    frame.className = 'mcp-app-frame';
-    frame.title = format(strings.frameTitle, { tool });
-    frame.referrerPolicy = 'no-referrer';
     // Declared permissions reach the frame only once the visitor allowed them for this app.
-    const root = this.getRootNode();
-    const consent = permissionConsent(root, item);
+    const consent = permissionConsent(this.getRootNode(), item);
     const permissions = grantedPermissions(resource.permissions, consent);
-    const allow = buildAllowAttribute(permissions);
-    if (allow) frame.allow = allow;
+    const frame = appFrame(format(strings.frameTitle, { tool }), buildAllowAttribute(permissions));
     if (resource.prefersBorder === false) frame.dataset.border = 'none';
     box.append(frame);
     this.#frame = frame;
@@ -174,45 +166,52 @@ export class McpAppElement extends LitElement {
       key: this.stageId,
       initTimeoutMs: McpAppElement.initTimeoutMs,
       context: hostContext(chat, box, this.#mode, definition ? { tool: definition as never } : undefined),
-      handlers: {
-        initialized: () => {
-          // A question already open (the permissions one) stays.
-          const { prompt } = this._state;
-          this._state = prompt ? { status: 'ready', prompt } : { status: 'ready' };
-        },
-        timedOut: () => {
-          this.#stop();
-          const seconds = McpAppElement.initTimeoutMs / 1000;
-          console.warn(
-            `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app sent no initialized in ${seconds} s.`,
-          );
-          this._state = { status: 'failed', notice: format(strings.noInit, { tool, seconds }) };
-        },
-        size: ({ height }) => {
-          if (height !== undefined && this.#mode === 'inline')
-            frame.style.height = `${Math.min(Math.max(Math.ceil(height), 40), 2000)}px`;
-        },
-        message: (text) => this.#message(text, tool),
-        openLink: (url) => this.#ask({ kind: 'link', url }) as Promise<boolean>,
-        displayMode: (mode) => this.#requestMode(mode),
-        navigatedAway: () => {
-          // Nothing more is sent to whatever the frame loaded instead of the app.
-          this.#stop();
-          console.warn(
-            `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app navigated away; it was closed.`,
-          );
-          this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
-        },
-        closeRequested: () => {
-          this.#stop();
-          this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
-        },
-      },
+      handlers: this.#handlers(item, frame),
     });
     this.#session = session;
     await session.start(withCsp(resource.html, resource.csp));
     const declared = Object.keys(resource.permissions ?? {});
     if (declared.length && consent === undefined && current()) void this.#askPermissions(item, declared);
+  }
+
+  /** What the element does when its app initializes, times out, resizes, asks or leaves. */
+  #handlers(item: McpAppContent, frame: HTMLIFrameElement): AppSessionHandlers {
+    const strings = this.#strings;
+    const tool = item.toolName;
+    return {
+      initialized: () => {
+        // A question already open (the permissions one) stays.
+        const { prompt } = this._state;
+        this._state = prompt ? { status: 'ready', prompt } : { status: 'ready' };
+      },
+      timedOut: () => {
+        this.#stop();
+        const seconds = McpAppElement.initTimeoutMs / 1000;
+        console.warn(
+          `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app sent no initialized in ${seconds} s.`,
+        );
+        this._state = { status: 'failed', notice: format(strings.noInit, { tool, seconds }) };
+      },
+      size: ({ height }) => {
+        if (height !== undefined && this.#mode === 'inline')
+          frame.style.height = `${Math.min(Math.max(Math.ceil(height), 40), 2000)}px`;
+      },
+      message: (text) => this.#message(text, tool),
+      openLink: (url) => this.#ask({ kind: 'link', url }) as Promise<boolean>,
+      displayMode: (mode) => this.#requestMode(mode),
+      navigatedAway: () => {
+        // Nothing more is sent to whatever the frame loaded instead of the app.
+        this.#stop();
+        console.warn(
+          `agent-chat: MCP server "${item.serverId}", tool "${tool}": the app navigated away; it was closed.`,
+        );
+        this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
+      },
+      closeRequested: () => {
+        this.#stop();
+        this._state = { status: 'closed', notice: format(strings.closed, { tool }) };
+      },
+    };
   }
 
   /** Asks once per app; on yes the app restarts with the permissions in its frame's `allow`. */
