@@ -63,15 +63,9 @@ export interface DualTrackMemory {
   ): AssembledContext;
 }
 
-/**
- * `dualTrackMemory` (dual-track-memory.ts) with the code that summarises and rolls up older history given: the run loop loads
- * it only for a conversation that has history (see run-memory.ts), so a first chat never downloads it.
- */
-export function dualTrackMemoryWith(
-  options: DualTrackOptions,
-  compaction: HistoryCompaction,
-): DualTrackMemory {
-  const settings = {
+/** The options with their defaults. */
+function settingsOf(options: DualTrackOptions): DualTrackMemory['options'] {
+  return {
     recentWindow: options.recentWindow ?? 5,
     toolResultWindow: options.toolResultWindow ?? 2,
     rollUpAfter: options.rollUpAfter ?? 10,
@@ -79,6 +73,18 @@ export function dualTrackMemoryWith(
     counter: options.counter ?? estimateTokenCounter(),
     ...(options.summarizer ? { summarizer: options.summarizer } : {}),
   };
+}
+
+/**
+ * `dualTrackMemory` (dual-track-memory.ts) with the code that summarises and rolls up older history given: the
+ * run loop loads it only for a conversation that has history (see run-memory.ts), so a first chat never
+ * downloads it.
+ */
+export function dualTrackMemoryWith(
+  options: DualTrackOptions,
+  compaction: HistoryCompaction,
+): DualTrackMemory {
+  const settings = settingsOf(options);
   const isLong = (text: string) => settings.counter.count(text) > settings.summarizeAbove;
 
   return {

@@ -110,22 +110,13 @@ function handle(
       if (open?.chat) endChat(open.chat, record, content);
       if (open) open.chat = undefined;
       return;
-    case 'tool.call': {
-      if (!open) return;
-      const name = String(record.name);
-      const attributes: Attributes = {
-        'gen_ai.operation.name': 'execute_tool',
-        'gen_ai.tool.name': name,
-        'gen_ai.tool.call.id': String(record.toolCallId),
-        'gen_ai.tool.type': 'function',
-      };
-      if (content) attributes['gen_ai.tool.call.arguments'] = JSON.stringify(record.args ?? null);
-      open.tools.set(
-        String(record.toolCallId),
-        child(`execute_tool ${name}`, otel.SpanKind.INTERNAL, attributes),
-      );
+    case 'tool.call':
+      if (open)
+        open.tools.set(
+          String(record.toolCallId),
+          child(`execute_tool ${record.name}`, otel.SpanKind.INTERNAL, toolAttributes(record, content)),
+        );
       return;
-    }
     case 'tool.result': {
       const span = open?.tools.get(String(record.toolCallId));
       if (!open || !span) return;
@@ -155,6 +146,18 @@ function handle(
         | 'mcp.tools.loaded';
       return;
   }
+}
+
+/** The attributes of a tool call's `execute_tool` span (its arguments only when content is recorded). */
+function toolAttributes(record: RunLogRecord, content: boolean): Attributes {
+  const attributes: Attributes = {
+    'gen_ai.operation.name': 'execute_tool',
+    'gen_ai.tool.name': String(record.name),
+    'gen_ai.tool.call.id': String(record.toolCallId),
+    'gen_ai.tool.type': 'function',
+  };
+  if (content) attributes['gen_ai.tool.call.arguments'] = JSON.stringify(record.args ?? null);
+  return attributes;
 }
 
 /** Opens a run's `invoke_agent` span. */
