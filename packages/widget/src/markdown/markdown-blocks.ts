@@ -136,7 +136,7 @@ function next(): Draft {
     }
     // A definition ends a paragraph (GFM footnotes do; link definitions do here too, unlike CommonMark,
     // as models write them under the last line without a blank line).
-    if (startsBlock(l) || tableAt(i) || FOOTNOTE_DEFINITION.test(l) || LINK_DEFINITION.test(l)) break;
+    if (startsBlock(l) || startsTable(i) || FOOTNOTE_DEFINITION.test(l) || LINK_DEFINITION.test(l)) break;
     text.push(l.replace(/^[ \t]+/, ''));
   }
   return { type: 'paragraph', text: text.join('\n').trimEnd() };
@@ -210,6 +210,14 @@ function tableAt(at: number): Draft | undefined {
     rows.push(header.map((_, c) => row[c] ?? ''));
   }
   return { type: 'table', align, header, rows };
+}
+
+/** Whether a table starts at line `at`, leaving the cursor where it is (the table is lexed as the next block). */
+function startsTable(at: number): boolean {
+  const cursor = i;
+  const found = tableAt(at) !== undefined;
+  i = cursor;
+  return found;
 }
 
 /** Whether a line starts a block that ends a paragraph (an ordered list must start at 1 to do so). */

@@ -45,6 +45,13 @@ describe('Markdown engine: blocks', () => {
     expect(render('- item\ncontinued')).toBe('<ul><li>item\ncontinued</li></ul>');
   });
 
+  it('ends a paragraph at a table written on the next line, and renders the table', () => {
+    expect(render('Our teas:\n| Tea | Price |\n|---|---|\n| Sencha | 12 |')).toBe(
+      '<p>Our teas:</p><table><thead><tr><th>Tea</th><th>Price</th></tr></thead>' +
+        '<tbody><tr><td>Sencha</td><td>12</td></tr></tbody></table>',
+    );
+  });
+
   it('renders GFM tables with alignment and inline content in cells', () => {
     expect(render('| Tea | Price |\n|:--|--:|\n| **Sencha** | 4 \\| 5 |\n| Bancha |')).toBe(
       '<table><thead><tr><th align="left">Tea</th><th align="right">Price</th></tr></thead>' +
