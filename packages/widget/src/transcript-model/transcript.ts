@@ -1,9 +1,16 @@
 import type { AgentEvent } from '@agent-chat/core';
+import type { CallEvent } from './call-stages.js';
 import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
+import { approvalItem, startedStage } from './stage-items.js';
 import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
+
+let callStage:
+  | ((items: readonly TranscriptItem[], event: CallEvent) => readonly TranscriptItem[])
+  | undefined;
+const noop = () => {};
 
 /**
  * Folds one agent event into the transcript and returns the new transcript (the input is not mutated,
@@ -31,20 +38,16 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
       return markInterrupted(items, runId, event.code);
     case 'response.done':
       return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
+    case 'tool.input':
+    case 'approval.request':
     case 'tool.start':
-      return [
-        ...items,
-        {
-          kind: 'stage',
-          id: `${runId}:${event.toolCallId}`,
-          runId,
-          name: event.name,
-          args: event.args,
-          status: 'running',
-          content: [],
-          ...(event.stepId ? { stepId: event.stepId } : {}),
-        },
-      ];
+      // The stages of calls not started yet (arguments streaming, approval pending) are shown only with a
+      // tool's view: their code is a lazy chunk, loaded with the first tool event. Until it is here, a call's
+      // stage comes with `tool.start`.
+      if (callStage) return callStage(items, event);
+      void import('./call-stages.js').then((m) => (callStage = m.callStage), noop);
+      if (event.type === 'tool.input') return items;
+      return [...items, event.type === 'tool.start' ? startedStage(event) : approvalItem(event)];
     case 'tool.progress':
       return patchStage(items, runId, event.toolCallId, () => ({
         progress: { progress: event.progress, total: event.total, message: event.message },
@@ -108,19 +111,6 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           ...(event.source === 'mcp-auth' && event.serverId
             ? { signIn: { serverId: event.serverId, scopes: event.scopes ?? [] } }
             : {}),
-          state: 'pending',
-        },
-      ];
-    case 'approval.request':
-      return [
-        ...items,
-        {
-          kind: 'approval',
-          id: `${runId}:${event.requestId}`,
-          runId,
-          requestId: event.requestId,
-          name: event.name,
-          args: event.args,
           state: 'pending',
         },
       ];
