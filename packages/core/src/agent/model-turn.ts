@@ -15,8 +15,8 @@ export interface ModelTurn {
 
 /**
  * One model call of the run, streamed: text deltas become `response.chunk`, reasoning `reasoning.chunk` /
- * `reasoning.done` and tool-call argument deltas `tool.input` (when `streamText`), usage becomes `usage`, and the request and response (with token
- * usage and duration) go to the run log, as do stream warnings.
+ * `reasoning.done` and tool-call argument deltas `tool.input` (when `streamText`), usage becomes `usage`, and
+ * the request and response (with token usage and duration) go to the run log, as do stream warnings.
  */
 export async function callModel(
   run: RunContext,
