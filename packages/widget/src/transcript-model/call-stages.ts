@@ -1,8 +1,7 @@
 // The stages of tool calls that have not started yet — arguments streaming (`tool.input`), approval pending
-// (`approval.request`) — a lazy chunk loaded with a page's first tool event (transcript.ts).
+// (`approval.request`) — a lazy chunk loaded with a page's first `tool.input` (transcript.ts).
 import type { AgentEventOf } from '@agent-chat/core';
-import { approvalItem, startedStage } from './stage-items.js';
-import type { StageItem, TranscriptItem } from './transcript-items.js';
+import type { ApprovalItem, StageItem, TranscriptItem } from './transcript-items.js';
 
 /** The events that make a tool call's stage. */
 export type CallEvent =
@@ -32,20 +31,27 @@ export function callStage(items: readonly TranscriptItem[], event: CallEvent): r
   );
   const approval =
     type === 'approval.request' ? event.requestId : (items[at] as StageItem | undefined)?.approval;
-  const stage: StageItem =
-    type === 'tool.start'
-      ? startedStage(event)
-      : {
-          kind: 'stage',
-          id,
-          runId,
-          name: event.name,
-          args: type === 'tool.input' ? undefined : event.args,
-          status: type === 'tool.input' ? 'input' : 'approval',
-          content: [],
-          ...(type === 'tool.input' ? { argsText: event.argsText } : {}),
-        };
-  if (approval) stage.approval = approval;
+  const stage: StageItem = {
+    kind: 'stage',
+    id,
+    runId,
+    name: event.name,
+    args: type === 'tool.input' ? undefined : event.args,
+    status: type === 'tool.input' ? 'input' : type === 'tool.start' ? 'running' : 'approval',
+    content: [],
+    ...(type === 'tool.input' ? { argsText: event.argsText } : {}),
+    ...(type === 'tool.start' && event.stepId ? { stepId: event.stepId } : {}),
+    ...(approval ? { approval } : {}),
+  };
   if (type !== 'approval.request') return at < 0 ? [...items, stage] : items.with(at, stage);
-  return [...(at < 0 ? items : items.toSpliced(at, 1)), approvalItem(event), stage];
+  const form: ApprovalItem = {
+    kind: 'approval',
+    id: `${runId}:${event.requestId}`,
+    runId,
+    requestId: event.requestId,
+    name: event.name,
+    args: event.args,
+    state: 'pending',
+  };
+  return [...(at < 0 ? items : items.toSpliced(at, 1)), form, stage];
 }

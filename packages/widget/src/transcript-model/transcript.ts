@@ -2,7 +2,6 @@ import type { AgentEvent } from '@agent-chat/core';
 import type { CallEvent } from './call-stages.js';
 import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
-import { approvalItem, startedStage } from './stage-items.js';
 import type { StageItem, TranscriptItem, WorkflowItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
@@ -39,15 +38,25 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
     case 'response.done':
       return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
     case 'tool.input':
-    case 'approval.request':
-    case 'tool.start':
-      // The stages of calls not started yet (arguments streaming, approval pending) are shown only with a
-      // tool's view: their code is a lazy chunk, loaded with the first tool event. Until it is here, a call's
-      // stage comes with `tool.start`.
-      if (callStage) return callStage(items, event);
+      // Stages of calls not started yet (arguments streaming, approval pending; shown only with the tool's
+      // view) are a lazy chunk, loaded with the first `tool.input`: until it is here, events go by as before.
       void import('./call-stages.js').then((m) => (callStage = m.callStage), noop);
-      if (event.type === 'tool.input') return items;
-      return [...items, event.type === 'tool.start' ? startedStage(event) : approvalItem(event)];
+      return callStage ? callStage(items, event) : items;
+    case 'tool.start':
+      if (callStage) return callStage(items, event);
+      return [
+        ...items,
+        {
+          kind: 'stage',
+          id: `${runId}:${event.toolCallId}`,
+          runId,
+          name: event.name,
+          args: event.args,
+          status: 'running',
+          content: [],
+          ...(event.stepId ? { stepId: event.stepId } : {}),
+        },
+      ];
     case 'tool.progress':
       return patchStage(items, runId, event.toolCallId, () => ({
         progress: { progress: event.progress, total: event.total, message: event.message },
@@ -111,6 +120,20 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
           ...(event.source === 'mcp-auth' && event.serverId
             ? { signIn: { serverId: event.serverId, scopes: event.scopes ?? [] } }
             : {}),
+          state: 'pending',
+        },
+      ];
+    case 'approval.request':
+      if (callStage) return callStage(items, event);
+      return [
+        ...items,
+        {
+          kind: 'approval',
+          id: `${runId}:${event.requestId}`,
+          runId,
+          requestId: event.requestId,
+          name: event.name,
+          args: event.args,
           state: 'pending',
         },
       ];
