@@ -86,12 +86,12 @@ class TurnEvents {
   usage: unknown;
   finish: string | undefined;
   readonly #blocks: ReasoningBlock[] = [];
-  /** Tool calls whose arguments stream (`tool.input`): id → name and the text so far. */
-  readonly #inputs = new Map<string, { name: string; text: string }>();
   #thinkingSince: number | undefined;
   readonly #run: RunContext;
   readonly #turn: number;
   readonly #streamText: boolean;
+  /** Tool calls whose arguments stream (`tool.input`): id → name and the text so far. */
+  readonly #inputs = new Map<string, { name: string; text: string }>();
 
   constructor(run: RunContext, turn: number, streamText: boolean) {
     this.#run = run;
@@ -123,9 +123,10 @@ class TurnEvents {
         break;
       case 'tool-call-delta': {
         const call = this.#inputs.get(event.id);
-        if (!call || !this.#streamText) break;
-        call.text += event.argumentsDelta;
-        run.emit({ type: 'tool.input', turn, toolCallId: event.id, name: call.name, argsText: call.text });
+        if (call && this.#streamText) {
+          call.text += event.argumentsDelta;
+          run.emit({ type: 'tool.input', turn, toolCallId: event.id, name: call.name, argsText: call.text });
+        }
         break;
       }
       case 'tool-call-end':
