@@ -15,6 +15,8 @@ export default defineConfig({
       'react',
       'react-dom/client',
       '@lit/react',
+      // CommonJS, imported by the lazy tool views chunk (view-props.ts).
+      'partial-json',
     ],
   },
   test: {

@@ -85,11 +85,16 @@ const lastMessage = (index: number) =>
   (stack.model.requests[index]?.body as ChatRequest | undefined)?.messages.at(-1)?.content ?? '';
 
 describe('tool views of a page configured by HTML alone', () => {
-  it("draws search_products with the page's element (running, then done with input and result); its actions send a message and run a page tool; after a reload it is back, done", async () => {
+  it("draws search_products with the page's element (input-streaming with a partial input, running, then done with input and result); its actions send a message and run a page tool; after a reload it is back, done", async () => {
     const page = await isolatedPage(stack.browser);
     const errors = await open(page);
     stack.model.enqueue(
-      { toolCalls: [{ name: 'search_products', arguments: { query: 'green tea' } }] },
+      // The arguments stream in 2-character fragments, a moment apart, as a model writes them.
+      {
+        toolCalls: [{ name: 'search_products', arguments: { query: 'green tea' } }],
+        fragmentSize: 2,
+        delayMs: 40,
+      },
       { text: 'Here are two green teas.' },
     );
     await send(page, 'Show me green teas');
@@ -98,7 +103,26 @@ describe('tool views of a page configured by HTML alone', () => {
     await expect.poll(() => statuses(page), { timeout: 30_000 }).toContain('running');
     expect(await statuses(page)).not.toContain('done');
     await page.evaluate(() => (window as unknown as ViewWindow).releaseSearch());
-    await expect.poll(() => statuses(page), { timeout: 30_000 }).toEqual(['running', 'done']);
+    await expect
+      .poll(() => statuses(page), { timeout: 30_000 })
+      .toEqual(['input-streaming', 'running', 'done']);
+    // While the arguments streamed, the view had them parsed as far as they went: a partial input first.
+    const inputs = await page.evaluate(() => {
+      const log = (window as unknown as ViewWindow).viewLog;
+      const running = log.findIndex((e) => e.name === 'status' && e.value === 'running');
+      return log
+        .slice(0, running)
+        .filter((e) => e.name === 'input')
+        .map((e) => e.value);
+    });
+    const partial = (inputs as Array<{ query?: unknown }>).filter(
+      (v) =>
+        typeof v.query === 'string' &&
+        v.query !== '' &&
+        v.query !== 'green tea' &&
+        'green tea'.startsWith(v.query),
+    );
+    expect(partial.length).toBeGreaterThan(0);
     const view = page.locator('agent-chat tea-results');
     expect(
       await view.evaluate((el) => {

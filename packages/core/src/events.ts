@@ -72,6 +72,11 @@ export type AgentEventBody =
   | { type: 'response.reset'; turn: number; code: string; message: string }
   | { type: 'response.done'; text: string }
   // Tools
+  /**
+   * A tool call whose arguments the model is still writing: `argsText` is the raw JSON text so far (partial,
+   * growing with each event; parse it with a partial-JSON parser). `tool.start` or `approval.request` follows.
+   */
+  | { type: 'tool.input'; turn: number; toolCallId: string; name: string; argsText: string }
   | { type: 'tool.start'; turn: number; toolCallId: string; name: string; args: unknown; stepId?: string }
   | { type: 'tool.progress'; toolCallId: string; progress: number; total?: number; message?: string }
   | { type: 'tool.content'; toolCallId: string; content: ContentItem }

@@ -60,9 +60,11 @@ export function agUIEventMapper(options: MapperOptions) {
           mapRun(run, event, out);
           break;
         default:
-          // Not part of the AG-UI stream; a new event type must be mapped above or listed here.
+          // Not part of the AG-UI stream; a new event type must be mapped above or listed here. (`tool.input`:
+          // the arguments go whole with the call's TOOL_CALL_ARGS at `tool.start`.)
           event satisfies {
             type:
+              | 'tool.input'
               | 'supervisor.decided'
               | 'supervisor.reflected'
               | 'tool.progress'

@@ -14,10 +14,10 @@ export interface ModelTurn {
 }
 
 /**
- * One model call of the run, streamed: text deltas become `response.chunk` and reasoning `reasoning.chunk` /
- * `reasoning.done` (when `streamText`), usage becomes `usage`, and the request and response (with token
- * usage, duration and the count of stream events the reader skipped as unknown) go to the run log, as do
- * stream warnings.
+ * One model call of the run, streamed: text deltas become `response.chunk`, reasoning `reasoning.chunk` /
+ * `reasoning.done` and tool-call argument deltas `tool.input` (when `streamText`), usage becomes `usage`, and
+ * the request and response (with token usage, duration and the count of stream events the reader skipped as
+ * unknown) go to the run log, as do stream warnings.
  */
 export async function callModel(
   run: RunContext,
@@ -94,6 +94,8 @@ class TurnEvents {
   readonly #run: RunContext;
   readonly #turn: number;
   readonly #streamText: boolean;
+  /** Tool calls whose arguments stream (`tool.input`): id → name and the text so far. */
+  readonly #inputs = new Map<string, { name: string; text: string }>();
 
   constructor(run: RunContext, turn: number, streamText: boolean) {
     this.#run = run;
@@ -120,6 +122,17 @@ class TurnEvents {
       case 'warning':
         run.log('model.warning', { turn, model: run.model.id, message: event.message });
         break;
+      case 'tool-call-start':
+        this.#inputs.set(event.id, { name: event.name, text: '' });
+        break;
+      case 'tool-call-delta': {
+        const call = this.#inputs.get(event.id);
+        if (call && this.#streamText) {
+          call.text += event.argumentsDelta;
+          run.emit({ type: 'tool.input', turn, toolCallId: event.id, name: call.name, argsText: call.text });
+        }
+        break;
+      }
       case 'tool-call-end':
         this.toolCalls.push(event.toolCall);
         break;

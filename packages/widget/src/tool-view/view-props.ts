@@ -1,4 +1,5 @@
-import type { StageItem } from '../transcript-model/transcript.js';
+import { parse as parsePartialJson } from 'partial-json';
+import type { ApprovalItem, StageItem } from '../transcript-model/transcript.js';
 
 /** Where a tool call is, as its view sees it. */
 export type ToolViewStatus = 'input-streaming' | 'awaiting-approval' | 'running' | 'done' | 'error';
@@ -17,6 +18,8 @@ export interface ToolViewProps {
 }
 
 const STATUS = {
+  input: 'input-streaming',
+  approval: 'awaiting-approval',
   running: 'running',
   done: 'done',
   failed: 'error',
@@ -25,17 +28,39 @@ const STATUS = {
 /** Decodes TOON text (`@toon-format/toon`'s `decode`). */
 export type ToonDecode = (text: string, options: { indentSize: number }) => unknown;
 
+/** What the view of a call that waits on the user's approval is told once the user declined it. */
+export const DECLINED = 'Declined by the user.';
+
+/** Where the call stands beyond its stage: the state of the approval it waits on; whether its run ended. */
+export interface CallState {
+  approval?: ApprovalItem['state'];
+  /** The run is over (stopped, failed, or paused on a question): a call still being written never starts. */
+  ended?: boolean;
+}
+
 /**
- * A stage as its view's properties. `previous` are the properties set last time: an unchanged result keeps its
- * parsed value (the same object), so a view that compares by identity does not redraw. `toon` decodes a
- * stored result the model was sent as TOON (see {@link looksLikeToon}).
+ * A stage as its view's properties. `previous` are the properties set last time: an unchanged input or result
+ * keeps its parsed value (the same object), so a view that compares by identity does not redraw. `toon`
+ * decodes a stored result the model was sent as TOON (see {@link looksLikeToon}). A call waiting on an approval
+ * is `running` once approved (until it starts), an `error` once declined; one whose input was still streaming
+ * when its run ended is an `error` (`stopped`).
  */
 export function viewProps(
   stage: StageItem,
   previous?: { raw?: string; props: ToolViewProps },
   toon?: ToonDecode,
+  call: CallState = {},
 ): ToolViewProps {
-  const status = STATUS[stage.status];
+  const status =
+    stage.status === 'approval' && call.approval !== 'pending' && call.approval
+      ? call.approval === 'approved'
+        ? 'running'
+        : 'error'
+      : stage.status === 'input' && call.ended
+        ? 'error'
+        : STATUS[stage.status];
+  const args =
+    stage.argsText === undefined ? stage.args : partialInput(stage.argsText, previous?.props.input);
   const result =
     stage.result === undefined
       ? undefined
@@ -47,10 +72,26 @@ export function viewProps(
     // The provider's call id (stage ids are `runId:callId`).
     callId: stage.id.slice(stage.runId.length + 1),
     status,
-    input: previous && sameJson(previous.props.input, stage.args) ? previous.props.input : stage.args,
+    input: previous && sameJson(previous.props.input, args) ? previous.props.input : args,
     ...(status === 'done' ? { result } : {}),
-    ...(status === 'error' ? { error: stage.error ?? 'failed' } : {}),
+    ...(status === 'error' ? { error: stage.error ?? errorOf(stage) } : {}),
   };
+}
+
+function errorOf(stage: StageItem): string {
+  return stage.status === 'approval' ? DECLINED : stage.status === 'input' ? 'stopped' : 'failed';
+}
+
+/**
+ * Arguments the model is still writing, parsed as far as they go (`partial-json`: an open string or object is
+ * kept as it is so far); text that does not parse (yet) keeps the input parsed last.
+ */
+export function partialInput(text: string, last?: unknown): unknown {
+  try {
+    return parsePartialJson(text);
+  } catch {
+    return last;
+  }
 }
 
 /**

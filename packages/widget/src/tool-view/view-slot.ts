@@ -83,7 +83,14 @@ export class ViewSlot {
       });
       return;
     }
-    const props = viewProps(stage, this.#last, toon);
+    const approval =
+      stage.status === 'approval'
+        ? this.#ctx?.items.find((item) => item.id === `${stage.runId}:${stage.approval}`)
+        : undefined;
+    const props = viewProps(stage, this.#last, toon, {
+      ...(approval?.kind === 'approval' ? { approval: approval.state } : {}),
+      ended: !this.#ctx?.running,
+    });
     const element = this.#element as HTMLElement & Record<string, unknown>;
     for (const [key, value] of Object.entries(props) as [keyof ToolViewProps, unknown][]) {
       if (this.#last && this.#last.props[key] === value) continue;

@@ -1,7 +1,10 @@
 import type { AgentEventOf, ContentItem, WorkflowStepStatus } from '@agent-chat/core';
 
-/** Status of a tool-call stage. */
-export type StageStatus = 'running' | 'done' | 'failed';
+/**
+ * Status of a tool-call stage. `input`: the model is still writing its arguments (`tool.input`); `approval`: it
+ * waits on the user's approval. Stages in these two show only with the tool's own view (`tool-views`).
+ */
+export type StageStatus = 'input' | 'approval' | 'running' | 'done' | 'failed';
 
 /** A tool call as shown: "Using X" while it runs, then "Used X" or failed, with progress and output. */
 export interface StageItem {
@@ -22,6 +25,10 @@ export interface StageItem {
   content: ContentItem[];
   /** The workflow step this call belongs to. */
   stepId?: string;
+  /** The arguments as written so far, for a call that has not started (`tool.input`): partial JSON. */
+  argsText?: string;
+  /** The approval request (`requestId`) of a call that needed the user's approval. */
+  approval?: string;
   /** Shown from the store after a reload: stays collapsed. */
   restored?: boolean;
 }

@@ -1,9 +1,15 @@
 import type { AgentEvent } from '@agent-chat/core';
+import type { CallEvent } from './call-stages.js';
 import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
 import type { TranscriptItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
+
+let callStage:
+  | ((items: readonly TranscriptItem[], event: CallEvent) => readonly TranscriptItem[])
+  | undefined;
+const noop = () => {};
 
 /**
  * Folds one agent event into the transcript and returns the new transcript (the input is not mutated,
@@ -31,6 +37,11 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
       return markInterrupted(items, runId, event.code);
     case 'response.done':
       return event.text.trim() === '' ? withEmptyAnswer(items, runId) : items;
+    case 'tool.input':
+      // Stages of calls not started yet (arguments streaming, approval pending; shown only with the tool's
+      // view) are a lazy chunk, loaded with the first `tool.input`: until it is here, events go by as before.
+      void import('./call-stages.js').then((m) => (callStage = m.callStage), noop);
+      return callStage ? callStage(items, event) : items;
     case 'clarify.request':
       return [
         ...items,
@@ -48,6 +59,7 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         },
       ];
     case 'approval.request':
+      if (callStage) return callStage(items, event);
       return [
         ...items,
         {
@@ -82,6 +94,7 @@ function workEvent(
   const { runId } = event;
   switch (event.type) {
     case 'tool.start':
+      if (callStage) return callStage(items, event);
       return [
         ...items,
         {

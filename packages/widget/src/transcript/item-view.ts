@@ -95,7 +95,7 @@ export class ItemView {
       // The first tool item on the page: its view arrives in a moment (a few ms from the same server).
       loadToolViews().then(ctx.rerender, () => {});
       // A tool call is seen running from its first event: its summary line needs nothing from the chunk.
-      if (item.kind === 'stage') {
+      if (item.kind === 'stage' && item.status !== 'approval' && item.argsText === undefined) {
         const s = ctx.strings;
         const title = item.status === 'running' ? s.using : item.status === 'done' ? s.used : s.failed;
         return html`<details part="stage" class="stage" data-status=${item.status} data-tool=${item.name} ?open=${item.status === 'running'} aria-busy="true"><summary part="stage-summary"><span class="stage-title">${format(title, { name: item.name })}</span></summary></details>`;

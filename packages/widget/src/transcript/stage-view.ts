@@ -27,14 +27,15 @@ export function renderStage(stage: StageItem, ctx: ViewContext): TemplateResult 
 function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | undefined): TemplateResult {
   const { strings } = ctx;
   const own = view && 'view' in view ? view.view : undefined;
+  // A call whose input streams or that waits on an approval (shown with its own view only) reads as running.
   const title =
-    stage.status === 'running' ? strings.using : stage.status === 'done' ? strings.used : strings.failed;
+    stage.status === 'done' ? strings.used : stage.status === 'failed' ? strings.failed : strings.using;
   const statusText =
-    stage.status === 'running'
-      ? strings.running
-      : stage.status === 'done'
-        ? strings.done
-        : strings.failedStatus;
+    stage.status === 'done'
+      ? strings.done
+      : stage.status === 'failed'
+        ? strings.failedStatus
+        : strings.running;
   // A stage with an MCP App or the page's own view stays open: the app or view is the result.
   const app = own !== undefined || stage.content.some((item) => item.kind === 'mcp-app');
   return html`<details part="stage" class="stage" data-status=${stage.status} data-tool=${stage.name}

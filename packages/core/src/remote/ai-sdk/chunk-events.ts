@@ -7,6 +7,8 @@ export class ChunkEvents {
   readonly #emit: (event: AgentEventBody) => void;
   readonly #tools = new Map<string, { name: string; started: number }>();
   readonly #reasoning = new Map<string, { text: string; started: number }>();
+  /** Tool calls whose input streams (`tool.input`): id → name and the text so far. */
+  readonly #inputs = new Map<string, { name: string; text: string }>();
   #turn = 0;
 
   constructor(emit: (event: AgentEventBody) => void) {
@@ -45,7 +47,24 @@ export class ChunkEvents {
           });
         break;
       }
+      case 'tool-input-start':
+        this.#inputs.set(chunk.toolCallId, { name: chunk.toolName, text: '' });
+        break;
+      case 'tool-input-delta': {
+        const input = this.#inputs.get(chunk.toolCallId);
+        if (!input) break;
+        input.text += chunk.inputTextDelta;
+        emit({
+          type: 'tool.input',
+          turn: this.#turn,
+          toolCallId: chunk.toolCallId,
+          name: input.name,
+          argsText: input.text,
+        });
+        break;
+      }
       case 'tool-input-available':
+        this.#inputs.delete(chunk.toolCallId);
         this.#tools.set(chunk.toolCallId, { name: chunk.toolName, started: Date.now() });
         emit({
           type: 'tool.start',
