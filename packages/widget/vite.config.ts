@@ -12,10 +12,12 @@ import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 
  * then 49 000 for the code interpreter and image stages (highlighted code, image open/download, the three
  * attributes, rich tool output kept with the conversation and restored after a reload: +2.1 KB, 48.3 KB; the
  * tools themselves and Pyodide stay in lazy chunks), then 50 000 for the Turnstile bot check (49.1 KB), then 27 500 (26.9 KB) when JSON Schema validation, the views
- * of tool work (stages, forms, rich content, model downloads) and the highlighter's language map became lazy chunks.
+ * of tool work (stages, forms, rich content, model downloads) and the highlighter's language map became lazy chunks,
+ * then 27 100 (27,012 B) for the run log held back until an answer has shown (+0.1 KB here, −0.6 KB on the first
+ * chat) and tool views' early statuses (the hook that loads their chunk, +68 B).
  * What a page downloads before its first answer is guarded as a whole by the bundle-size bench.
  */
-const MAX_GZIP_BYTES = 27_000;
+const MAX_GZIP_BYTES = 27_100;
 
 /** Modules of the lazy `schema` chunk: JSON Schema validation (see codeSplitting below). */
 const SCHEMA_MODULES =

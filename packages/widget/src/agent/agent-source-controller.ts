@@ -11,7 +11,7 @@ import type {
 } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ConversationRunLog } from '../conversations/conversation-run-log.js';
-import { DeferredRunLog } from '../conversations/deferred-run-log.js';
+import { deferredRunLog } from '../conversations/deferred-run-log.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
 import { idle } from '../shared/idle.js';
 import { checkProvider, type McpServerConfig } from '../shared/widget-config.js';
@@ -66,7 +66,7 @@ export class AgentSourceController implements ReactiveController {
    * records, so the first answer never waits for it.
    */
   #runLog: Promise<ConversationRunLog> | undefined;
-  readonly #deferredLog = new DeferredRunLog(() => {
+  readonly #deferredLog = deferredRunLog(() => {
     if (!this.#runLog)
       idle(() =>
         this.#loadRunLog().catch((error: unknown) => {

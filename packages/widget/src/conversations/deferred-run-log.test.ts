@@ -1,6 +1,6 @@
 import { memoryRunLog, type RunLogRecord } from '@agent-chat/core';
 import { describe, expect, it } from 'vitest';
-import { DeferredRunLog } from './deferred-run-log.js';
+import { deferredRunLog } from './deferred-run-log.js';
 
 const record = (kind: RunLogRecord['kind'], extra: Record<string, unknown> = {}): RunLogRecord => ({
   kind,
@@ -12,7 +12,7 @@ const record = (kind: RunLogRecord['kind'], extra: Record<string, unknown> = {})
 describe('the run log before its chunk has loaded', () => {
   it('keeps records in order until a log is attached, says when a run finished, then passes them on redacted', () => {
     let finished = 0;
-    const deferred = new DeferredRunLog(() => finished++);
+    const deferred = deferredRunLog(() => finished++);
     deferred.append(record('run.start', { conversationId: 'c1' }));
     deferred.append(record('model.request', { apiKey: 'sk-abcdefghijklmnopqrstuvwxyz123456' }));
     expect(finished).toBe(0);
