@@ -26,43 +26,14 @@ export class ChunkEvents {
         emit({ type: 'response.chunk', turn: this.#turn, text: chunk.delta });
         break;
       case 'reasoning-start':
-        this.#reasoning.set(chunk.id, { text: '', started: Date.now() });
+      case 'reasoning-delta':
+      case 'reasoning-end':
+        this.#reasoningChunk(chunk);
         break;
-      case 'reasoning-delta': {
-        const r = this.#reasoning.get(chunk.id) ?? { text: '', started: Date.now() };
-        r.text += chunk.delta;
-        this.#reasoning.set(chunk.id, r);
-        emit({ type: 'reasoning.chunk', turn: this.#turn, text: chunk.delta });
-        break;
-      }
-      case 'reasoning-end': {
-        const r = this.#reasoning.get(chunk.id);
-        this.#reasoning.delete(chunk.id);
-        if (r)
-          emit({
-            type: 'reasoning.done',
-            turn: this.#turn,
-            text: r.text,
-            durationMs: Date.now() - r.started,
-          });
-        break;
-      }
       case 'tool-input-start':
-        this.#inputs.set(chunk.toolCallId, { name: chunk.toolName, text: '' });
+      case 'tool-input-delta':
+        this.#inputChunk(chunk);
         break;
-      case 'tool-input-delta': {
-        const input = this.#inputs.get(chunk.toolCallId);
-        if (!input) break;
-        input.text += chunk.inputTextDelta;
-        emit({
-          type: 'tool.input',
-          turn: this.#turn,
-          toolCallId: chunk.toolCallId,
-          name: input.name,
-          argsText: input.text,
-        });
-        break;
-      }
       case 'tool-input-available':
         this.#inputs.delete(chunk.toolCallId);
         this.#tools.set(chunk.toolCallId, { name: chunk.toolName, started: Date.now() });
@@ -110,6 +81,48 @@ export class ChunkEvents {
           });
         }
     }
+  }
+
+  /** A reasoning block: its start, a delta (streamed on), its end (the whole text with its duration). */
+  #reasoningChunk(chunk: Extract<UIMessageChunk, { type: `reasoning-${'start' | 'delta' | 'end'}` }>): void {
+    if (chunk.type === 'reasoning-start') {
+      this.#reasoning.set(chunk.id, { text: '', started: Date.now() });
+      return;
+    }
+    if (chunk.type === 'reasoning-delta') {
+      const r = this.#reasoning.get(chunk.id) ?? { text: '', started: Date.now() };
+      r.text += chunk.delta;
+      this.#reasoning.set(chunk.id, r);
+      this.#emit({ type: 'reasoning.chunk', turn: this.#turn, text: chunk.delta });
+      return;
+    }
+    const r = this.#reasoning.get(chunk.id);
+    this.#reasoning.delete(chunk.id);
+    if (r)
+      this.#emit({
+        type: 'reasoning.done',
+        turn: this.#turn,
+        text: r.text,
+        durationMs: Date.now() - r.started,
+      });
+  }
+
+  /** A tool call's input as it streams: `tool.input` with all the text so far. */
+  #inputChunk(chunk: Extract<UIMessageChunk, { type: `tool-input-${'start' | 'delta'}` }>): void {
+    if (chunk.type === 'tool-input-start') {
+      this.#inputs.set(chunk.toolCallId, { name: chunk.toolName, text: '' });
+      return;
+    }
+    const input = this.#inputs.get(chunk.toolCallId);
+    if (!input) return;
+    input.text += chunk.inputTextDelta;
+    this.#emit({
+      type: 'tool.input',
+      turn: this.#turn,
+      toolCallId: chunk.toolCallId,
+      name: input.name,
+      argsText: input.text,
+    });
   }
 
   /** A tool's output: preliminary (progress), its result, its error, or the user's refusal. */
