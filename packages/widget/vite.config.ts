@@ -33,7 +33,7 @@ const DIAGRAM_MODULES =
 
 /** Modules of the lazy `tool-call` chunk: running tool calls and resuming a paused run (see codeSplitting below). */
 const TOOL_CALL_MODULES =
-  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content)|agent[\\/](?:turn-tools|tool-context|resume))\.ts$/;
+  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|resume))\.ts$/;
 
 /**
  * Modules of the lazy `agent-chunk` chunk beside the agent runtime's own (src/agent/agent-chunk.ts and what only
@@ -41,6 +41,10 @@ const TOOL_CALL_MODULES =
  */
 const FIRST_SEND_MODULES =
   /widget[\\/]src[\\/]agent[\\/]agent-chunk\.ts$|core[\\/]src[\\/](?:memory[\\/](?:run-memory|dual-track|fit-context|retrieve-full-context-tool|entry-ids)|context[\\/]context-budget-error)\.ts$/;
+
+/** Modules that several lazy chunks share and a plain first answer never runs (see codeSplitting below). */
+const LAZY_SHARED_MODULES =
+  /core[\\/]src[\\/](?:tools[\\/]csv|model[\\/]collect-text|agent[\\/](?:structured-output-error|unknown-request-error)|missing-dependency)\.ts$/;
 
 /**
  * `embedder="transformers"` loads transformers.js (with onnxruntime-web) from its CDN build, the version core
@@ -196,6 +200,14 @@ export default defineConfig({
               name: 'diagram-shared',
               minShareCount: 2,
               test: (id: string) => DIAGRAM_MODULES.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // Code that lazy chunks share but a plain first answer never runs (CSV, tool output, structured
+            // output's errors…): a chunk of its own, so the shared chunk every first send loads does not carry it.
+            {
+              name: 'shared',
+              minShareCount: 2,
+              test: (id: string) => LAZY_SHARED_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
             {

@@ -1,6 +1,6 @@
 import type { AgentEventBody, WorkflowStepStatus } from '../events.js';
 import type { ToolCallOutcome } from '../tools/execute-tool-call.js';
-import { isToolOutput } from '../tools/tool-output.js';
+import { isToolOutput } from '../tools/tool-output-mark.js';
 import type { WorkflowDefinition, WorkflowStep } from './workflow-definition.js';
 import { resolveInput } from './workflow-template.js';
 

@@ -6,7 +6,7 @@ import type { AgentEventBody, UsageContext } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
 import type { Message } from '../model/messages.js';
 import type { Tool } from '../tools/tool.js';
-import { isToolOutput } from '../tools/tool-output.js';
+import { isToolOutput } from '../tools/tool-output-mark.js';
 import type { ConversationStore, TurnSummary } from './conversation-store.js';
 import { type DualTrackOptions, dualTrackMemoryWith } from './dual-track.js';
 import { type FittedContext, fitContext } from './fit-context.js';

@@ -1,13 +1,8 @@
 import type { ContentItem } from '../model/content.js';
 import { widgetText } from '../model/widget-text.js';
+import { TOOL_OUTPUT_MARK, type ToolOutput } from './tool-output-mark.js';
 
-const MARK = 'agent-chat.tool-output';
-
-/** A tool result made of content items (text, Markdown, images, JSON, tables, charts…). */
-export interface ToolOutput {
-  readonly type: typeof MARK;
-  readonly content: ContentItem[];
-}
+export { isToolOutput, type ToolOutput } from './tool-output-mark.js';
 
 /**
  * Wraps multi-modal content as a tool result: every item is emitted as a `tool.content` event for the
@@ -17,17 +12,7 @@ export interface ToolOutput {
  * return toolOutput([{ kind: 'markdown', markdown: '**3 orders**' }, { kind: 'table', columns, rows }]);
  */
 export function toolOutput(content: ContentItem[]): ToolOutput {
-  return { type: MARK, content };
-}
-
-/** True for a value made by {@link toolOutput}. */
-export function isToolOutput(value: unknown): value is ToolOutput {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { type?: unknown }).type === MARK &&
-    Array.isArray((value as { content?: unknown }).content)
-  );
+  return { type: TOOL_OUTPUT_MARK, content };
 }
 
 /**

@@ -12,7 +12,7 @@ import { databaseName } from '../conversations/default-store.js';
 import type { AgentChatStrings } from '../i18n/strings.js';
 import { ATTACHED_NOTE } from '../knowledge/attachments.js';
 import { AttachmentsPicker } from '../knowledge/attachments-picker.js';
-import { KnowledgeController } from '../knowledge/knowledge-controller.js';
+import { KnowledgeLoader } from '../knowledge/knowledge-loader.js';
 import { AccountsController } from '../mcp/accounts/accounts-controller.js';
 import { ExtrasController } from '../transcript/extras-controller.js';
 import { ItemView } from '../transcript/item-view.js';
@@ -116,8 +116,8 @@ export function createParts({ host, onAgentEvent, strings }: PartsHost) {
 }
 
 /** The knowledge base of the element's conversations, in a database beside theirs. */
-function knowledgeOf(host: AgentChatAttributes, run: RunController): KnowledgeController {
-  return new KnowledgeController({
+function knowledgeOf(host: AgentChatAttributes, run: RunController): KnowledgeLoader {
+  return new KnowledgeLoader({
     host,
     databaseName: () => `${databaseName(host)}:knowledge`,
     conversationId: () => run.conversationId,

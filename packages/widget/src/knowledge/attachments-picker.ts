@@ -2,7 +2,7 @@ import { defineTool, type ImageInput, type Tool } from '@agent-chat/core';
 import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import { type AgentChatStrings, format } from '../i18n/strings.js';
 import { Attachments } from './attachments.js';
-import type { KnowledgeController } from './knowledge-controller.js';
+import type { KnowledgeLoader } from './knowledge-loader.js';
 
 /**
  * The files of one element: picked with the attach button or dropped anywhere on the chat, listed under
@@ -12,7 +12,7 @@ import type { KnowledgeController } from './knowledge-controller.js';
 export class AttachmentsPicker {
   readonly files = new Attachments();
   readonly #host: ReactiveElement;
-  readonly #knowledge: KnowledgeController;
+  readonly #knowledge: KnowledgeLoader;
   readonly #fail: (error: unknown) => void;
   readonly #focus: () => void;
 
@@ -23,7 +23,7 @@ export class AttachmentsPicker {
     focus,
   }: {
     host: ReactiveElement;
-    knowledge: KnowledgeController;
+    knowledge: KnowledgeLoader;
     fail: (error: unknown) => void;
     focus: () => void;
   }) {

@@ -1,4 +1,4 @@
-// Loaded with import() by knowledge-controller.ts, only on pages with a `knowledge` attribute or once a
+// Loaded with import() by knowledge-loader.ts, only on pages with a `knowledge` attribute or once a
 // file is attached: the knowledge base, its IndexedDB store and readers stay out of agent-chat.js, and
 // pdf.js (a chunk of its own, with its worker) is fetched only when a PDF is read.
 import {

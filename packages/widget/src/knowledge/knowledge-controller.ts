@@ -16,10 +16,19 @@ export interface KnowledgeHost extends ReactiveElement {
   embedderOptions: TransformersEmbedderOptions | undefined;
 }
 
+/** What the knowledge controller is made from (see knowledge-loader.ts, which creates it). */
+export interface KnowledgeControllerDeps {
+  host: KnowledgeHost;
+  databaseName: () => string;
+  conversationId: () => string | undefined;
+  hasAttachments: () => boolean;
+}
+
 /**
- * The element's knowledge base: opened (a lazy chunk) when the `knowledge` attribute is set or a file is
- * attached; the attribute's documents are synced on connect and when it changes, and each document that
- * could not be indexed is named in a notice while the chat keeps working with the others.
+ * The element's knowledge base, a lazy chunk (knowledge-loader.ts creates it when the
+ * `knowledge` attribute is set or a file is attached); the attribute's documents are synced on connect
+ * and when it changes, and each document that could not be indexed is named in a notice while the chat
+ * keeps working with the others.
  */
 export class KnowledgeController implements ReactiveController {
   /** Documents that could not be indexed in the last sync, shown as notices. */
@@ -40,17 +49,7 @@ export class KnowledgeController implements ReactiveController {
    * `conversationId` is the conversation shown; `hasAttachments` says whether it has attached files (a
    * conversation restored after a reload can still read them, within their TTL).
    */
-  constructor({
-    host,
-    databaseName,
-    conversationId,
-    hasAttachments,
-  }: {
-    host: KnowledgeHost;
-    databaseName: () => string;
-    conversationId: () => string | undefined;
-    hasAttachments: () => boolean;
-  }) {
+  constructor({ host, databaseName, conversationId, hasAttachments }: KnowledgeControllerDeps) {
     this.#host = host;
     this.#databaseName = databaseName;
     this.#conversationId = conversationId;
