@@ -3,6 +3,8 @@ import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
 import type { ContentItem } from '../model/content.js';
+import { checkJsonSchemaSoon } from './json-schema-soon.js';
+import { problemPath, type SchemaProblem } from './schema-problems.js';
 import {
   formatIssues,
   isStandardJSONSchema,
@@ -188,22 +190,26 @@ function toStandard<Args>(name: string, parameters: unknown): StandardSchemaWith
 }
 
 /**
- * A plain JSON Schema as a Standard Schema whose check loads on the first call: the validator
- * (@cfworker/json-schema, 7 kB gzipped) stays out of a page's first download until a tool is called.
- * Tool validation may be asynchronous anyway (`Tool.validate`); `fromJSONSchema` itself stays synchronous.
+ * A plain JSON Schema as a Standard Schema: the usual tool schemas are checked by the small fast check, and
+ * the full validator (@cfworker/json-schema, 7 kB gzipped) loads only for a schema the fast check declines,
+ * so it stays out of a page's download. Tool validation may be asynchronous anyway (`Tool.validate`);
+ * `fromJSONSchema` itself stays synchronous.
  */
 function lazyJSONSchema<Args>(schema: Record<string, unknown>): StandardSchemaWithJSON<unknown, Args> {
   const describe = () => structuredClone(schema);
-  let checked: Promise<StandardSchemaWithJSON<unknown, Args>['~standard']['validate']> | undefined;
+  const toResult = (problems: SchemaProblem[], value: unknown) =>
+    problems.length > 0
+      ? { issues: problems.map(({ message, path }) => ({ message, path: problemPath(path) })) }
+      : { value: value as Args };
   return {
     '~standard': {
       version: 1,
       vendor: 'agent-chat',
-      async validate(value) {
-        checked ??= import('./json-schema-type.js').then(
-          ({ fromJSONSchema }) => fromJSONSchema<Args>(schema)['~standard'].validate,
-        );
-        return (await checked)(value);
+      validate(value) {
+        const problems = checkJsonSchemaSoon(schema, value);
+        return problems instanceof Promise
+          ? problems.then((found) => toResult(found, value))
+          : toResult(problems, value);
       },
       jsonSchema: { input: describe, output: describe },
     },
