@@ -1,18 +1,17 @@
 import { type Schema, Validator } from '@cfworker/json-schema';
-import { fastSchemaCheck } from './json-schema-fast.js';
 import { draftOf, leafProblems, type SchemaProblem } from './schema-problems.js';
 
 export type { SchemaProblem } from './schema-problems.js';
 
 /**
- * Validates `value` against a JSON Schema without `eval`, so it runs under a strict
- * Content-Security-Policy: the usual tool schemas by the fast check (json-schema-fast.ts), any other by
- * @cfworker/json-schema. Returns the problems worth reading: the leaf errors, not the "item did not match"
- * summaries above them.
+ * Validates `value` against a JSON Schema without `eval` (@cfworker/json-schema), so it runs under a
+ * strict Content-Security-Policy. Returns the problems worth reading: the leaf errors, not the "item did
+ * not match" summaries above them. Tools check their arguments with `checkJsonSchemaSoon`
+ * (json-schema-soon.ts), which takes the usual tool schemas without this module; this one stays
+ * synchronous for `fromJSONSchema` and MCP elicitation answers, and off the fast check's code so that
+ * code does not join the chunk this module shares with the root entry (evanw/esbuild#2922).
  */
 export function checkJsonSchema(schema: Record<string, unknown>, value: unknown): SchemaProblem[] {
-  const fast = fastSchemaCheck(schema);
-  if (fast) return fast(value);
   const result = validatorFor(schema).validate(value);
   return result.valid ? [] : leafProblems(result.errors);
 }

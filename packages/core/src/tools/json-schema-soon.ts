@@ -1,5 +1,6 @@
 import { fastSchemaCheck } from './json-schema-fast.js';
-import type { SchemaProblem } from './schema-problems.js';
+import { problemPath, type SchemaProblem } from './schema-problems.js';
+import type { StandardResult } from './standard-schema.js';
 
 type SlowCheck = typeof import('./json-schema-check.js');
 let slow: SlowCheck | undefined;
@@ -18,4 +19,21 @@ export function checkJsonSchemaSoon(
   if (slow) return slow.checkJsonSchema(schema, value);
   loading ??= import('./json-schema-check.js').then((module) => (slow = module));
   return loading.then((module) => module.checkJsonSchema(schema, value));
+}
+
+/** {@link checkJsonSchemaSoon}'s answer as a Standard Schema result (`T` is the caller's promise). */
+export function standardResultSoon<T>(
+  schema: Record<string, unknown>,
+  value: unknown,
+): StandardResult<T> | Promise<StandardResult<T>> {
+  const problems = checkJsonSchemaSoon(schema, value);
+  return problems instanceof Promise
+    ? problems.then((found) => toStandard<T>(found, value))
+    : toStandard<T>(problems, value);
+}
+
+function toStandard<T>(problems: SchemaProblem[], value: unknown): StandardResult<T> {
+  return problems.length > 0
+    ? { issues: problems.map(({ message, path }) => ({ message, path: problemPath(path) })) }
+    : { value: value as T };
 }

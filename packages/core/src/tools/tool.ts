@@ -3,8 +3,6 @@ import { ConfigurationError } from '../errors.js';
 import type { AgentEventBody } from '../events.js';
 import type { ChatModel, ToolSpec } from '../model/chat-model.js';
 import type { ContentItem } from '../model/content.js';
-import { checkJsonSchemaSoon } from './json-schema-soon.js';
-import { problemPath, type SchemaProblem } from './schema-problems.js';
 import {
   formatIssues,
   isStandardJSONSchema,
@@ -189,27 +187,28 @@ function toStandard<Args>(name: string, parameters: unknown): StandardSchemaWith
   );
 }
 
+type SchemaChecks = typeof import('./json-schema-soon.js');
+/** The JSON Schema checks, once loaded (so only a page's first tool call waits for them). */
+let schemaChecks: SchemaChecks | undefined;
+
 /**
- * A plain JSON Schema as a Standard Schema: the usual tool schemas are checked by the small fast check, and
- * the full validator (@cfworker/json-schema, 7 kB gzipped) loads only for a schema the fast check declines,
- * so it stays out of a page's download. Tool validation may be asynchronous anyway (`Tool.validate`);
- * `fromJSONSchema` itself stays synchronous.
+ * A plain JSON Schema as a Standard Schema whose check loads on the first call: the small fast check of
+ * the usual tool schemas, and the full validator (@cfworker/json-schema, 7 kB gzipped) only for a schema
+ * the fast check declines. Later calls are synchronous. Tool validation may be asynchronous anyway
+ * (`Tool.validate`); `fromJSONSchema` itself stays synchronous.
  */
 function lazyJSONSchema<Args>(schema: Record<string, unknown>): StandardSchemaWithJSON<unknown, Args> {
   const describe = () => structuredClone(schema);
-  const toResult = (problems: SchemaProblem[], value: unknown) =>
-    problems.length > 0
-      ? { issues: problems.map(({ message, path }) => ({ message, path: problemPath(path) })) }
-      : { value: value as Args };
   return {
     '~standard': {
       version: 1,
       vendor: 'agent-chat',
       validate(value) {
-        const problems = checkJsonSchemaSoon(schema, value);
-        return problems instanceof Promise
-          ? problems.then((found) => toResult(found, value))
-          : toResult(problems, value);
+        if (schemaChecks) return schemaChecks.standardResultSoon<Args>(schema, value);
+        return import('./json-schema-soon.js').then((checks) => {
+          schemaChecks = checks;
+          return checks.standardResultSoon<Args>(schema, value);
+        });
       },
       jsonSchema: { input: describe, output: describe },
     },
