@@ -31,9 +31,13 @@ const STRUCTURED_MODULES =
 const DIAGRAM_MODULES =
   /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:mermaid|@mermaid-js|@iconify|@braintree|cytoscape[\w-]*|d3[\w-]*|dagre[\w-]*|dayjs|dompurify|es-toolkit|khroma|lodash-es|marked|roughjs|ts-dedent|langium|chevrotain|@chevrotain|vscode-[\w-]+|stylis|uuid|internmap|delaunator|robust-predicates|points-on-[\w-]+|path-data-parser|hachure-fill)[\\/]/;
 
-/** Modules of the lazy `tool-call` chunk: running tool calls and resuming a paused run (see codeSplitting below). */
+/**
+ * Modules of the lazy `tool-call` chunk: running tool calls (with the repeated-calls check), checking their
+ * arguments (the fast JSON Schema check; @cfworker/json-schema stays in `schema` for the schemas it declines)
+ * and resuming a paused run (see codeSplitting below).
+ */
 const TOOL_CALL_MODULES =
-  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|resume))\.ts$/;
+  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output|json-schema-soon|json-schema-fast|schema-problems)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|resume|recovery[\\/]repeated-calls))\.ts$/;
 
 /**
  * Modules of the lazy `agent-chunk` chunk beside the agent runtime's own (src/agent/agent-chunk.ts and what only
@@ -127,7 +131,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // JSON mode, workflow plans and the supervisor's decisions, around that validation: shared by the
-            // chunks that plan or answer in JSON, never by a page tool's first call (which needs only the validator).
+            // chunks that plan or answer in JSON, never by a page tool's first call (checked by the fast check).
             {
               name: 'structured',
               test: (id: string) => STRUCTURED_MODULES.test(id),

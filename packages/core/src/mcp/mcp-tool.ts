@@ -1,5 +1,6 @@
 import type { Tool as McpTool } from '@modelcontextprotocol/client';
-import { checkJsonSchema } from '../tools/json-schema-check.js';
+import { checkJsonSchemaSoon } from '../tools/json-schema-soon.js';
+import type { SchemaProblem } from '../tools/schema-problems.js';
 import type { Tool, ToolContext } from '../tools/tool.js';
 import type { ToolOutput } from '../tools/tool-output.js';
 
@@ -18,11 +19,9 @@ export function toAgentTool(
 ): Tool<McpToolArgs, string | ToolOutput> {
   const { $schema: _dialect, ...inputSchema } = mcpTool.inputSchema as Record<string, unknown>;
   const jsonSchema = { ...inputSchema, type: 'object' };
-  const validate = (value: unknown) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return { ok: false as const, issues: '(root): expected a JSON object' };
-    const problems = checkJsonSchema(mcpTool.inputSchema as Record<string, unknown>, value);
-    if (problems.length === 0) return { ok: true as const, value: value as McpToolArgs };
+  const schema = mcpTool.inputSchema as Record<string, unknown>;
+  const toValidation = (problems: SchemaProblem[], value: McpToolArgs) => {
+    if (problems.length === 0) return { ok: true as const, value };
     // `/a/b` → `a.b`, as defineTool's tools report paths.
     const path = (p: string) => (p === '(root)' ? p : p.split('/').filter(Boolean).join('.'));
     return {
@@ -31,6 +30,15 @@ export function toAgentTool(
         .map((problem) => `${path(problem.path)}: ${problem.message.replace(/\.$/, '')}`)
         .join('; '),
     };
+  };
+  const validate = (value: unknown) => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return { ok: false as const, issues: '(root): expected a JSON object' };
+    const args = value as McpToolArgs;
+    const problems = checkJsonSchemaSoon(schema, args);
+    return problems instanceof Promise
+      ? problems.then((found) => toValidation(found, args))
+      : toValidation(problems, args);
   };
   return {
     name,

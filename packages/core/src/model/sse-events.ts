@@ -21,9 +21,27 @@ const LINE_END = /\r\n|\r|\n/g;
  * rather than cancelled, so the HTTP client can reuse the connection for the next call.
  */
 export async function* sseEvents(body: BodyReader): AsyncGenerator<SseEvent> {
+  const chunks = sseChunks(body);
+  try {
+    for (let events = await chunks.next(); events; events = await chunks.next())
+      for (const event of events) yield event;
+  } finally {
+    chunks.stop();
+  }
+}
+
+/** {@link sseEvents} a body chunk at a time, for a reader on every answer's path (no generator per event). */
+export interface SseChunks {
+  /** The events the next chunk completes (often one, maybe none), or `undefined` at the end of the body. */
+  next(): Promise<SseEvent[] | undefined>;
+  /** No more events are wanted: the rest of the body is drained (see {@link BodyReader.stop}). */
+  stop(): void;
+}
+
+export function sseChunks(body: BodyReader): SseChunks {
   const decoder = new TextDecoder();
   let ended = false;
-  const ready: SseEvent[] = [];
+  let ready: SseEvent[] = [];
   let buffer = '';
   let data: string[] = [];
   let size = 0;
@@ -71,17 +89,26 @@ export async function* sseEvents(body: BodyReader): AsyncGenerator<SseEvent> {
     }
   };
 
-  try {
-    for (;;) {
-      const chunk = await body.read();
-      ended = chunk === undefined;
-      feed(ended ? decoder.decode() : decoder.decode(chunk, { stream: true }), ended);
-      // Indexed, not shifted: a chunk often carries several events.
-      for (let i = 0; i < ready.length; i++) yield ready[i]!;
-      ready.length = 0;
-      if (ended) break;
-    }
-  } finally {
-    if (!ended) body.stop();
-  }
+  const stop = () => {
+    if (ended) return;
+    ended = true;
+    body.stop();
+  };
+  return {
+    async next() {
+      if (ended) return undefined;
+      try {
+        const chunk = await body.read();
+        ended = chunk === undefined;
+        feed(ended ? decoder.decode() : decoder.decode(chunk, { stream: true }), ended);
+      } catch (error) {
+        stop();
+        throw error;
+      }
+      const events = ready;
+      ready = [];
+      return events;
+    },
+    stop,
+  };
 }

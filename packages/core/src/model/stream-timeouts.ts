@@ -9,7 +9,7 @@ export interface ModelTimeouts {
   idleMs?: number;
 }
 
-const DEFAULTS = { firstByteMs: 60_000, idleMs: 30_000 };
+const DEFAULTS: Readonly<Required<ModelTimeouts>> = { firstByteMs: 60_000, idleMs: 30_000 };
 
 /**
  * How long the rest of a body is read after the caller stopped early (after `[DONE]`, say): the end of the
@@ -19,6 +19,8 @@ const DRAIN_MS = 1_000;
 
 /** The limits with defaults filled in; a limit that is not a positive number is a configuration error. */
 export function resolveTimeouts(timeouts: ModelTimeouts | undefined): Required<ModelTimeouts> {
+  // The usual case, on every model call: no limits set.
+  if (!timeouts) return DEFAULTS;
   const resolved = { ...DEFAULTS, ...timeouts };
   for (const [name, value] of Object.entries(resolved))
     if (typeof value !== 'number' || !(value > 0))

@@ -28,11 +28,11 @@ export function wireMismatch(value: unknown, shape: WireShape, path = ''): strin
   // One loop for both: an array's items against its one item shape, an object's listed fields against theirs.
   if (typeof shape === 'object')
     for (const key in list ? (value as object) : shape) {
-      const bad = wireMismatch(
-        (value as Record<string, unknown>)[key],
-        list ? shape[0] : (shape as Record<string, WireShape>)[key]!,
-        list ? `${path}[${key}]` : path ? `${path}.${key}` : key,
-      );
+      const field = (value as Record<string, unknown>)[key];
+      const fieldShape = list ? shape[0] : (shape as Record<string, WireShape>)[key]!;
+      // A string or number field that fits (most of them) is passed without writing its path.
+      if (typeof fieldShape === 'string' && (field == null || typeof field === fieldShape)) continue;
+      const bad = wireMismatch(field, fieldShape, list ? `${path}[${key}]` : path ? `${path}.${key}` : key);
       if (bad) return bad;
     }
   return undefined;

@@ -1,29 +1,19 @@
-import { type Schema, type SchemaDraft, Validator } from '@cfworker/json-schema';
+import { type Schema, Validator } from '@cfworker/json-schema';
+import { draftOf, leafProblems, type SchemaProblem } from './schema-problems.js';
 
-/** One problem found by {@link checkJsonSchema}: where (`/a/b`, or `(root)`) and what. */
-export interface SchemaProblem {
-  path: string;
-  message: string;
-}
+export type { SchemaProblem } from './schema-problems.js';
 
 /**
  * Validates `value` against a JSON Schema without `eval` (@cfworker/json-schema), so it runs under a
- * strict Content-Security-Policy. Returns the problems worth reading: the leaf errors, not the
- * "item did not match" summaries above them.
+ * strict Content-Security-Policy. Returns the problems worth reading: the leaf errors, not the "item did
+ * not match" summaries above them. Tools check their arguments with `checkJsonSchemaSoon`
+ * (json-schema-soon.ts), which takes the usual tool schemas without this module; this one stays
+ * synchronous for `fromJSONSchema` and MCP elicitation answers, and off the fast check's code so that
+ * code does not join the chunk this module shares with the root entry (evanw/esbuild#2922).
  */
 export function checkJsonSchema(schema: Record<string, unknown>, value: unknown): SchemaProblem[] {
   const result = validatorFor(schema).validate(value);
-  if (result.valid) return [];
-  const leaves = result.errors.filter(
-    (error) =>
-      !result.errors.some(
-        (other) => other !== error && other.keywordLocation.startsWith(`${error.keywordLocation}/`),
-      ),
-  );
-  return (leaves.length ? leaves : result.errors).slice(0, 10).map((error) => ({
-    path: error.instanceLocation.replace(/^#/, '') || '(root)',
-    message: error.error,
-  }));
+  return result.valid ? [] : leafProblems(result.errors);
 }
 
 /** Fills in the `default` of each missing top-level property (SEP-1034), on a copy. */
@@ -48,12 +38,4 @@ function validatorFor(schema: Record<string, unknown>): Validator {
     validators.set(schema, validator);
   }
   return validator;
-}
-
-function draftOf(schema: Record<string, unknown>): SchemaDraft {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (declared.includes('draft-07')) return '7';
-  if (declared.includes('draft-04')) return '4';
-  if (declared.includes('2019-09')) return '2019-09';
-  return '2020-12';
 }

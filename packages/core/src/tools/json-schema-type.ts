@@ -1,4 +1,5 @@
 import { checkJsonSchema } from './json-schema-check.js';
+import { problemPath } from './schema-problems.js';
 import type { StandardIssue, StandardResult, StandardSchemaWithJSON } from './standard-schema.js';
 
 /** A {@link fromJSONSchema} schema: a Standard Schema with JSON Schema whose validation is synchronous. */
@@ -46,7 +47,7 @@ export function fromJSONSchema<T>(
           return {
             issues: problems.map((problem) => ({
               message: problem.message,
-              path: problem.path === '(root)' ? [] : problem.path.split('/').filter(Boolean),
+              path: problemPath(problem.path),
             })),
           };
         const issues = options.refine?.(value as T) ?? [];

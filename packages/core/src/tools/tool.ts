@@ -187,23 +187,28 @@ function toStandard<Args>(name: string, parameters: unknown): StandardSchemaWith
   );
 }
 
+type SchemaChecks = typeof import('./json-schema-soon.js');
+/** The JSON Schema checks, once loaded (so only a page's first tool call waits for them). */
+let schemaChecks: SchemaChecks | undefined;
+
 /**
- * A plain JSON Schema as a Standard Schema whose check loads on the first call: the validator
- * (@cfworker/json-schema, 7 kB gzipped) stays out of a page's first download until a tool is called.
- * Tool validation may be asynchronous anyway (`Tool.validate`); `fromJSONSchema` itself stays synchronous.
+ * A plain JSON Schema as a Standard Schema whose check loads on the first call: the small fast check of
+ * the usual tool schemas, and the full validator (@cfworker/json-schema, 7 kB gzipped) only for a schema
+ * the fast check declines. Later calls are synchronous. Tool validation may be asynchronous anyway
+ * (`Tool.validate`); `fromJSONSchema` itself stays synchronous.
  */
 function lazyJSONSchema<Args>(schema: Record<string, unknown>): StandardSchemaWithJSON<unknown, Args> {
   const describe = () => structuredClone(schema);
-  let checked: Promise<StandardSchemaWithJSON<unknown, Args>['~standard']['validate']> | undefined;
   return {
     '~standard': {
       version: 1,
       vendor: 'agent-chat',
-      async validate(value) {
-        checked ??= import('./json-schema-type.js').then(
-          ({ fromJSONSchema }) => fromJSONSchema<Args>(schema)['~standard'].validate,
-        );
-        return (await checked)(value);
+      validate(value) {
+        if (schemaChecks) return schemaChecks.standardResultSoon<Args>(schema, value);
+        return import('./json-schema-soon.js').then((checks) => {
+          schemaChecks = checks;
+          return checks.standardResultSoon<Args>(schema, value);
+        });
       },
       jsonSchema: { input: describe, output: describe },
     },

@@ -3,6 +3,8 @@ import type { PendingRequest } from '../run-checkpoint-store.js';
 import type { RunContext } from '../run-settings.js';
 import type { Decision, RunLoop, RunState, TurnInput } from './run-types.js';
 
+let turnTools: typeof import('../turn-tools.js') | undefined;
+
 /**
  * Step 6: acts on a decision. An answer ends the run (`response.done`). Tool calls run (a turn's calls in
  * parallel); a call that waits for the user (a clarification, an approval) pauses the run with a
@@ -26,9 +28,10 @@ export async function act(
   const callSettings = loop.mcpTools
     ? { ...input.settings, tools: await loop.mcpTools.prepareCalls(toolCalls, input.tools) }
     : input.settings;
-  // Tool execution loads with the first tool call: pages whose model only answers never download it.
-  const { runTurnCalls } = await import('../turn-tools.js');
-  const outcome = await runTurnCalls(toolCalls, callSettings, run, state.turns);
+  // Tool execution loads with the first tool call: pages whose model only answers never download it. Kept
+  // once loaded, so later turns do not wait on the import.
+  turnTools ??= await import('../turn-tools.js');
+  const outcome = await turnTools.runTurnCalls(toolCalls, callSettings, run, state.turns);
   if (run.signal.aborted) throw new AbortedError(run.signal.reason);
   if (outcome.pending.length > 0) {
     state.pending = {

@@ -15,7 +15,7 @@ import type {
 import { withCredits } from '../credits.js';
 import { parseEventJson, postForEventStream } from '../http-call.js';
 import { ModelTimeoutError } from '../model-errors.js';
-import { sseEvents } from '../sse-events.js';
+import { sseChunks } from '../sse-events.js';
 import type { ModelTimeouts } from '../stream-timeouts.js';
 import { recoverTextToolCalls } from '../text-tool-calls.js';
 import { OPENAI_CHUNK, type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
@@ -117,23 +117,26 @@ async function* streamCompletion(
   const reader = new OpenAIChunkReader();
   let done = false;
   let events = 0;
+  // A chunk at a time (sseChunks): no generator between the body and this one.
+  const chunks = sseChunks(body);
   try {
-    for await (const message of sseEvents(body)) {
-      events++;
-      if (message.data === '[DONE]') {
-        done = true;
-        break;
+    for (let batch = await chunks.next(); batch; batch = done ? undefined : await chunks.next())
+      for (const message of batch) {
+        events++;
+        done = message.data === '[DONE]';
+        if (done) break;
+        for (const event of withCredits(
+          reader.read(parseEventJson<OpenAIChunk>(message.data, OPENAI_CHUNK, 'OpenAI-compatible')),
+          credits,
+        ))
+          yield event;
       }
-      for (const event of withCredits(
-        reader.read(parseEventJson<OpenAIChunk>(message.data, OPENAI_CHUNK, 'OpenAI-compatible')),
-        credits,
-      ))
-        yield event;
-    }
   } catch (error) {
     if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
     if (error instanceof ModelTimeoutError || error instanceof StreamMalformedError) throw error;
     throw new StreamInterruptedError(error);
+  } finally {
+    chunks.stop();
   }
   if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
   // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
