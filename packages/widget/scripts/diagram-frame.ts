@@ -6,8 +6,9 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin, type Rollup } from 'vite';
-import { FRAME_FILE } from '../src/markdown/diagram-messages.ts';
 
+/** FRAME_FILE of src/markdown/diagram-messages.ts (diagram.test.ts draws in the frame served by this name). */
+const FRAME_FILE = 'agent-chat-diagram-frame.html';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const entry = fileURLToPath(new URL('../src/markdown/diagram-frame-main.ts', import.meta.url));
 const stub = fileURLToPath(new URL('../src/markdown/diagram-frame-stub.ts', import.meta.url));

@@ -144,8 +144,14 @@ describe('the diagram frame', () => {
       null,
     ])
       expect(readDrawRequest(data)).toBeUndefined();
-    expect(readFrameReply({ kind, id: 2, svg: '<svg></svg>', extra: 1 })).toEqual({ id: 2, svg: '<svg></svg>' });
-    expect(readFrameReply({ kind, id: 2, error: 'e'.repeat(5000) })).toEqual({ id: 2, error: 'e'.repeat(1000) });
+    expect(readFrameReply({ kind, id: 2, svg: '<svg></svg>', extra: 1 })).toEqual({
+      id: 2,
+      svg: '<svg></svg>',
+    });
+    expect(readFrameReply({ kind, id: 2, error: 'e'.repeat(5000) })).toEqual({
+      id: 2,
+      error: 'e'.repeat(1000),
+    });
     for (const data of [
       { kind, id: 2, svg: `<svg>${'x'.repeat(MAX_SVG_CHARS)}</svg>` },
       { kind, id: 2, svg: '<img src=x onerror=alert(1)>' },
