@@ -25,7 +25,7 @@ export interface FirstChat {
  * What a page with the script tag and `<agent-chat proxy-url model>` (memory on by default; knowledge,
  * PDFs, MCP and WebMCP stay lazy for pages that use them) downloads from the widget's build before the
  * first answer renders, observed in Chromium: the page is loaded, a message sent, the model's stream answered by the browser's request routing (no network, no proxy), and every
- * `agent-chat*.js` the page requested until the answer shows (by the page's resource timing) is counted once, gzip -9 of the file.
+ * `agent-chat*.js` (and `agent-chat*.html`, the diagram frame's page) the page requested until the answer shows (by the page's resource timing) is counted once, gzip -9 of the file.
  * `scenario` says what the first answer holds (plain Markdown, a code block, a page tool call).
  */
 export async function firstChat(
@@ -40,9 +40,11 @@ ${scenario.element ?? `<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"><
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-    if (!/^\/agent-chat[\w.-]*\.js$/.test(path)) return void res.writeHead(404).end();
+    // (The diagram frame's page is an .html file beside the scripts.)
+    if (!/^\/agent-chat[\w.-]*\.(?:js|html)$/.test(path)) return void res.writeHead(404).end();
     try {
-      res.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(join(dist, path)));
+      const type = path.endsWith('.html') ? 'text/html' : 'text/javascript';
+      res.writeHead(200, { 'content-type': type }).end(readFileSync(join(dist, path)));
     } catch {
       res.writeHead(404).end();
     }
@@ -58,7 +60,7 @@ ${scenario.element ?? `<agent-chat proxy-url="${proxyUrl}" model="gpt-4o-mini"><
     const loaded = new Set<string>();
     page.on('request', (request) => {
       const path = new URL(request.url()).pathname;
-      if (request.url().startsWith(example.url) && /^\/agent-chat[^/]*\.js$/.test(path))
+      if (request.url().startsWith(example.url) && /^\/agent-chat[^/]*\.(?:js|html)$/.test(path))
         loaded.add(path.slice(1));
     });
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*' };

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { defaultClientConditions, defineConfig, type Plugin, type Rollup } from 'vite';
+import { diagramFrame } from './scripts/diagram-frame.ts';
 
 /**
  * Ceiling per chunk (gzip): dist/agent-chat.js is Lit + core + the element; the Markdown engine is a separate
@@ -231,7 +232,8 @@ export default defineConfig({
       },
     },
   },
-  plugins: [relativeWorkerUrls(), browserBundleGuard()],
+  // diagramFrame: the sandboxed frame's page Mermaid draws in (agent-chat-diagram-frame.html).
+  plugins: [relativeWorkerUrls(), browserBundleGuard(), diagramFrame()],
 });
 
 /**

@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import { chromiumBrowserMode, sourceConditions } from '../../vitest.shared.ts';
+import { diagramFrameForTests } from './scripts/diagram-frame.ts';
 
 /** The widget's tests run in real Chromium. */
 export default defineConfig({
   ...sourceConditions,
+  // The diagram frame's page, for diagram.test.ts (built on its first request).
+  plugins: [diagramFrameForTests()],
   // Pre-bundled up front: discovered mid-run, they make Vite reload the page under a running test.
   optimizeDeps: {
     include: [

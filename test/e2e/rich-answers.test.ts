@@ -1,8 +1,9 @@
 // Must-show of issue 44: a page configured by HTML only (the script-tag build, a scripted model through the
 // proxy) shows an answer's math as KaTeX MathML (no raw `$`), a Mermaid diagram as an SVG, a reference link
 // with the rules of inline links and a footnote linked both ways, axe-clean; the same page under a strict
-// Content-Security-Policy with Trusted Types enforced does the same but the diagram, and reports no
-// violation.
+// Content-Security-Policy with Trusted Types enforced does the same (Mermaid draws in the widget's sandboxed
+// frame, which the policy allows by its URL) and reports no violation; under a policy without that frame-src
+// the diagram shows its source and the error.
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,14 +19,18 @@ const pageDir = join(import.meta.dirname, 'pages/rich-answers');
 const cspDir = join(import.meta.dirname, 'pages/strict-csp');
 let stack: WidgetStack;
 
-/** The README's strict policy for a chat without page tools (as strict-csp.test.ts serves it). */
-const strictPolicy = (proxyUrl: string) =>
+/**
+ * The README's strict policy for a chat without page tools (as strict-csp.test.ts serves it), with the
+ * diagram frame allowed by its URL (`frameUrl`) or not at all.
+ */
+const strictPolicy = (proxyUrl: string, frameUrl?: string) =>
   [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     `connect-src 'self' ${proxyUrl}`,
     "img-src 'self' data: blob:",
+    ...(frameUrl ? [`frame-src ${frameUrl}`] : []),
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",
@@ -33,25 +38,38 @@ const strictPolicy = (proxyUrl: string) =>
     'trusted-types lit-html',
   ].join('; ');
 
-/** `/strict` with the policy as a header, `/` without; the widget's files from the e2e build. */
+/**
+ * `/strict` with the policy as a header, `/strict-no-frame` with it but no frame-src, `/` without; the
+ * widget's files (and its diagram frame's page) from the e2e build.
+ */
 async function serveRichPage(proxyUrl: string, distDir: string): Promise<ExampleServer> {
   const html = (await readFile(join(pageDir, 'index.html'), 'utf8')).replace('PROXY_URL', proxyUrl);
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    // Only the document's policy applies; its scripts' headers do not matter.
-    const strict = path === '/strict';
+    // Only the document's policy applies; its scripts' headers do not matter. The frame's page brings its own.
+    const frameUrl = `http://${req.headers.host}/agent-chat-diagram-frame.html`;
+    const policy =
+      path === '/strict'
+        ? strictPolicy(proxyUrl, frameUrl)
+        : path === '/strict-no-frame'
+          ? strictPolicy(proxyUrl)
+          : undefined;
     const headers = {
       'cache-control': 'no-store',
-      ...(strict ? { 'content-security-policy': strictPolicy(proxyUrl) } : {}),
+      ...(policy ? { 'content-security-policy': policy } : {}),
     };
-    if (path === '/' || path === '/strict')
+    if (path === '/' || path === '/strict' || path === '/strict-no-frame')
       return void res.writeHead(200, { ...headers, 'content-type': 'text/html' }).end(html);
     const file = path.startsWith('/agent-chat') ? join(distDir, path) : join(cspDir, path);
     if (!normalize(file).startsWith(distDir) && !normalize(file).startsWith(cspDir))
       return void res.writeHead(403).end();
     try {
       const body = await readFile(file);
-      const type = file.endsWith('.css') ? 'text/css' : 'text/javascript';
+      const type = file.endsWith('.css')
+        ? 'text/css'
+        : file.endsWith('.html')
+          ? 'text/html'
+          : 'text/javascript';
       res.writeHead(200, { ...headers, 'content-type': type }).end(body);
     } catch {
       res.writeHead(404).end();
@@ -91,7 +109,8 @@ const ANSWER = [
 
 /** Serious or critical axe-core violations inside the element. */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not a <script>: the strict page's Trusted Types refuse a script element's text.
+  await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {
@@ -172,12 +191,13 @@ describe('answers with math, reference links and footnotes', () => {
     await page.close();
   });
 
-  it('renders them under a strict Content-Security-Policy with Trusted Types, with no violation', async () => {
-    // Mermaid sets innerHTML while it draws: under enforced Trusted Types it cannot (the README says so).
-    const { page, pageErrors } = await askAndCheck('/strict', false);
+  it('renders them and the diagram under a strict Content-Security-Policy with Trusted Types, with no violation', async () => {
+    // Mermaid sets innerHTML while it draws: it draws in the widget's sandboxed frame, which the policy allows.
+    const { page, pageErrors } = await askAndCheck('/strict', true);
     const violations = await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations);
     expect(violations).toEqual([]);
     expect(pageErrors).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     // The policy was in force: a string into an HTML sink throws.
     const enforced = await page.evaluate(() => {
       try {
@@ -188,6 +208,25 @@ describe('answers with math, reference links and footnotes', () => {
       }
     });
     expect(enforced).toBe(true);
+    await page.close();
+  });
+
+  it('shows a diagram as its source and the error where the policy does not allow the frame', async () => {
+    const page = await isolatedPage(stack.browser);
+    await page.goto(`${stack.example.url}/strict-no-frame`);
+    stack.model.enqueue({ text: `Steps:${DIAGRAM}`, chunkSize: 7, delayMs: 2 });
+    const input = page.locator('agent-chat textarea');
+    await input.fill('Draw the steps');
+    await input.press('Enter');
+    const figure = page.locator('agent-chat [part~="message-assistant"] figure.diagram');
+    await expect.poll(() => figure.locator('.diagram-error').count(), { timeout: 30_000 }).toBe(1);
+    expect(await figure.locator('.diagram-error').textContent()).toMatch(/could not be drawn/);
+    expect(await figure.locator('details').getAttribute('open')).not.toBeNull();
+    expect(await figure.locator('details pre').textContent()).toContain('Kettle --> Teapot');
+    expect(await figure.locator('img').count()).toBe(0);
+    // The policy refused the frame (and then Mermaid's innerHTML in the page).
+    const violations = await page.evaluate(() => (window as { __cspViolations?: string[] }).__cspViolations);
+    expect(violations?.[0]).toMatch(/^frame-src/);
     await page.close();
   });
 });
