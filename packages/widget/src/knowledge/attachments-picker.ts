@@ -1,6 +1,6 @@
 import { defineTool, type ImageInput, type Tool } from '@agent-chat/core';
-import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
-import { type AgentChatStrings, format } from '../i18n/strings.js';
+import { nothing, type ReactiveElement, type TemplateResult } from 'lit';
+import type { AgentChatStrings } from '../i18n/strings.js';
 import { Attachments } from './attachments.js';
 import type { KnowledgeLoader } from './knowledge-loader.js';
 
@@ -15,6 +15,8 @@ export class AttachmentsPicker {
   readonly #knowledge: KnowledgeLoader;
   readonly #fail: (error: unknown) => void;
   readonly #focus: () => void;
+  #list: typeof import('./attachments-list.js') | undefined;
+  #listLoading: Promise<void> | undefined;
 
   constructor({
     host,
@@ -75,7 +77,16 @@ export class AttachmentsPicker {
     if (!files?.length) return;
     const errors = this.files.add(files);
     if (errors.length) this.#fail(new Error(errors.join('\n')));
-    this.#host.requestUpdate();
+    this.#listLoading ??= import('./attachments-list.js').then(
+      (list) => {
+        this.#list = list;
+      },
+      () => {
+        // Offline: the files are still sent; the next file tries to show the list again.
+        this.#listLoading = undefined;
+      },
+    );
+    void this.#listLoading.then(() => this.#host.requestUpdate());
   }
 
   /** The hidden file input's `@change` listener. */
@@ -85,22 +96,14 @@ export class AttachmentsPicker {
     picker.value = '';
   };
 
-  #remove(name: string): void {
-    this.files.remove(name);
-    this.#host.requestUpdate();
-    this.#focus();
-  }
-
-  /** The files waiting to be sent, each with its remove button. */
+  /** The files waiting to be sent, each with its remove button (a small chunk, loaded with the first file). */
   render(strings: AgentChatStrings): TemplateResult | typeof nothing {
-    const pending = this.files.pending;
-    if (!pending.length) return nothing;
-    return html`<ul class="attachments" aria-label=${strings.attach}>
-      ${pending.map(
-        (a) => html`<li part="attachment">${a.name}
-          <button type="button" aria-label=${format(strings.removeAttachment, { name: a.name })}
-            @click=${() => this.#remove(a.name)}>×</button></li>`,
-      )}
-    </ul>`;
+    return this.files.pending.length && this.#list
+      ? this.#list.renderAttachments(this.files, strings, (name) => {
+          this.files.remove(name);
+          this.#host.requestUpdate();
+          this.#focus();
+        })
+      : nothing;
   }
 }

@@ -30,6 +30,7 @@ export class KnowledgeLoader implements ReactiveController {
 
   hostConnected(): void {
     // Start indexing at once, so the first question does not wait for the downloads.
+    // (A chunk that cannot load fails the first run that needs it, with its error shown.)
     if (this.#deps.host.knowledge?.trim()) void this.#load().catch(() => undefined);
   }
 
@@ -55,9 +56,8 @@ export class KnowledgeLoader implements ReactiveController {
         return this.#controller;
       },
       (error: unknown) => {
-        // Offline or blocked: the chat goes on without knowledge, and the next use tries again.
+        // Offline or blocked: the next use tries again (a run that needs it fails with this error).
         this.#loading = undefined;
-        console.warn('<agent-chat>: the knowledge base could not be loaded:', error);
         throw error;
       },
     );
