@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServedWorker } from '../../scripts/lib/workerd-serve.ts';
 import { AGENT_CHAT, type Measurement } from '../lib/benchmark.ts';
@@ -21,13 +22,19 @@ export const DO_WARM = `agent-chat under workerd serve, Durable Object ${DO_DELA
 export const DO_COLD = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, a new client per request`;
 /** The same Worker and warm client, asking for a resumable stream (issue 42): the store as far away as the counter. */
 export const DO_WARM_RESUME = `agent-chat under workerd serve, Durable Objects ${DO_DELAY_MS} ms each way, warm client, resume on (X-Resumable: 1)`;
+/**
+ * The same warm client at a proxy with TRANSCRIPTS=on (issue 43): its database a SQLite Durable Object as far
+ * away as the counter (workerd alone has no D1 binding; D1 is SQLite in a Durable Object), written after
+ * the answer (`waitUntil`).
+ */
+export const DO_WARM_TRANSCRIPTS = `agent-chat under workerd serve, Durable Objects ${DO_DELAY_MS} ms each way, warm client, TRANSCRIPTS=on (database: a SQLite Durable Object as far away)`;
 /** Headers of a request asking the proxy to keep its stream. */
 export const resumeOn = (): Record<string, string> => ({ 'X-Resumable': '1' });
 /** The design before issue 28 (`LIMITS_ALLOWANCE_*=0`): the counter awaited by every request. */
 export const DO_AWAITED = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, awaited by every request (LIMITS_ALLOWANCE_REQUESTS=0, LIMITS_ALLOWANCE_CREDITS=0: the design before issue 28)`;
 
 /** The two Workers behind {@link DO_WARM} / {@link DO_COLD} and {@link DO_AWAITED}. */
-export function delayedCounterWorkers(modelBaseURL: string): ServedWorker[] {
+export function delayedCounterWorkers(modelBaseURL: string, adminToken: string): ServedWorker[] {
   const vars = {
     UPSTREAM_BASE_URL: modelBaseURL,
     ALLOWED_ORIGINS: BENCH_ORIGIN,
@@ -40,8 +47,20 @@ export function delayedCounterWorkers(modelBaseURL: string): ServedWorker[] {
     { binding: 'USAGE', className: 'UsageCounter' },
     { binding: 'STREAMS', className: 'StreamStore' },
   ];
+  const migration = readFileSync(
+    join(import.meta.dirname, '../../packages/proxy/migrations/0001_transcripts.sql'),
+    'utf8',
+  );
   return [
     { name: DO_WARM, configDir, vars, durableObjects },
+    {
+      name: DO_WARM_TRANSCRIPTS,
+      configDir,
+      vars: { ...vars, TRANSCRIPTS: 'on', ADMIN_TOKEN: adminToken, D1_MIGRATION: migration },
+      durableObjects: [...durableObjects, { binding: 'TRANSCRIPTS_D1', className: 'SqliteD1' }],
+      // SQLite (the SQL API) needs storage on disk.
+      storage: 'disk',
+    },
     {
       name: DO_AWAITED,
       configDir,
@@ -84,6 +103,12 @@ export function doRttRows(sequential: Record<string, StreamTimings>, direct: str
     },
     {
       subject: AGENT_CHAT,
+      metric: `added_ttfb_p50_ms_warm_client_do_rtt_${DO_DELAY_MS}ms_transcripts_on`,
+      value: added(DO_WARM_TRANSCRIPTS),
+      unit: 'ms',
+    },
+    {
+      subject: AGENT_CHAT,
       metric: `added_ttfb_p50_ms_cold_client_do_rtt_${DO_DELAY_MS}ms`,
       value: added(DO_COLD),
       unit: 'ms',
@@ -95,7 +120,7 @@ export function doRttRows(sequential: Record<string, StreamTimings>, direct: str
       unit: 'ms',
     },
   ];
-  for (const subject of [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_AWAITED]) {
+  for (const subject of [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED]) {
     rows.push({
       subject,
       metric: 'limits_unavailable_503_sequential',

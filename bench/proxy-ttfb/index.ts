@@ -10,6 +10,7 @@ import {
   DO_COLD,
   DO_WARM,
   DO_WARM_RESUME,
+  DO_WARM_TRANSCRIPTS,
   delayedCounterWorkers,
   doRttRows,
   failedClosed,
@@ -142,7 +143,7 @@ export const benchmark: Benchmark = {
         vars: { UPSTREAM_BASE_URL: model.baseURL },
       },
       // Issue 28: the Durable Object 25 ms away each way (sequential rows and one burst only).
-      ...delayedCounterWorkers(model.baseURL),
+      ...delayedCounterWorkers(model.baseURL, ADMIN_TOKEN),
     ]);
     try {
       const targets: Record<string, string> = {
@@ -157,7 +158,7 @@ export const benchmark: Benchmark = {
       for (const [subject, url] of Object.entries(served.urls)) targets[subject] = `${url}/v1`;
       targets[DO_COLD] = targets[DO_WARM]!;
       targets[DO_WARM_RESUME] = targets[DO_WARM]!;
-      const doSubjects = [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_AWAITED];
+      const doSubjects = [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED];
       const headersOf = (subject: string) =>
         subject === DO_COLD ? newClientEachRequest : subject === DO_WARM_RESUME ? resumeOn : undefined;
       if (proxySocket && bareSocket) {
@@ -247,6 +248,10 @@ export const benchmark: Benchmark = {
       }
       rows.push(await transcriptRowsLost(withTranscripts.url, 20 + SEQUENTIAL + CONCURRENT * ROUNDS));
       context.log(`transcript_rows_lost: ${rows.at(-1)!.value}`);
+      // The same count at the workerd-served proxy whose database is far away (warm-up and sequential only).
+      const farRows = await transcriptRowsLost(served.urls[DO_WARM_TRANSCRIPTS]!, 20 + SEQUENTIAL);
+      rows.push({ ...farRows, subject: DO_WARM_TRANSCRIPTS });
+      context.log(`${DO_WARM_TRANSCRIPTS}: transcript_rows_lost: ${farRows.value}`);
       rows.push(...doRttRows(sequential, DIRECT));
       turns(CONCURRENT);
       const burst = await warmBurst(targets[DO_WARM]!, CONCURRENT);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,11 @@ export interface ServedWorker {
    * Workers, each its own isolate, sharing one set of objects.
    */
   sharedDurableObjects?: { binding: string; className: string; owner: string }[];
+  /**
+   * Where the Durable Objects keep their storage: `memory` (default; key-value only) or `disk` (a folder
+   * of the run's temporary directory: SQLite, for objects that use the SQL API).
+   */
+  storage?: 'memory' | 'disk';
 }
 
 /** Workers running under `workerd serve`, by name. */
@@ -72,6 +77,13 @@ export async function startWorkerdServe(
       ({ className }) =>
         `(className = ${JSON.stringify(className)}, uniqueKey = "w${index}-${className}", enableSql = true)`,
     );
+    let storage = namespaces.length > 0 ? '(inMemory = void)' : '(none = void)';
+    if (namespaces.length > 0 && worker.storage === 'disk') {
+      const path = join(dir, `do${index}`);
+      mkdirSync(path);
+      services.push(`(name = "do${index}", disk = (path = ${JSON.stringify(path)}, writable = true))`);
+      storage = `(localDisk = "do${index}")`;
+    }
     // Cap'n Proto resolves an absolute embed path against its import path, so it is relative to the config.
     definitions.push(
       `const w${index} :Workerd.Worker = (
@@ -79,7 +91,7 @@ export async function startWorkerdServe(
   compatibilityDate = "2026-11-01",
   bindings = [${bindings.join(', ')}],
   durableObjectNamespaces = [${namespaces.join(', ')}],
-  durableObjectStorage = ${namespaces.length > 0 ? '(inMemory = void)' : '(none = void)'},
+  durableObjectStorage = ${storage},
   globalOutbound = "internet",
 );`,
     );
