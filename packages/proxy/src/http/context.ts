@@ -31,6 +31,11 @@ export interface Context extends UsageRequest {
   readonly allowances: Allowances;
   /** Keeps work going after the response (`ctx.waitUntil`); without a Worker ctx the work just runs. */
   readonly waitUntil: (work: Promise<unknown>) => void;
+  /**
+   * Set by a route whose response body must go to the client as it is, not through the log's pass-through
+   * pipe (a kept stream's branch, issue 42): settles with how the body ended, for the request's log line.
+   */
+  bodyOutcome?: Promise<'complete' | 'aborted'>;
 }
 
 /** Produces the response for a request. */

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/config.js';
 import type { ProxyEnv } from '../config/proxy-env.js';
 import { bodyLimit } from '../http/body-limit.js';
 import { compose } from '../http/compose.js';
-import type { Handler, UpstreamFetch } from '../http/context.js';
+import type { Context, Handler, UpstreamFetch } from '../http/context.js';
 import { cors } from '../http/cors.js';
 import { router } from '../http/router.js';
 import { mcp } from '../mcp/mcp-route.js';
@@ -67,6 +67,7 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
     let logAll = true;
     let otlpEndpoint: string | undefined;
     let response: Response;
+    let context: Context | undefined;
     try {
       const config = loadConfig(env);
       secrets = [...config.secrets];
@@ -75,7 +76,7 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
       // An unmigrated TRANSCRIPTS_DB stops every route (checked once per isolate), like a bad setting.
       if (config.transcripts !== undefined) await ensureMigrated(config.transcripts);
       // The dashboard is served to the proxy's own origin, outside the sites' CORS allowlist.
-      response = await (isAdminPath(url.pathname) ? admin : app)({
+      context = {
         request,
         url,
         config,
@@ -86,7 +87,8 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
         now,
         allowances: allowancesFor(config),
         waitUntil: (work) => ctx?.waitUntil(work),
-      });
+      };
+      response = await (isAdminPath(url.pathname) ? admin : app)(context);
     } catch (error) {
       response = errorResponse(error);
       log.error = error instanceof HttpError ? error.code : 'internal_error';
@@ -105,7 +107,12 @@ export function createProxy(options: ProxyOptions = {}): ProxyHandler {
         durationMs: Date.now() - started,
         ...log,
       };
-      if (ctx !== undefined && body !== null) body = logWhenPassedOn(body, line, started, ctx);
+      const outcome = context?.bodyOutcome;
+      if (ctx !== undefined && body !== null && outcome !== undefined)
+        ctx.waitUntil(
+          outcome.then((ended) => writeRequestLog({ ...line, body: ended, totalMs: Date.now() - started })),
+        );
+      else if (ctx !== undefined && body !== null) body = logWhenPassedOn(body, line, started, ctx);
       else writeRequestLog(line);
     }
     return withHeaders(response, body, responseHeaders);

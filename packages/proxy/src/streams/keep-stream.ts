@@ -1,5 +1,4 @@
 import type { Context } from '../http/context.js';
-import { splitStream } from './split-stream.js';
 import { newStreamId, RESUMABLE_HEADER, STREAM_ID_HEADER } from './stream-id.js';
 
 /**
@@ -21,18 +20,26 @@ export function keepStream(c: Context, response: Response, upstream: AbortContro
     return response;
   }
   const id = newStreamId();
-  const [toClient, toStore] = splitStream(response.body);
+  // The runtime's own tee: the client's branch streams natively, with no JavaScript per chunk before its
+  // first byte. A branch whose reader went away (the client on reload) does not hold the other back.
+  const [toClient, toStore] = response.body.tee();
   const store = streams.get(streams.idFromName(id));
   const owner = c.user ?? 'unknown';
-  c.waitUntil(
-    store.ingest(owner, toStore).then(
-      (outcome) => {
-        if (outcome === 'stopped') upstream.abort();
-      },
-      // The store is unreachable: the client's branch goes on; a resume will find nothing (404).
-      () => {},
-    ),
+  const kept = store.ingest(owner, toStore).then(
+    (outcome) => {
+      if (outcome === 'stopped') upstream.abort();
+      return outcome === 'stopped' ? ('aborted' as const) : ('complete' as const);
+    },
+    // The store is unreachable: the client's branch goes on; a resume will find nothing (404).
+    () => {
+      void toStore.cancel().catch(() => {});
+      return 'aborted' as const;
+    },
   );
+  c.waitUntil(kept);
+  // A tee branch cannot go through the log's native pipe: the log line is written when the store has
+  // the whole answer (or was stopped), which is also when the upstream request ended.
+  c.bodyOutcome = kept;
   const headers = new Headers(response.headers);
   headers.set(STREAM_ID_HEADER, id);
   return new Response(toClient, { status: response.status, headers });
