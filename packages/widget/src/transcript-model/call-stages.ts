@@ -1,7 +1,7 @@
 // The stages of tool calls that have not started yet — arguments streaming (`tool.input`), approval pending
 // (`approval.request`) — a lazy chunk loaded with a page's first `tool.input` (transcript.ts).
 import type { AgentEventOf } from '@agent-chat/core';
-import type { ApprovalItem, StageItem, TranscriptItem } from './transcript-items.js';
+import { approvalItem, type StageItem, type TranscriptItem } from './transcript-items.js';
 
 /** The events that make a tool call's stage. */
 export type CallEvent =
@@ -44,14 +44,5 @@ export function callStage(items: readonly TranscriptItem[], event: CallEvent): r
     ...(approval ? { approval } : {}),
   };
   if (type !== 'approval.request') return at < 0 ? [...items, stage] : items.with(at, stage);
-  const form: ApprovalItem = {
-    kind: 'approval',
-    id: `${runId}:${event.requestId}`,
-    runId,
-    requestId: event.requestId,
-    name: event.name,
-    args: event.args,
-    state: 'pending',
-  };
-  return [...(at < 0 ? items : items.toSpliced(at, 1)), form, stage];
+  return [...(at < 0 ? items : items.toSpliced(at, 1)), approvalItem(event), stage];
 }

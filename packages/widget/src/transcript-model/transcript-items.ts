@@ -80,6 +80,12 @@ export interface ApprovalItem {
   state: 'pending' | 'approved' | 'denied';
 }
 
+/** The approval form an `approval.request` adds, pending (the transcript's and the call stages' alike). */
+export function approvalItem(event: AgentEventOf<'approval.request'>): ApprovalItem {
+  const { runId, requestId, name, args } = event;
+  return { kind: 'approval', id: `${runId}:${requestId}`, runId, requestId, name, args, state: 'pending' };
+}
+
 /** A local model being downloaded and compiled: the latest `model.loading` event's fields. */
 export interface ModelLoadItem extends Omit<AgentEventOf<'model.loading'>, 'type' | 'seq' | 'ts'> {
   kind: 'model-load';

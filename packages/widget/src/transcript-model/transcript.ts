@@ -2,7 +2,7 @@ import type { AgentEvent } from '@agent-chat/core';
 import type { CallEvent } from './call-stages.js';
 import { markInterrupted, resetTurn } from './interrupted-answer.js';
 import { applyReasoning, closeReasoning } from './reasoning-items.js';
-import type { TranscriptItem } from './transcript-items.js';
+import { approvalItem, type TranscriptItem } from './transcript-items.js';
 
 export type * from './transcript-items.js';
 
@@ -59,19 +59,7 @@ export function applyEvent(items: readonly TranscriptItem[], event: AgentEvent):
         },
       ];
     case 'approval.request':
-      if (callStage) return callStage(items, event);
-      return [
-        ...items,
-        {
-          kind: 'approval',
-          id: `${runId}:${event.requestId}`,
-          runId,
-          requestId: event.requestId,
-          name: event.name,
-          args: event.args,
-          state: 'pending',
-        },
-      ];
+      return callStage ? callStage(items, event) : [...items, approvalItem(event)];
     case 'run.finish':
       // A failed run's partial answer (a cut stream) is marked like a stopped one, never shown as finished.
       return closeReasoning(
