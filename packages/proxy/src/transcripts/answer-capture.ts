@@ -1,30 +1,10 @@
-// Reads an OpenAI-compatible answer (an event stream or one JSON body) for the transcript: the text,
-// the names of the tools it called, token usage and the finish reason. Never sent anywhere else.
+// Reads a model's answer (an event stream or one JSON body; OpenAI-compatible, or Anthropic's Messages API in
+// anthropic-capture.ts) for the transcript: the text, the names of the tools it called, token usage and the
+// finish reason. Never sent anywhere else.
+import { readAnthropicChunk } from './anthropic-capture.js';
+import { addText, addToolCall, type CapturedAnswer, emptyAnswer, record } from './captured-answer.js';
 
-/** What a transcript keeps of one model answer. */
-export interface CapturedAnswer {
-  text: string;
-  toolCalls: string[];
-  model: string | undefined;
-  inputTokens: number;
-  outputTokens: number;
-  finishReason: string | undefined;
-}
-
-/** Longest answer text kept per call; the rest is cut (transcripts are for reading, not replay). */
-export const MAX_CAPTURED_CHARS = 32_000;
-
-/** A fresh, empty {@link CapturedAnswer}. */
-export function emptyAnswer(): CapturedAnswer {
-  return {
-    text: '',
-    toolCalls: [],
-    model: undefined,
-    inputTokens: 0,
-    outputTokens: 0,
-    finishReason: undefined,
-  };
-}
+export { type CapturedAnswer, emptyAnswer, MAX_CAPTURED_CHARS } from './captured-answer.js';
 
 /**
  * Reads an answer as it passes: `push` each chunk, `finish` at the end. `text/event-stream` is read
@@ -34,10 +14,13 @@ export class AnswerCapture {
   readonly answer = emptyAnswer();
   readonly #decoder = new TextDecoder();
   readonly #eventStream: boolean;
+  readonly #read: (value: unknown, answer: CapturedAnswer, part: 'delta' | 'message') => void;
   #pending = '';
 
-  constructor(eventStream: boolean) {
+  /** `dialect`: the API the answer comes from (`/v1/chat/completions` or `/v1/messages`). */
+  constructor(eventStream: boolean, dialect: 'openai' | 'anthropic' = 'openai') {
     this.#eventStream = eventStream;
+    this.#read = dialect === 'anthropic' ? readAnthropicChunk : readChunk;
   }
 
   push(chunk: Uint8Array): void {
@@ -45,15 +28,22 @@ export class AnswerCapture {
     if (!this.#eventStream) return;
     const lines = this.#pending.split('\n');
     this.#pending = lines.pop() ?? '';
-    for (const line of lines) readEventLine(line, this.answer);
+    for (const line of lines) this.#readLine(line);
   }
 
   finish(): CapturedAnswer {
     this.#pending += this.#decoder.decode();
-    if (this.#eventStream) readEventLine(this.#pending, this.answer);
-    else readChunk(parse(this.#pending), this.answer, 'message');
+    if (this.#eventStream) this.#readLine(this.#pending);
+    else this.#read(parse(this.#pending), this.answer, 'message');
     this.#pending = '';
     return this.answer;
+  }
+
+  #readLine(line: string): void {
+    const trimmed = line.trim();
+    if (!trimmed.startsWith('data:')) return;
+    const data = trimmed.slice(5).trim();
+    if (data !== '[DONE]') this.#read(parse(data), this.answer, 'delta');
   }
 }
 
@@ -98,14 +88,6 @@ export function observeBody(
   });
 }
 
-function readEventLine(line: string, answer: CapturedAnswer): void {
-  const trimmed = line.trim();
-  if (!trimmed.startsWith('data:')) return;
-  const data = trimmed.slice(5).trim();
-  if (data === '[DONE]') return;
-  readChunk(parse(data), answer, 'delta');
-}
-
 function parse(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -114,12 +96,7 @@ function parse(text: string): unknown {
   }
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
-}
-
+/** One OpenAI-compatible chunk (`delta`) or whole completion (`message`) into `answer`. */
 function readChunk(value: unknown, answer: CapturedAnswer, part: 'delta' | 'message'): void {
   const chunk = record(value);
   if (chunk === undefined) return;
@@ -135,12 +112,10 @@ function readChunk(value: unknown, answer: CapturedAnswer, part: 'delta' | 'mess
   if (typeof choice.finish_reason === 'string') answer.finishReason = choice.finish_reason;
   const content = record(choice[part]);
   if (content === undefined) return;
-  if (typeof content.content === 'string' && answer.text.length < MAX_CAPTURED_CHARS) {
-    answer.text = (answer.text + content.content).slice(0, MAX_CAPTURED_CHARS);
-  }
+  if (typeof content.content === 'string') addText(answer, content.content);
   const calls = Array.isArray(content.tool_calls) ? content.tool_calls : [];
   for (const call of calls) {
     const name = record(record(call)?.function)?.name;
-    if (typeof name === 'string' && name !== '') answer.toolCalls.push(name.slice(0, 200));
+    addToolCall(answer, name);
   }
 }

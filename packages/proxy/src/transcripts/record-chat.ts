@@ -22,6 +22,8 @@ export interface ChatCall {
   /** The request's `messages`, as parsed. */
   messages: unknown;
   cost: number;
+  /** The API the answer comes from: `/v1/chat/completions` (default) or Anthropic's `/v1/messages`. */
+  dialect?: 'openai' | 'anthropic';
 }
 
 /**
@@ -60,7 +62,7 @@ export async function recordedChat(
   const eventStream = (response.headers.get('Content-Type') ?? '')
     .toLowerCase()
     .startsWith('text/event-stream');
-  const capture = new AnswerCapture(eventStream);
+  const capture = new AnswerCapture(eventStream, call.dialect);
   const body = observeBody(response.body, capture, (error) =>
     store(capture.finish(), error === undefined ? undefined : 'stream_interrupted'),
   );

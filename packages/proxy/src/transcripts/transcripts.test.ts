@@ -75,6 +75,67 @@ describe('transcripts in D1', { timeout: 30_000 }, () => {
     expect(everything).not.toContain('4242');
   });
 
+  it('stores an Anthropic Messages conversation (/v1/messages) the same way: masked, with usage and tool names', async () => {
+    const events = [
+      {
+        type: 'message_start',
+        message: { model: 'claude-test', content: [], usage: { input_tokens: 30, output_tokens: 1 } },
+      },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta: { type: 'text_delta', text: 'Mail sent to b@c.example' },
+      },
+      {
+        type: 'content_block_start',
+        index: 1,
+        content_block: { type: 'tool_use', id: 'tu1', name: 'send_mail', input: {} },
+      },
+      { type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 12 } },
+      { type: 'message_stop' },
+    ];
+    const body = events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+    stubUpstream(() => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
+    const env = transcriptsEnv(db, {
+      ANTHROPIC_API_KEY: 'sk-ant-test-transcripts',
+      MODELS: 'claude-test=anthropic',
+    });
+    const response = await callProxy(
+      proxyRequest('/v1/messages', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Conversation-Id': 'conv-a',
+          'CF-Connecting-IP': '203.0.113.7',
+        },
+        body: JSON.stringify({
+          model: 'claude-test',
+          max_tokens: 100,
+          stream: true,
+          messages: [{ role: 'user', content: [{ type: 'text', text: 'Write to ada@example.com' }] }],
+        }),
+      }),
+      env,
+    );
+    expect(await response.text()).toBe(body);
+    await settled();
+    const messages = await rows(db, 'messages');
+    expect(messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Write to [email]'],
+      ['assistant', 'Mail sent to [email]'],
+    ]);
+    const [call] = await rows(db, 'calls');
+    expect(call).toMatchObject({
+      conversation_id: 'conv-a',
+      model: 'claude-test',
+      input_tokens: 30,
+      output_tokens: 12,
+      tool_calls: '["send_mail"]',
+      finish_reason: 'tool_use',
+    });
+  });
+
   it('stores nothing while TRANSCRIPTS is off (the default)', async () => {
     stubUpstream(() => streamed());
     await (
