@@ -127,4 +127,26 @@ describe('<agent-chat token-url>', () => {
     expect(element.shadowRoot!.querySelector('textarea')!.value).toBe('Please keep me');
     expect(site.modelRequests).toHaveLength(0);
   });
+  it('rates an answer on the proxy with the client token too (a proxy with AUTH_SECRET refuses it without)', async () => {
+    let issued = 0;
+    const site = fakeSite({
+      turns: [{ text: 'Sencha is grassy.' }],
+      routes: {
+        [`${SITE}/api/chat-token`]: () => Response.json({ token: `tok-${++issued}`, expiresIn: 900 }),
+        [`${SITE}/v1/transcripts/feedback`]: (request) =>
+          request.headers.get('authorization') === 'Bearer tok-1'
+            ? new Response(null, { status: 204 })
+            : Response.json({ error: { code: 'token_missing' } }, { status: 401 }),
+      },
+    });
+    const element = await mountWithToken(`token-url="${SITE}/api/chat-token"`);
+    await send(element, 'Tell me about Sencha');
+    await expect.poll(() => part(element, 'feedback-down'), { timeout: 10_000 }).not.toBeNull();
+    part(element, 'feedback-down')!.click();
+    const rated = () => site.requests.find((r) => r.url === `${SITE}/v1/transcripts/feedback`);
+    await expect.poll(rated, { timeout: 10_000 }).toBeDefined();
+    expect(rated()!.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(rated()!.status).toBe(204);
+    expect(JSON.parse(rated()!.body!)).toMatchObject({ rating: 'down' });
+  });
 });

@@ -14,6 +14,7 @@ import type { ConversationRunLog } from '../conversations/conversation-run-log.j
 import { deferredRunLog } from '../conversations/deferred-run-log.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
 import { idle } from '../shared/idle.js';
+import { proxyFetches } from '../shared/proxy-fetch.js';
 import { checkProvider, type McpServerConfig } from '../shared/widget-config.js';
 import type { BuiltInTools } from '../tools/built-in-tools.js';
 import type { PageTool } from '../tools/page-tools.js';
@@ -118,6 +119,7 @@ export class AgentSourceController implements ReactiveController {
     this.#pendingTurn = pendingTurn;
     host.addController(this);
     this.#webMcp = new WebMcpController({ host, onTools: (tools) => this.#setPageTools(tools) });
+    proxyFetches.set(host, () => this.#proxyFetch());
   }
 
   /** The client token of `token-url`, if set (one per URL; its code is a lazy chunk). */

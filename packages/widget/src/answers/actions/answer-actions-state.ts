@@ -105,10 +105,9 @@ export class AnswerActionsState {
       rating,
       ...(comment ? { comment } : {}),
     });
-    const proxyUrl = deps.host.getAttribute('proxy-url');
-    if (proxyUrl)
+    if (deps.host.hasAttribute('proxy-url'))
       void import('../../conversations/proxy-transcript.js').then((m) =>
-        m.sendTranscriptFeedback(proxyUrl, {
+        m.sendTranscriptFeedback(deps.host, {
           conversationId,
           messageId,
           rating,

@@ -64,8 +64,8 @@ function listActions(deps: ConversationListDeps): ConversationActions {
     },
     remove: (id) =>
       void store.delete(id).then(async () => {
-        const proxyUrl = host.getAttribute('proxy-url');
-        if (proxyUrl) void import('../proxy-transcript.js').then((m) => m.deleteTranscript(proxyUrl, id));
+        if (host.hasAttribute('proxy-url'))
+          void import('../proxy-transcript.js').then((m) => m.deleteTranscript(host, id));
         if (id === deps.currentId()) await deps.openEmpty();
         await deps.refresh();
       }),
