@@ -70,6 +70,8 @@ async function mountBusy(setup: (element: AgentChatElement) => void = () => {}):
   element.shadowRoot!.querySelector('textarea')!.focus();
   await userEvent.keyboard('Show me everything{Enter}');
   await expect.poll(() => element.shadowRoot!.querySelector('[part~="approval"]')).not.toBeNull();
+  // Charts are a chunk of their own: checked once drawn.
+  await expect.poll(() => element.shadowRoot!.querySelector('[part~="content-chart"]')).not.toBeNull();
   await userEvent.click(element.shadowRoot!.querySelector<HTMLElement>('[part~="conversations-toggle"]')!);
   await element.updateComplete;
   return element;

@@ -134,6 +134,8 @@ describe('tool view statuses', () => {
       .poll(() => root.querySelector('recording-view')?.getAttribute('data-status'), { timeout: 10_000 })
       .toBe('awaiting-approval');
     expect(seen('input').at(-1)).toEqual({ query: 'green' });
+    // The approval form is a chunk of its own: wait for its button.
+    await expect.poll(() => part(element, 'approve')).not.toBeNull();
     part(element, 'approve')!.click();
     await expect.poll(() => seen('status').at(-1), { timeout: 10_000 }).toBe('done');
     expect(seen('status').filter((s) => s !== 'input-streaming')).toEqual([

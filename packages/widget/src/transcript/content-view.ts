@@ -2,8 +2,23 @@ import type { ContentItem } from '@agent-chat/core';
 import { html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { loadMarkdownEngine, markdownEngine } from '../markdown/markdown.js';
-import { renderChart } from './chart-view.js';
 import { renderJson } from './json-view.js';
+
+let charts: typeof import('./chart-view.js') | undefined;
+let loadingCharts: Promise<void> | undefined;
+
+function loadCharts(): Promise<void> {
+  loadingCharts ??= import('./chart-view.js').then(
+    (loaded) => {
+      charts = loaded;
+    },
+    (error: unknown) => {
+      loadingCharts = undefined;
+      throw error;
+    },
+  );
+  return loadingCharts;
+}
 
 /**
  * Renders one rich content item from a tool. Everything here is untrusted: text goes through Lit's
@@ -36,7 +51,11 @@ export function renderContent(item: ContentItem, onEngine: () => void): Template
         <tbody>${item.rows.map((row) => html`<tr>${row.map((cell) => html`<td>${cellText(cell)}</td>`)}</tr>`)}</tbody>
       </table></div>`;
     case 'chart':
-      return renderChart(item.chart);
+      // A chunk of its own (SVG charts), loaded with the first chart.
+      if (!charts) loadCharts().then(onEngine, () => {});
+      return charts
+        ? charts.renderChart(item.chart)
+        : html`<div class="stage-loading" aria-busy="true"></div>`;
     case 'resource':
       return html`<div part="content-resource" class="resource">
         <span class="resource-name">${item.name ?? item.uri}</span>
