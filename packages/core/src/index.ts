@@ -222,10 +222,10 @@ export {
 export { fromJSONSchema, type JSONSchemaType, type JSONSchemaTypeOptions } from './tools/json-schema-type.js';
 export { rewriteQueryTool } from './tools/operators/rewrite-query-tool.js';
 export { synthesizeTool } from './tools/operators/synthesize-tool.js';
-export { PYODIDE_VERSION, pyodideCdnURL } from './tools/python/python-assets.js';
 export { PythonTimeoutError, PythonUnavailableError } from './tools/python/python-errors.js';
 export { type PythonInterpreterTool, pythonInterpreter } from './tools/python/python-interpreter.js';
 export type { PythonFile, PythonInterpreterOptions } from './tools/python/python-options.js';
+export { PYODIDE_VERSION, pyodideCdnURL } from './tools/python/python-version.js';
 export type {
   InferOutput,
   StandardIssue,

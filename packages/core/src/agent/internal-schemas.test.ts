@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { SupervisorDecisionSchema } from './supervisor-decision.js';
 import { validateWorkflow } from './workflow-definition.js';
 
-const validate = (value: unknown) => SupervisorDecisionSchema['~standard'].validate(value);
+// The core's own schemas are ones the fast check takes: their validation is synchronous (validateWorkflow
+// relies on it), with no @cfworker/json-schema loaded.
+const validate = (value: unknown) => {
+  const result = SupervisorDecisionSchema['~standard'].validate(value);
+  if (result instanceof Promise) throw new Error('expected the fast, synchronous check');
+  return result;
+};
 
 describe('core schemas without a schema library', () => {
   it('reads a decision with an action alias and fills step defaults, without changing the input', () => {

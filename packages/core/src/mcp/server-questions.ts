@@ -6,7 +6,8 @@ import {
   ProtocolError,
 } from '@modelcontextprotocol/client';
 import { AbortedError } from '../errors.js';
-import { checkJsonSchema, withDefaults } from '../tools/json-schema-check.js';
+import { withDefaults } from '../tools/json-schema-defaults.js';
+import { checkJsonSchemaSoon, prepareJsonSchemaCheck } from '../tools/json-schema-soon.js';
 import { McpInvalidAnswerError } from './mcp-errors.js';
 import type { McpHubOptions, McpToolEvent } from './mcp-hub-options.js';
 import { type ElicitationAnswer, PendingAnswers } from './pending-answers.js';
@@ -105,6 +106,8 @@ export class ServerQuestions {
     // Nobody can answer: decline at once rather than leave the server waiting for ten minutes.
     if (!sink) return { action: 'decline' };
     const requestId = `mcpq_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    // The answer is checked the moment it is given: the checker for this form is ready before it is asked.
+    await prepareJsonSchemaCheck(schema);
     const answer = this.#pending.wait(requestId, {
       signal: AbortSignal.any([signal, this.#closing]),
       timeoutMs: this.#options.answerTimeoutMs ?? 10 * 60_000,
@@ -125,7 +128,9 @@ export class ServerQuestions {
 function checkAnswer(answer: ElicitationAnswer, schema: Record<string, unknown>): ElicitationAnswer {
   if (answer.action !== 'accept') return answer;
   const content = withDefaults(schema, answer.content ?? {});
-  const problems = checkJsonSchema(schema, content);
+  const problems = checkJsonSchemaSoon(schema, content);
+  // Never a promise: #ask prepared the check before the question went out.
+  if (problems instanceof Promise) throw new Error('the answer check was not prepared');
   if (problems.length)
     throw new McpInvalidAnswerError(
       `The answer does not fit the requested form: ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}. Correct these fields and answer again.`,

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { toAgentTool } from '../mcp/mcp-tool.js';
-import { checkJsonSchema, withDefaults } from './json-schema-check.js';
+import { checkJsonSchema } from './json-schema-check.js';
+import { withDefaults } from './json-schema-defaults.js';
 
 const schema = {
   $schema: 'http://json-schema.org/draft-07/schema#',

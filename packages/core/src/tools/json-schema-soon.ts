@@ -21,6 +21,16 @@ export function checkJsonSchemaSoon(
   return loading.then((module) => module.checkJsonSchema(schema, value));
 }
 
+/**
+ * Makes {@link checkJsonSchemaSoon} synchronous for `schema` from now on: loads @cfworker/json-schema when the
+ * fast check declines it. For a check that must answer at once later (an MCP form's answer).
+ */
+export async function prepareJsonSchemaCheck(schema: Record<string, unknown>): Promise<void> {
+  if (fastSchemaCheck(schema) || slow) return;
+  loading ??= import('./json-schema-check.js').then((module) => (slow = module));
+  await loading;
+}
+
 /** {@link checkJsonSchemaSoon}'s answer as a Standard Schema result (`T` is the caller's promise). */
 export function standardResultSoon<T>(
   schema: Record<string, unknown>,

@@ -1,13 +1,18 @@
-import { checkJsonSchema } from './json-schema-check.js';
-import { problemPath } from './schema-problems.js';
+import { checkJsonSchemaSoon } from './json-schema-soon.js';
+import { problemPath, type SchemaProblem } from './schema-problems.js';
 import type { StandardIssue, StandardResult, StandardSchemaWithJSON } from './standard-schema.js';
 
-/** A {@link fromJSONSchema} schema: a Standard Schema with JSON Schema whose validation is synchronous. */
+/**
+ * A {@link fromJSONSchema} schema: a Standard Schema with JSON Schema. Validation is synchronous for the
+ * schemas the fast check takes (types, properties, required, enum/const, bounds, lengths, patterns, items,
+ * anyOf/allOf/oneOf/not); with other keywords (`$ref`, `format`, …) the first call loads
+ * @cfworker/json-schema and answers with a promise, as Standard Schema allows.
+ */
 export interface JSONSchemaType<T> {
   readonly '~standard': {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (value: unknown) => StandardResult<T>;
+    readonly validate: (value: unknown) => StandardResult<T> | Promise<StandardResult<T>>;
     readonly types?: { readonly input: unknown; readonly output: T } | undefined;
     readonly jsonSchema: StandardSchemaWithJSON['~standard']['jsonSchema'];
   };
@@ -22,8 +27,8 @@ export interface JSONSchemaTypeOptions<T> {
 }
 
 /**
- * Makes a Standard Schema (with Standard JSON Schema) from a plain JSON Schema, validated by
- * @cfworker/json-schema: no `eval`, so it runs under a strict Content-Security-Policy, and no schema
+ * Makes a Standard Schema (with Standard JSON Schema) from a plain JSON Schema, validated by the fast check
+ * or @cfworker/json-schema (see {@link JSONSchemaType}): no `eval`, so it runs under a strict Content-Security-Policy, and no schema
  * library in the bundle. `T` is the type the schema describes; it is the caller's promise.
  *
  * @example
@@ -40,20 +45,27 @@ export function fromJSONSchema<T>(
     '~standard': {
       version: 1,
       vendor: 'agent-chat',
-      validate(raw: unknown): StandardResult<T> {
+      validate(raw: unknown): StandardResult<T> | Promise<StandardResult<T>> {
         const value = options.prepare ? options.prepare(raw) : raw;
-        const problems = checkJsonSchema(schema, value);
-        if (problems.length > 0)
-          return {
-            issues: problems.map((problem) => ({
-              message: problem.message,
-              path: problemPath(problem.path),
-            })),
-          };
-        const issues = options.refine?.(value as T) ?? [];
-        return issues.length > 0 ? { issues } : { value: value as T };
+        const problems = checkJsonSchemaSoon(schema, value);
+        return problems instanceof Promise
+          ? problems.then((found) => resultOf(found, value as T, options))
+          : resultOf(problems, value as T, options);
       },
       jsonSchema: { input: describe, output: describe },
     },
   };
+}
+
+function resultOf<T>(
+  problems: SchemaProblem[],
+  value: T,
+  options: JSONSchemaTypeOptions<T>,
+): StandardResult<T> {
+  if (problems.length > 0)
+    return {
+      issues: problems.map((problem) => ({ message: problem.message, path: problemPath(problem.path) })),
+    };
+  const issues = options.refine?.(value) ?? [];
+  return issues.length > 0 ? { issues } : { value };
 }

@@ -1,5 +1,8 @@
 import { MissingDependencyError } from '../../missing-dependency-error.js';
 import { PythonUnavailableError } from './python-errors.js';
+import { pyodideCdnURL } from './python-version.js';
+
+export { PYODIDE_VERSION, pyodideCdnURL } from './python-version.js';
 
 /** The Pyodide runtime files the sandboxed worker starts from (it cannot fetch them from the site itself). */
 export interface PythonAssets {
@@ -57,17 +60,6 @@ async function fetchAssets(indexURL: string): Promise<PythonAssets> {
     read(FILES.lockFile).then((r) => r.json() as Promise<unknown>),
   ]);
   return { loader, runtime, wasm, stdlib, lockFile };
-}
-
-/** The Pyodide release agent-chat is tested with (the dev dependency; peer range `>=314 <315`). */
-export const PYODIDE_VERSION = '314.0.7';
-
-/**
- * The Pyodide CDN folder of a release (default {@link PYODIDE_VERSION}): an `indexURL` for pages that
- * do not host the files themselves and cannot resolve the `pyodide` package (a script-tag page).
- */
-export function pyodideCdnURL(version: string = PYODIDE_VERSION): string {
-  return `https://cdn.jsdelivr.net/pyodide/v${version}/full/`;
 }
 
 /**
