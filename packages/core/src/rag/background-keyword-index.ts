@@ -1,0 +1,108 @@
+import {
+  type KeywordEntry,
+  type KeywordHit,
+  type KeywordIndexOptions,
+  keywordIndex,
+} from './keyword-index.js';
+import {
+  answerKeywordCall,
+  type KeywordCall,
+  type KeywordRequest,
+  type KeywordResponse,
+} from './keyword-requests.js';
+
+/** A keyword index whose every call is asynchronous: on the page, or in a Web Worker. */
+export interface BackgroundKeywordIndex {
+  add(entries: readonly KeywordEntry[]): Promise<void>;
+  remove(ids: readonly string[]): Promise<void>;
+  search(query: string, k: number): Promise<KeywordHit[]>;
+  /** The index as built (JSON), to persist. */
+  save(): Promise<string>;
+  /** Replaces the index by a saved one; rejects (leaving the index as it was) when it cannot be read. */
+  load(json: string): Promise<void>;
+  /** Drops what replaced and removed entries left behind, so scores equal a rebuilt index's. */
+  vacuum(): Promise<void>;
+  clear(): Promise<void>;
+  /** Where the index runs now: `worker`, or `page` (no worker asked for, or it could not start). */
+  where(): 'worker' | 'page';
+}
+
+/** Supplies the keyword worker, or `true` for the bundled one (`keyword-index-worker.js` beside this file). */
+export type KeywordWorkerOption = boolean | (() => Worker);
+
+/**
+ * {@link keywordIndex} behind asynchronous calls: in a Web Worker when `worker` is given and one starts
+ * (tokenising, search, save and load then never block the page), else on the page. Calls made before the
+ * worker answered its first message are replayed on the page when it cannot start (a strict
+ * Content-Security-Policy without `worker-src 'self'`, a bundler that did not emit the file).
+ */
+export function backgroundKeywordIndex(
+  options: KeywordIndexOptions = {},
+  worker: KeywordWorkerOption = false,
+): BackgroundKeywordIndex {
+  let page: ReturnType<typeof keywordIndex> | undefined;
+  const onPage = () => (page ??= keywordIndex(options));
+  const pending = new Map<number, { call: KeywordCall; resolve(v: unknown): void; reject(e: Error): void }>();
+  let started = false;
+  let next = 0;
+  let thread: Worker | undefined;
+  const fallBack = () => {
+    thread?.terminate();
+    thread = undefined;
+    const waiting = [...pending.values()];
+    pending.clear();
+    // In the order sent (a Map keeps insertion order); init was only the worker's.
+    let chain: Promise<unknown> = Promise.resolve();
+    for (const { call, resolve, reject } of waiting)
+      chain = chain.then(async () => {
+        try {
+          resolve(await answerKeywordCall(onPage(), call));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+  };
+  if (worker) {
+    try {
+      thread =
+        typeof worker === 'function'
+          ? worker()
+          : new Worker(new URL('./keyword-index-worker.js', import.meta.url), { type: 'module' });
+      thread.onmessage = ({ data }: MessageEvent<KeywordResponse>) => {
+        started = true;
+        const waiting = pending.get(data.id);
+        pending.delete(data.id);
+        if (data.ok) waiting?.resolve(data.result);
+        else waiting?.reject(new Error(data.message));
+      };
+      thread.onerror = (event) => {
+        event.preventDefault?.();
+        if (!started) return fallBack();
+        for (const waiting of pending.values())
+          waiting.reject(new Error(`the keyword index worker failed: ${event.message}`));
+        pending.clear();
+      };
+    } catch {
+      thread = undefined;
+    }
+  }
+  const call = <T>(request: KeywordCall): Promise<T> => {
+    if (!thread) return Promise.resolve().then(() => answerKeywordCall(onPage(), request) as T);
+    return new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { call: request, resolve: resolve as (v: unknown) => void, reject });
+      thread!.postMessage({ ...request, id } satisfies KeywordRequest);
+    });
+  };
+  if (thread) void call({ method: 'init', options });
+  return {
+    add: (entries) => call({ method: 'add', entries: [...entries] }),
+    remove: (ids) => call({ method: 'remove', ids: [...ids] }),
+    search: (query, k) => call({ method: 'search', query, k }),
+    save: () => call({ method: 'save' }),
+    load: (json) => call({ method: 'load', json }),
+    vacuum: () => call({ method: 'vacuum' }),
+    clear: () => call({ method: 'clear' }),
+    where: () => (thread ? 'worker' : 'page'),
+  };
+}
