@@ -7,6 +7,7 @@ import {
 import {
   answerKeywordCall,
   type KeywordCall,
+  type KeywordRecord,
   type KeywordRequest,
   type KeywordResponse,
 } from './keyword-requests.js';
@@ -20,6 +21,13 @@ export interface BackgroundKeywordIndex {
   save(): Promise<string>;
   /** Replaces the index by a saved one; rejects (leaving the index as it was) when it cannot be read. */
   load(json: string): Promise<void>;
+  /** Saves the index with `record` into the RAG database `databaseName` (from the worker, when there is one). */
+  saveTo(databaseName: string, record: KeywordRecord): Promise<void>;
+  /** Loads the index saved in `databaseName` if it has this version and settings; resolves with its record. */
+  loadFrom(
+    databaseName: string,
+    wanted: { name: string; version: number; settings: string },
+  ): Promise<KeywordRecord | undefined>;
   /** Drops what replaced and removed entries left behind, so scores equal a rebuilt index's. */
   vacuum(): Promise<void>;
   clear(): Promise<void>;
@@ -101,6 +109,8 @@ export function backgroundKeywordIndex(
     search: (query, k) => call({ method: 'search', query, k }),
     save: () => call({ method: 'save' }),
     load: (json) => call({ method: 'load', json }),
+    saveTo: (databaseName, record) => call({ method: 'saveTo', databaseName, record }),
+    loadFrom: (databaseName, wanted) => call({ method: 'loadFrom', databaseName, ...wanted }),
     vacuum: () => call({ method: 'vacuum' }),
     clear: () => call({ method: 'clear' }),
     where: () => (thread ? 'worker' : 'page'),

@@ -58,9 +58,11 @@ export const RAG_DATABASE_NAME = 'agent-chat-rag';
  * A {@link RagStore} in IndexedDB. Each operation is one transaction that awaits nothing but its
  * own requests (an await on anything else would let the transaction auto-commit early).
  */
-export function indexedDBRagStore(
-  options: IndexedDBRagStoreOptions = {},
-): RagStore & { close(): Promise<void> } {
+export function indexedDBRagStore(options: IndexedDBRagStoreOptions = {}): RagStore &
+  Required<Pick<RagStore, 'getKeywords' | 'putKeywords'>> & {
+    readonly databaseName: string;
+    close(): Promise<void>;
+  } {
   const name = options.databaseName ?? RAG_DATABASE_NAME;
   const connection = indexedDBConnection<RagDB>(name, 2, (database, oldVersion) => {
     if (oldVersion < 1) {
@@ -85,6 +87,7 @@ export function indexedDBRagStore(
     });
   };
   return {
+    databaseName: name,
     documents: async () => {
       const db = await open();
       const read = async () => {

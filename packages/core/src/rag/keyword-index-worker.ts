@@ -19,7 +19,7 @@ scope.onmessage = ({ data: request }) => {
     try {
       if (request.method === 'init') index = keywordIndex(request.options);
       if (!index) throw new Error('the keyword worker was used before init');
-      scope.postMessage({ id: request.id, ok: true, result: await answerKeywordCall(index, request) });
+      scope.postMessage({ id: request.id, ok: true, result: await answerKeywordCall(index, request, true) });
     } catch (error) {
       scope.postMessage({ id: request.id, ok: false, message: String(error) });
     }

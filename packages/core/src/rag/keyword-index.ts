@@ -102,11 +102,14 @@ export function keywordIndex(options: KeywordIndexOptions = {}) {
       return JSON.stringify(search);
     },
     /**
-     * Replaces the index by one saved with {@link save} (same analyzer options), loaded in batches that
-     * yield to the page. Throws on JSON that is not such an index; the index is then left as it was.
+     * Replaces the index by one saved with {@link save} (same analyzer options); with `yielding` (on a
+     * page) in batches that yield to it, else at once (in a worker, where nothing waits). Throws on JSON
+     * that is not such an index; the index is then left as it was.
      */
-    async load(json: string): Promise<void> {
-      search = await MiniSearch.loadJSONAsync<KeywordEntry>(json, miniSearchOptions(options));
+    async load(json: string, yielding = true): Promise<void> {
+      search = yielding
+        ? await MiniSearch.loadJSONAsync<KeywordEntry>(json, miniSearchOptions(options))
+        : MiniSearch.loadJSON<KeywordEntry>(json, miniSearchOptions(options));
     },
   };
 }

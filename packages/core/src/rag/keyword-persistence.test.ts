@@ -30,7 +30,7 @@ async function scores(store: RagStore, restore: boolean, query: string) {
     documents: () => [],
   });
   const documents = await store.documents();
-  for (const d of await persistence.restore(documents))
+  for (const d of await persistence.restore(Promise.resolve(documents)))
     await index.add(
       d.chunks.map((c) => ({
         id: c.id,
@@ -59,7 +59,7 @@ describe('the saved keyword index', () => {
       delayMs: 0,
       documents: () => [],
     });
-    expect(await persistence.restore(await store.documents())).toEqual([]);
+    expect(await persistence.restore(store.documents())).toEqual([]);
 
     const restored = createKnowledgeBase({ store });
     const rebuilt = createKnowledgeBase({ store: withoutKeywords(store) });
@@ -87,7 +87,7 @@ describe('the saved keyword index', () => {
       delayMs: 0,
       documents: () => [],
     });
-    expect(await persistence.restore(await store.documents())).toEqual([]);
+    expect(await persistence.restore(store.documents())).toEqual([]);
     const third = createKnowledgeBase({ store });
     const rebuilt = createKnowledgeBase({ store: withoutKeywords(store) });
     for (const query of [...QUERIES, 'harbour datacenter']) {

@@ -1,5 +1,6 @@
 import type { BackgroundKeywordIndex } from './background-keyword-index.js';
 import { KEYWORD_FIELDS, type KeywordIndexOptions } from './keyword-index.js';
+import type { KeywordRecord } from './keyword-requests.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { KEYWORD_SNAPSHOT_VERSION, type RagStore, type StoredKeywords } from './rag-store.js';
 
@@ -21,61 +22,77 @@ export interface KeywordPersistence {
    * documents still to index: all of them when nothing usable was saved (none saved, another version or
    * settings, unreadable).
    */
-  restore(documents: readonly KnowledgeDocument[]): Promise<KnowledgeDocument[]>;
+  restore(documents: Promise<readonly KnowledgeDocument[]>): Promise<KnowledgeDocument[]>;
   /** Saves the index after the configured delay (again after each change). */
   changed(): void;
   /** Saves now when a change is waiting, and waits for the saving. */
   flush(): Promise<void>;
 }
 
-/** The {@link KeywordPersistence} of `keywords` in `store`; `documents` lists what is indexed now. */
+/**
+ * The {@link KeywordPersistence} of `keywords` in `store`; `documents` lists what is indexed now. With an
+ * IndexedDB store and the index in a worker, the worker reads and writes the saved index itself: its JSON
+ * (megabytes at a thousand pages) never passes through the page's thread.
+ */
 export function keywordPersistence(
-  store: RagStore,
+  store: RagStore & { readonly databaseName?: string },
   keywords: BackgroundKeywordIndex,
   options: { settings: string; delayMs: number; documents: () => Iterable<KnowledgeDocument> },
 ): KeywordPersistence {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  const wanted = { name: NAME, version: KEYWORD_SNAPSHOT_VERSION, settings: options.settings };
+  const direct = () =>
+    keywords.where() === 'worker' && typeof store.databaseName === 'string' ? store.databaseName : undefined;
   const save = () => {
     timer = undefined;
     if (!store.putKeywords) return saving;
     // Listed now, in step with the calls already sent to the index: its save answers after them.
     const documents: StoredKeywords['documents'] = {};
     for (const d of options.documents()) documents[d.id] = [d.addedAt, d.chunks.length];
-    const json = keywords.save();
-    saving = saving
-      .then(async () => {
-        const stored = { name: NAME, version: KEYWORD_SNAPSHOT_VERSION, settings: options.settings };
-        await store.putKeywords!({ ...stored, documents, json: await json, savedAt: Date.now() });
-      })
-      // Not saved (storage full, a worker that failed): the next load rebuilds from the documents.
-      .catch(() => undefined);
+    const record = { ...wanted, documents, savedAt: Date.now() };
+    const databaseName = direct();
+    const saved = databaseName
+      ? keywords.saveTo(databaseName, record)
+      : keywords.save().then((json) => store.putKeywords!({ ...record, json }));
+    // Not saved (storage full, a worker that failed): the next load rebuilds from the documents.
+    saving = Promise.all([saving, saved.catch(() => undefined)]).then(() => undefined);
     return saving;
   };
+  /** Loads the saved index; resolves with its record, or undefined when there is none to use. */
+  const load = async (): Promise<KeywordRecord | undefined> => {
+    const databaseName = direct();
+    if (databaseName) return keywords.loadFrom(databaseName, wanted);
+    const saved = await store.getKeywords?.(NAME).catch(() => undefined);
+    if (!saved || saved.version !== wanted.version || saved.settings !== wanted.settings) return undefined;
+    const { json, ...record } = saved;
+    await keywords.load(json);
+    return record;
+  };
   return {
-    async restore(documents) {
-      const saved = await store.getKeywords?.(NAME).catch(() => undefined);
-      if (!saved || saved.version !== KEYWORD_SNAPSHOT_VERSION || saved.settings !== options.settings)
-        return [...documents];
+    async restore(reading) {
+      let saved: KeywordRecord | undefined;
       try {
-        await keywords.load(saved.json);
-        const current = new Map(documents.map((d) => [d.id, d]));
-        const same = (d: KnowledgeDocument | undefined, entry: [number, number] | undefined) =>
-          d !== undefined && entry !== undefined && entry[0] === d.addedAt && entry[1] === d.chunks.length;
-        const stale = Object.entries(saved.documents)
-          .filter(([id, entry]) => !same(current.get(id), entry))
-          .flatMap(([id, [, chunks]]) => Array.from({ length: chunks }, (_, i) => `${id}#${i}`));
-        if (stale.length) {
-          await keywords.remove(stale);
-          await keywords.vacuum();
-          this.changed();
-        }
-        return documents.filter((d) => !same(d, saved.documents[d.id]));
+        saved = await load();
       } catch {
         // A damaged or foreign record: rebuild from the documents (and save the rebuilt index).
         await keywords.clear();
-        return [...documents];
       }
+      const documents = await reading;
+      if (!saved) return [...documents];
+      const entries = saved.documents;
+      const current = new Map(documents.map((d) => [d.id, d]));
+      const same = (d: KnowledgeDocument | undefined, entry: [number, number] | undefined) =>
+        d !== undefined && entry !== undefined && entry[0] === d.addedAt && entry[1] === d.chunks.length;
+      const stale = Object.entries(entries)
+        .filter(([id, entry]) => !same(current.get(id), entry))
+        .flatMap(([id, [, chunks]]) => Array.from({ length: chunks }, (_, i) => `${id}#${i}`));
+      if (stale.length) {
+        await keywords.remove(stale);
+        await keywords.vacuum();
+        this.changed();
+      }
+      return documents.filter((d) => !same(d, entries[d.id]));
     },
     changed() {
       if (timer !== undefined) clearTimeout(timer);

@@ -72,9 +72,12 @@ export function knowledgeState(options: KnowledgeBaseOptions): KnowledgeState {
     built: options.index,
     ready() {
       opened ??= (async () => {
-        const stored = await store.documents();
-        // The saved keyword index as built; only documents it lacks are tokenised again.
-        const missing = new Set(await state.keywordStore.restore(stored));
+        const reading = store.documents();
+        reading.catch(() => undefined); // rejected below, with ready()
+        // The saved keyword index as built, loaded while the documents are read; only documents it lacks
+        // are tokenised again.
+        const missing = new Set(await state.keywordStore.restore(reading));
+        const stored = await reading;
         // In slices: stored documents of a large site would otherwise block the page for seconds.
         await inSlices(stored, (document) =>
           missing.has(document) ? state.index(document) : remember(state, document),

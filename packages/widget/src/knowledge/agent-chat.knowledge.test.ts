@@ -72,6 +72,39 @@ describe('<agent-chat knowledge>', () => {
     expect(String(site.lastMessage(3)?.content)).toContain('returned within 30 days');
   });
 
+  it('on a return visit answers from the stored documents and saved index while they are revalidated', async () => {
+    const routes: Record<string, () => Promise<Response>> = {};
+    const site = fakeSite({ files: DOCS, routes, turns: [{ text: 'ok' }] });
+    const id = `kb-return-${Date.now()}`;
+    const first = await mountKnowledge(`knowledge="${shipping} ${returns}"`, id);
+    await send(first, 'hello');
+    await expect.poll(() => site.downloads(returns), { timeout: 10_000 }).toBe(1);
+    document.body.replaceChildren();
+
+    // The next page load: the documents' server does not answer until the search has been answered.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const url of [shipping, returns])
+      routes[url] = () => held.then(() => new Response(null, { status: 304 }));
+    site.enqueue(
+      { toolCalls: [{ name: 'rag_search', arguments: { query: 'refund unopened tea' } }] },
+      { text: 'Within 30 days.' },
+    );
+    const again = await mountKnowledge(`knowledge="${shipping} ${returns}"`, id);
+    await send(again, 'Can I return tea?');
+    const answers = () =>
+      [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
+    await expect.poll(answers, { timeout: 30_000 }).toContain('Within 30 days');
+    expect(String(site.lastMessage(2)?.content)).toContain('returned within 30 days');
+    // Asked for (revalidation started, a few at a time), none answered yet, nothing downloaded again.
+    expect(site.requests.filter((r) => r.url === returns && r.status === 0)).toHaveLength(1);
+    release();
+    await expect.poll(() => site.requests.filter((r) => r.status === 304).length).toBe(2);
+    expect(site.downloads(returns)).toBe(1);
+  });
+
   it('indexes a changed document again, and drops one no longer listed', async () => {
     const site = fakeSite({
       files: DOCS,

@@ -72,7 +72,11 @@ export class KnowledgeController implements ReactiveController {
         embedder,
         onEvent: (event) => this.#onEvent(event),
       });
-      return { chunk, kb, tools: chunk.conversationTools(kb, this.#conversationId, () => this.sync()) };
+      return {
+        chunk,
+        kb,
+        tools: chunk.conversationTools(kb, this.#conversationId, () => this.#searchable()),
+      };
     });
     return this.#opened;
   }
@@ -91,6 +95,17 @@ export class KnowledgeController implements ReactiveController {
     this.#syncedFor = value;
     this.#synced = value ? this.#run(value) : Promise.resolve();
     return this.#synced;
+  }
+
+  /**
+   * Resolves once a search can answer: on a return visit as soon as the documents and keyword index
+   * stored last time are loaded (the sync revalidates them meanwhile, a few at a time), else after the sync.
+   */
+  async #searchable(): Promise<void> {
+    const synced = this.sync();
+    const { kb } = await this.open();
+    if ((await kb.documents()).some((d) => d.metadata.origin === 'knowledge')) return;
+    await synced;
   }
 
   hostConnected(): void {
