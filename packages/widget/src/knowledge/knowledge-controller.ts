@@ -72,10 +72,15 @@ export class KnowledgeController implements ReactiveController {
         embedder,
         onEvent: (event) => this.#onEvent(event),
       });
+      // Asked before this visit's sync adds anything: were documents stored on an earlier visit?
+      const returning = kb.documents().then(
+        (stored) => stored.some((d) => d.metadata.origin === 'knowledge'),
+        () => false,
+      );
       return {
         chunk,
         kb,
-        tools: chunk.conversationTools(kb, this.#conversationId, () => this.#searchable()),
+        tools: chunk.conversationTools(kb, this.#conversationId, () => this.#searchable(returning)),
       };
     });
     return this.#opened;
@@ -101,11 +106,9 @@ export class KnowledgeController implements ReactiveController {
    * Resolves once a search can answer: on a return visit as soon as the documents and keyword index
    * stored last time are loaded (the sync revalidates them meanwhile, a few at a time), else after the sync.
    */
-  async #searchable(): Promise<void> {
+  async #searchable(returning: Promise<boolean>): Promise<void> {
     const synced = this.sync();
-    const { kb } = await this.open();
-    if ((await kb.documents()).some((d) => d.metadata.origin === 'knowledge')) return;
-    await synced;
+    if (!(await returning)) await synced;
   }
 
   hostConnected(): void {
