@@ -13,6 +13,8 @@ import { serveSite } from './site.ts';
 
 /** N; `KNOWLEDGE_SCALE_SIZES=1000` runs one size (while working on it). */
 const SIZES = (process.env.KNOWLEDGE_SCALE_SIZES ?? '50,200,1000').split(',').map(Number);
+/** `KNOWLEDGE_SCALE_KEYWORD_WORKER=0`: keyword indexing on the page (the widget's setting for now). */
+const KEYWORD_WORKER = process.env.KNOWLEDGE_SCALE_KEYWORD_WORKER !== '0';
 const IN_BROWSER = 'agent-chat, documents indexed in the browser (knowledge="…manifest.json")';
 const BUILT = 'agent-chat, built index (knowledge="/knowledge/")';
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -108,8 +110,9 @@ export const benchmark: Benchmark = {
               await page.waitForFunction(() => 'knowledgeBench' in window);
               site.reset();
               const result: VisitResult = await page.evaluate(
-                ([p, q]) => window.knowledgeBench.visit(p as 'in-browser' | 'built', q!),
-                [path, query],
+                ([p, q, w]) =>
+                  window.knowledgeBench.visit(p as 'in-browser' | 'built', q as string, w as boolean),
+                [path, query, KEYWORD_WORKER] as const,
               );
               await page.close();
               const traffic = site.traffic()[path === 'built' ? 'knowledge' : 'docs'] ?? {

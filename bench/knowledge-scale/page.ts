@@ -31,7 +31,7 @@ interface PagefindModule {
 declare global {
   interface Window {
     knowledgeBench: {
-      visit(path: 'in-browser' | 'built', query: string): Promise<VisitResult>;
+      visit(path: 'in-browser' | 'built', query: string, keywordWorker: boolean): Promise<VisitResult>;
       pagefind(query: string): Promise<string>;
     };
   }
@@ -45,12 +45,16 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'longtask', buffered: true });
 
-async function visit(path: 'in-browser' | 'built', query: string): Promise<VisitResult> {
+async function visit(
+  path: 'in-browser' | 'built',
+  query: string,
+  keywordWorker: boolean,
+): Promise<VisitResult> {
   const start = performance.now();
   longTasks.length = 0;
   const kb = createKnowledgeBase({
     store: indexedDBRagStore({ databaseName: 'bench-knowledge' }),
-    keywordWorker: true,
+    keywordWorker,
   });
   // The widget hands the model its knowledge tools once the knowledge base exists; they wait for the sync when called.
   const messageToModelMs = performance.now() - start;

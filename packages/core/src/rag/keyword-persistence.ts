@@ -6,6 +6,13 @@ import { KEYWORD_SNAPSHOT_VERSION, type RagStore, type StoredKeywords } from './
 
 const NAME = 'default';
 
+/**
+ * Most chunks whose index is saved from the page's thread: serialising it there is one task that grows
+ * with the index (about 1 s at 10,000 chunks on a busy 2-core machine). Larger indexes are saved only from
+ * a keyword worker, and otherwise rebuilt in slices on load.
+ */
+export const PAGE_SAVE_MAX_CHUNKS = 1000;
+
 /** What a saved keyword index must have been built with to be used: the analyzer, fields and format. */
 export function keywordSettings(options: KeywordIndexOptions = {}): string {
   return JSON.stringify(
@@ -49,7 +56,12 @@ export function keywordPersistence(
     if (!store.putKeywords) return saving;
     // Listed now, in step with the calls already sent to the index: its save answers after them.
     const documents: StoredKeywords['documents'] = {};
-    for (const d of options.documents()) documents[d.id] = [d.addedAt, d.chunks.length];
+    let chunks = 0;
+    for (const d of options.documents()) {
+      documents[d.id] = [d.addedAt, d.chunks.length];
+      chunks += d.chunks.length;
+    }
+    if (keywords.where() === 'page' && chunks > PAGE_SAVE_MAX_CHUNKS) return saving;
     const record = { ...wanted, documents, savedAt: Date.now() };
     const databaseName = direct();
     const saved = databaseName
