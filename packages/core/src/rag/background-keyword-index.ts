@@ -54,6 +54,8 @@ export function backgroundKeywordIndex(
   let started = false;
   let next = 0;
   let thread: Worker | undefined;
+  /** Calls made before a failed worker's fallback, replayed on the page in order; later calls wait for them. */
+  let replaying: Promise<unknown> | undefined;
   const fallBack = () => {
     thread?.terminate();
     thread = undefined;
@@ -61,6 +63,7 @@ export function backgroundKeywordIndex(
     pending.clear();
     // In the order sent (a Map keeps insertion order); init was only the worker's.
     let chain: Promise<unknown> = Promise.resolve();
+    replaying = chain;
     for (const { call, resolve, reject } of waiting)
       chain = chain.then(async () => {
         try {
@@ -69,6 +72,7 @@ export function backgroundKeywordIndex(
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       });
+    replaying = chain;
   };
   if (worker) {
     try {
@@ -95,7 +99,16 @@ export function backgroundKeywordIndex(
     }
   }
   const call = <T>(request: KeywordCall): Promise<T> => {
-    if (!thread) return Promise.resolve().then(() => answerKeywordCall(onPage(), request) as T);
+    if (!thread) {
+      if (replaying)
+        return (replaying = replaying.then(() => answerKeywordCall(onPage(), request))) as Promise<T>;
+      // At once, not in a microtask: a caller working in slices (knowledgeState) then times the real work.
+      try {
+        return Promise.resolve(answerKeywordCall(onPage(), request) as T);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
     return new Promise<T>((resolve, reject) => {
       const id = next++;
       pending.set(id, { call: request, resolve: resolve as (v: unknown) => void, reject });
