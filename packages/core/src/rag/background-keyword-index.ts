@@ -100,8 +100,10 @@ export function backgroundKeywordIndex(
   }
   const call = <T>(request: KeywordCall): Promise<T> => {
     if (!thread) {
-      if (replaying)
-        return (replaying = replaying.then(() => answerKeywordCall(onPage(), request))) as Promise<T>;
+      if (replaying) {
+        replaying = replaying.then(() => answerKeywordCall(onPage(), request));
+        return replaying as Promise<T>;
+      }
       // At once, not in a microtask: a caller working in slices (knowledgeState) then times the real work.
       try {
         return Promise.resolve(answerKeywordCall(onPage(), request) as T);

@@ -24,7 +24,7 @@ export { syncKnowledge } from './knowledge-sync.js';
 
 /**
  * The knowledge base of one element: site documents and the conversations' attachments, in IndexedDB;
- * keyword search (its index saved as built), hybrid with an `embedder`, whose model download
+ * keyword search (in a worker, its index saved as built), hybrid with an `embedder`, whose model download
  * `onEvent` reports.
  */
 export function openKnowledgeBase(
@@ -33,9 +33,8 @@ export function openKnowledgeBase(
 ): KnowledgeBase {
   return createKnowledgeBase({
     store: indexedDBRagStore({ databaseName }),
-    // On the page for now: with core's keyword worker, the widget's browser tests (Vitest's dev server)
-    // lost a message now and then on a second page load, for a reason not yet found (issue 46's note).
-    keywordWorker: false,
+    // Tokenising, search and the saved index's loading off the page (on it when no worker can start).
+    keywordWorker: true,
     pdf: { load: loadPdfJs },
     ...(options.embedder ? { embedder: options.embedder } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
