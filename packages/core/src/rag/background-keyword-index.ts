@@ -74,30 +74,22 @@ export function backgroundKeywordIndex(
       });
     replaying = chain;
   };
-  if (worker) {
-    try {
-      thread =
-        typeof worker === 'function'
-          ? worker()
-          : new Worker(new URL('./keyword-index-worker.js', import.meta.url), { type: 'module' });
-      thread.onmessage = ({ data }: MessageEvent<KeywordResponse>) => {
-        started = true;
-        const waiting = pending.get(data.id);
-        pending.delete(data.id);
-        if (data.ok) waiting?.resolve(data.result);
-        else waiting?.reject(new Error(data.message));
-      };
-      thread.onerror = (event) => {
-        event.preventDefault?.();
-        if (!started) return fallBack();
-        for (const waiting of pending.values())
-          waiting.reject(new Error(`the keyword index worker failed: ${event.message}`));
-        pending.clear();
-      };
-    } catch {
-      thread = undefined;
-    }
-  }
+  thread = startWorker(worker, {
+    message: ({ data }) => {
+      started = true;
+      const waiting = pending.get(data.id);
+      pending.delete(data.id);
+      if (data.ok) waiting?.resolve(data.result);
+      else waiting?.reject(new Error(data.message));
+    },
+    error: (event) => {
+      event.preventDefault?.();
+      if (!started) return fallBack();
+      for (const waiting of pending.values())
+        waiting.reject(new Error(`the keyword index worker failed: ${event.message}`));
+      pending.clear();
+    },
+  });
   const call = <T>(request: KeywordCall): Promise<T> => {
     if (!thread) {
       if (replaying) {
@@ -130,4 +122,23 @@ export function backgroundKeywordIndex(
     clear: () => call({ method: 'clear' }),
     where: () => (thread ? 'worker' : 'page'),
   };
+}
+
+/** The keyword worker with its handlers, or undefined when none is asked for or it cannot be created. */
+function startWorker(
+  worker: KeywordWorkerOption,
+  on: { message(event: MessageEvent<KeywordResponse>): void; error(event: ErrorEvent): void },
+): Worker | undefined {
+  if (!worker) return undefined;
+  try {
+    const thread =
+      typeof worker === 'function'
+        ? worker()
+        : new Worker(new URL('./keyword-index-worker.js', import.meta.url), { type: 'module' });
+    thread.onmessage = on.message;
+    thread.onerror = on.error;
+    return thread;
+  } catch {
+    return undefined;
+  }
 }
