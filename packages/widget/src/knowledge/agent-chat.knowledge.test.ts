@@ -138,6 +138,12 @@ describe('<agent-chat knowledge>', () => {
     const id = `kb-change-${Date.now()}`;
     await send(await mountKnowledge(`knowledge="${shipping} ${returns}"`, id), 'hi');
     await expect.poll(() => site.modelRequests.length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => storedDocuments(id), { timeout: 10_000 })
+      .toEqual({
+        [`document:${shipping}`]: expect.stringContaining('40 EUR'),
+        [`document:${returns}`]: expect.stringContaining('30 days'),
+      });
     site.files[shipping] = {
       body: '# Shipping\n\nShipping is free from 25 EUR now.',
       type: 'text/markdown',
