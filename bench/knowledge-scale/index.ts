@@ -11,7 +11,10 @@ import type { builtFiles as BuiltFiles } from './built-files.ts';
 import type { VisitResult } from './page.ts';
 import { serveSite } from './site.ts';
 
-const SIZES = [50, 200, 1000];
+/** N; `KNOWLEDGE_SCALE_SIZES=1000` runs one size (while working on it). */
+const SIZES = (process.env.KNOWLEDGE_SCALE_SIZES ?? '50,200,1000').split(',').map(Number);
+/** `KNOWLEDGE_SCALE_KEYWORD_WORKER=0`: keyword indexing on the page (the widget's setting for now). */
+const KEYWORD_WORKER = process.env.KNOWLEDGE_SCALE_KEYWORD_WORKER !== '0';
 const IN_BROWSER = 'agent-chat, documents indexed in the browser (knowledge="…manifest.json")';
 const BUILT = 'agent-chat, built index (knowledge="/knowledge/")';
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -81,13 +84,16 @@ export const benchmark: Benchmark = {
     'response bodies counted by the server; times are one run each on whatever machine runs it.',
   async run(context) {
     const script = await bundleForPage(join(import.meta.dirname, 'page.ts'));
+    const worker = await bundleForPage(
+      join(import.meta.dirname, '../../packages/core/src/rag/keyword-index-worker.ts'),
+    );
     const browser = await launchChromium();
     const rows: Measurement[] = [];
     const pagefindSubject = peerSubject(import.meta.dirname, 'pagefind');
     try {
       for (const n of SIZES) {
         const { files, indexBytes, pagefindBytes } = await siteFiles(n);
-        const site = await serveSite(files, script);
+        const site = await serveSite(files, script, worker);
         const target = Math.floor(n * 0.73);
         const query = `${serviceName(target)} maintenance window`;
         try {
@@ -98,12 +104,15 @@ export const benchmark: Benchmark = {
             const browserContext = await browser.newContext();
             for (const visit of ['first', 'second'] as const) {
               const page = await browserContext.newPage();
+              if (process.env.KNOWLEDGE_SCALE_DEBUG)
+                page.on('console', (m) => context.log(`  page: ${m.text()}`));
               await page.goto(site.url);
               await page.waitForFunction(() => 'knowledgeBench' in window);
               site.reset();
               const result: VisitResult = await page.evaluate(
-                ([p, q]) => window.knowledgeBench.visit(p as 'in-browser' | 'built', q!),
-                [path, query],
+                ([p, q, w]) =>
+                  window.knowledgeBench.visit(p as 'in-browser' | 'built', q as string, w as boolean),
+                [path, query, KEYWORD_WORKER] as const,
               );
               await page.close();
               const traffic = site.traffic()[path === 'built' ? 'knowledge' : 'docs'] ?? {
@@ -120,12 +129,13 @@ export const benchmark: Benchmark = {
               m('knowledge_requests', traffic.requests, 'requests');
               m('ready_ms', round(result.readyMs), 'ms');
               m('first_search_ms', round(result.firstSearchMs), 'ms');
+              m('synced_ms', round(result.syncedMs), 'ms');
               m('message_to_model_ms', round(result.messageToModelMs), 'ms');
               m('longest_task_ms', round(result.longestTaskMs), 'ms');
               m('indexeddb_bytes', result.indexedDBBytes, 'bytes');
               context.log(
                 `N ${n} ${path} ${visit}: ${traffic.bytes} B in ${traffic.requests} requests, ready ${result.readyMs.toFixed(0)} ms, ` +
-                  `first search ${result.firstSearchMs.toFixed(0)} ms, longest task ${result.longestTaskMs.toFixed(0)} ms, IndexedDB ${result.indexedDBBytes} B`,
+                  `first search ${result.firstSearchMs.toFixed(0)} ms, synced ${result.syncedMs.toFixed(0)} ms (keyword worker requested: ${site.traffic()['keyword-index-worker.js'] ? 'yes' : 'no'}), longest task ${result.longestTaskMs.toFixed(0)} ms, IndexedDB ${result.indexedDBBytes} B`,
               );
             }
             await browserContext.close();

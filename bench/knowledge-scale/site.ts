@@ -13,14 +13,28 @@ export interface Site {
   close(): Promise<void>;
 }
 
-/** Serves `files` (path without the leading slash → bytes) and the page around `script`. */
-export async function serveSite(files: Map<string, Uint8Array>, script: string): Promise<Site> {
+/**
+ * Serves `files` (path without the leading slash → bytes) and the page around `script`, with the keyword
+ * index's `worker` script beside it (where core's `new URL('./keyword-index-worker.js', import.meta.url)` points).
+ */
+export async function serveSite(
+  files: Map<string, Uint8Array>,
+  script: string,
+  worker: string,
+): Promise<Site> {
   let traffic: Record<string, { requests: number; bytes: number }> = {};
   const html =
     '<!doctype html><meta charset="utf-8"><title>knowledge-scale</title><script type="module" src="/page.js"></script>';
   const server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname).slice(1);
-    const body = path === '' ? html : path === 'page.js' ? script : files.get(path);
+    const body =
+      path === ''
+        ? html
+        : path === 'page.js'
+          ? script
+          : path === 'keyword-index-worker.js'
+            ? worker
+            : files.get(path);
     const segment = path.split('/')[0] ?? '';
     const count = (bytes: number) => {
       traffic[segment] ??= { requests: 0, bytes: 0 };

@@ -1,17 +1,48 @@
 import type { DBSchema } from 'idb';
 import { AgentChatError } from '../errors.js';
 import { indexedDBConnection } from '../indexeddb-connection.js';
-import type { KnowledgeDocument } from './knowledge-document.js';
-import type { RagStore, StoredVectors } from './rag-store.js';
+import type { Chunk, KnowledgeDocument } from './knowledge-document.js';
+import type { RagStore, StoredKeywords, StoredVectors } from './rag-store.js';
+
+/** A document as stored: a chunk's text is left out when it is the document's text between its offsets. */
+type StoredDocument = Omit<KnowledgeDocument, 'chunks'> & {
+  chunks: (Omit<Chunk, 'text'> & { text?: string })[];
+};
 
 /**
  * Schema of the RAG database. It is separate from the conversation store's database so the two
  * never share versions or upgrades. v1: `documents` (key `id`, index `by-conversation`) and
- * `vectors` (key `name`; snapshots as ArrayBuffer, never JSON).
+ * `vectors` (key `name`; snapshots as ArrayBuffer, never JSON). v2: `keywords` (key `name`, the saved
+ * keyword index); documents written since keep each chunk's text only once (in the document's text).
  */
 interface RagDB extends DBSchema {
-  documents: { key: string; value: KnowledgeDocument; indexes: { 'by-conversation': string } };
+  documents: { key: string; value: StoredDocument; indexes: { 'by-conversation': string } };
   vectors: { key: string; value: StoredVectors };
+  keywords: { key: string; value: StoredKeywords };
+}
+
+/** Documents read per request: one large read would be one long task on the page. */
+const PAGE = 50;
+
+function packed(document: KnowledgeDocument): StoredDocument {
+  const { text } = document;
+  return {
+    ...document,
+    chunks: document.chunks.map(({ text: chunkText, ...chunk }) =>
+      text.slice(chunk.start, chunk.end) === chunkText ? chunk : { ...chunk, text: chunkText },
+    ),
+  };
+}
+
+function unpacked(stored: StoredDocument): KnowledgeDocument {
+  const { text } = stored;
+  return {
+    ...stored,
+    chunks: stored.chunks.map((chunk) => ({
+      ...chunk,
+      text: chunk.text ?? text.slice(chunk.start, chunk.end),
+    })),
+  };
 }
 
 /** Options of {@link indexedDBRagStore}. */
@@ -27,14 +58,19 @@ export const RAG_DATABASE_NAME = 'agent-chat-rag';
  * A {@link RagStore} in IndexedDB. Each operation is one transaction that awaits nothing but its
  * own requests (an await on anything else would let the transaction auto-commit early).
  */
-export function indexedDBRagStore(
-  options: IndexedDBRagStoreOptions = {},
-): RagStore & { close(): Promise<void> } {
+export function indexedDBRagStore(options: IndexedDBRagStoreOptions = {}): RagStore &
+  Required<Pick<RagStore, 'getKeywords' | 'putKeywords'>> & {
+    readonly databaseName: string;
+    close(): Promise<void>;
+  } {
   const name = options.databaseName ?? RAG_DATABASE_NAME;
-  const connection = indexedDBConnection<RagDB>(name, 1, (database) => {
-    const documents = database.createObjectStore('documents', { keyPath: 'id' });
-    documents.createIndex('by-conversation', 'conversationId');
-    database.createObjectStore('vectors', { keyPath: 'name' });
+  const connection = indexedDBConnection<RagDB>(name, 2, (database, oldVersion) => {
+    if (oldVersion < 1) {
+      const documents = database.createObjectStore('documents', { keyPath: 'id' });
+      documents.createIndex('by-conversation', 'conversationId');
+      database.createObjectStore('vectors', { keyPath: 'name' });
+    }
+    if (oldVersion < 2) database.createObjectStore('keywords', { keyPath: 'name' });
   });
   const open = () =>
     connection.get().catch((error: unknown) => {
@@ -51,9 +87,22 @@ export function indexedDBRagStore(
     });
   };
   return {
-    documents: async () => (await open()).getAll('documents').catch(failed('reading documents')),
+    databaseName: name,
+    documents: async () => {
+      const db = await open();
+      const read = async () => {
+        const keys = await db.getAllKeys('documents');
+        const documents: KnowledgeDocument[] = [];
+        for (let i = 0; i < keys.length; i += PAGE) {
+          const range = IDBKeyRange.bound(keys[i], keys[Math.min(i + PAGE, keys.length) - 1]);
+          for (const stored of await db.getAll('documents', range)) documents.push(unpacked(stored));
+        }
+        return documents;
+      };
+      return read().catch(failed('reading documents'));
+    },
     putDocument: async (document) => {
-      await (await open()).put('documents', document).catch(failed('saving a document'));
+      await (await open()).put('documents', packed(document)).catch(failed('saving a document'));
     },
     deleteDocuments: async (ids) => {
       const tx = (await open()).transaction('documents', 'readwrite');
@@ -67,6 +116,11 @@ export function indexedDBRagStore(
     },
     deleteVectors: async (key) => {
       await (await open()).delete('vectors', key).catch(failed('deleting vectors'));
+    },
+    getKeywords: async (key) =>
+      (await open()).get('keywords', key).catch(failed('reading the keyword index')),
+    putKeywords: async (keywords) => {
+      await (await open()).put('keywords', keywords).catch(failed('saving the keyword index'));
     },
     close: async () => connection.close(),
   };

@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import { type KeywordAnalyzerOptions, keywordAnalyzer } from './keyword-analyzer.js';
 
 /** A text to index for keyword search: its id, body and optional heading fields. */
@@ -43,13 +43,17 @@ export function keywordScoring(options: KeywordIndexOptions = {}) {
 
 /** The MiniSearch instance behind {@link keywordIndex}; the knowledge build step indexes with the same one. */
 export function keywordMiniSearch(options: KeywordIndexOptions = {}): MiniSearch<KeywordEntry> {
+  return new MiniSearch<KeywordEntry>(miniSearchOptions(options));
+}
+
+function miniSearchOptions(options: KeywordIndexOptions): Options<KeywordEntry> {
   const { boost, bm25 } = keywordScoring(options);
-  return new MiniSearch<KeywordEntry>({
+  return {
     fields: [...KEYWORD_FIELDS],
     storeFields: [],
     processTerm: keywordAnalyzer(options),
     searchOptions: { boost, bm25, combineWith: 'OR', prefix: false, fuzzy: false },
-  });
+  };
 }
 
 /**
@@ -58,7 +62,7 @@ export function keywordMiniSearch(options: KeywordIndexOptions = {}): MiniSearch
  */
 export function keywordIndex(options: KeywordIndexOptions = {}) {
   const coordination = options.coordination ?? false;
-  const search = keywordMiniSearch(options);
+  let search = keywordMiniSearch(options);
   return {
     size: () => search.documentCount,
     add(entries: readonly KeywordEntry[]) {
@@ -84,6 +88,28 @@ export function keywordIndex(options: KeywordIndexOptions = {}) {
     },
     clear() {
       search.removeAll();
+    },
+    /**
+     * Drops what replaced and removed entries left behind (MiniSearch discards lazily, and until then their
+     * terms still count in BM25's document frequencies); in batches that yield.
+     */
+    async vacuum(): Promise<void> {
+      if (search.dirtCount > 0) await search.vacuum();
+    },
+    /** The index as built (vacuumed), as JSON: {@link load} reads it without re-tokenising. */
+    async save(): Promise<string> {
+      await this.vacuum();
+      return JSON.stringify(search);
+    },
+    /**
+     * Replaces the index by one saved with {@link save} (same analyzer options); with `yielding` (on a
+     * page) in batches that yield to it, else at once (in a worker, where nothing waits). Throws on JSON
+     * that is not such an index; the index is then left as it was.
+     */
+    async load(json: string, yielding = true): Promise<void> {
+      search = yielding
+        ? await MiniSearch.loadJSONAsync<KeywordEntry>(json, miniSearchOptions(options))
+        : MiniSearch.loadJSON<KeywordEntry>(json, miniSearchOptions(options));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { KeywordWorkerOption } from './background-keyword-index.js';
 import type { KnowledgeIndex } from './built/knowledge-index-reader.js';
 import type { ChunkOptions } from './chunk-text.js';
 import type { Embedder } from './embedder.js';
@@ -20,6 +21,14 @@ export interface KnowledgeBaseOptions {
   store?: RagStore;
   chunking?: ChunkOptions;
   keyword?: KeywordIndexOptions;
+  /**
+   * Runs keyword indexing and search in a Web Worker: `true` for the bundled worker file, or a function
+   * that creates it. When the worker cannot start (e.g. a Content-Security-Policy without `worker-src`),
+   * they run on the page. Default: on the page.
+   */
+  keywordWorker?: KeywordWorkerOption;
+  /** Wait after the last change before the keyword index is saved to the store, in ms; default 1000. */
+  keywordSaveDelayMs?: number;
   /**
    * A built index (`openKnowledgeIndex('/knowledge/')`) searched beside the documents added here; its
    * hits are merged with the in-browser keyword hits by BM25 score. Also settable later with `setIndex`.

@@ -74,7 +74,9 @@ export function createKnowledgeBase(options: KnowledgeBaseOptions = {}) {
       await ready();
     },
 
-    /** Waits for pending writes to the store. */
-    flush: () => vectors.flush(),
+    /** Waits for pending writes to the store (the keyword index is saved now if a change waits). */
+    flush: async () => {
+      await Promise.all([vectors.flush(), kb.keywordStore.flush()]);
+    },
   };
 }

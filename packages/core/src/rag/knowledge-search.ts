@@ -23,7 +23,7 @@ export async function searchKnowledge(
     return document !== undefined && kb.visible(document, conversationId);
   };
   // Over-fetch, then filter to what this conversation may see.
-  const local = kb.keywords.search(query, n * 3).filter((h) => allowed(h.id));
+  const local = (await kb.keywords.search(query, n * 3)).filter((h) => allowed(h.id));
   const ranking = built ? await built.rank(query, n) : undefined;
   const keywordIds = [...local.slice(0, n), ...(ranking?.hits ?? [])]
     .sort((a, b) => b.score - a.score)

@@ -1,6 +1,7 @@
+import { type BackgroundKeywordIndex, backgroundKeywordIndex } from './background-keyword-index.js';
 import type { KnowledgeIndex } from './built/knowledge-index-reader.js';
 import { flatIndex } from './flat-index.js';
-import { type KeywordIndex, keywordIndex } from './keyword-index.js';
+import { type KeywordPersistence, keywordPersistence, keywordSettings } from './keyword-persistence.js';
 import type { KnowledgeBaseOptions } from './knowledge-base-types.js';
 import type { Chunk, KnowledgeDocument } from './knowledge-document.js';
 import type { KnowledgeEvent } from './knowledge-events.js';
@@ -19,7 +20,10 @@ export interface KnowledgeState {
   readonly emit: (event: KnowledgeEvent) => void;
   readonly documents: Map<string, KnowledgeDocument>;
   readonly chunks: Map<string, Chunk>;
-  readonly keywords: KeywordIndex;
+  /** The keyword index (in a worker with `keywordWorker`); its calls are answered in the order made. */
+  readonly keywords: BackgroundKeywordIndex;
+  /** Saves the keyword index after changes and restores it on load. */
+  readonly keywordStore: KeywordPersistence;
   readonly vectors: SemanticIndex;
   /** A prebuilt index searched beside the documents added here. */
   built: KnowledgeIndex | undefined;
@@ -47,6 +51,8 @@ export function knowledgeState(options: KnowledgeBaseOptions): KnowledgeState {
   });
   let opened: Promise<void> | undefined;
   options.embedder?.onProgress?.(emit);
+  const documents = new Map<string, KnowledgeDocument>();
+  const keywords = backgroundKeywordIndex(options.keyword, options.keywordWorker ?? false);
 
   const state: KnowledgeState = {
     options,
@@ -54,15 +60,28 @@ export function knowledgeState(options: KnowledgeBaseOptions): KnowledgeState {
     now,
     ttl: options.attachmentTtlMs ?? DAY,
     emit,
-    documents: new Map(),
+    documents,
     chunks: new Map(),
-    keywords: keywordIndex(options.keyword),
+    keywords,
+    keywordStore: keywordPersistence(store, keywords, {
+      settings: keywordSettings(options.keyword),
+      delayMs: options.keywordSaveDelayMs ?? 1000,
+      documents: () => documents.values(),
+    }),
     vectors,
     built: options.index,
     ready() {
       opened ??= (async () => {
-        // Indexed in slices: stored documents of a large site would otherwise block the page for seconds.
-        await inSlices(await store.documents(), state.index);
+        const reading = store.documents();
+        reading.catch(() => undefined); // rejected below, with ready()
+        // The saved keyword index as built, loaded while the documents are read; only documents it lacks
+        // are tokenised again.
+        const missing = new Set(await state.keywordStore.restore(reading));
+        const stored = await reading;
+        // In slices: stored documents of a large site would otherwise block the page for seconds.
+        await inSlices(stored, (document) =>
+          missing.has(document) ? state.index(document) : remember(state, document),
+        );
         await state.drop(state.expired(), 'expired');
         await vectors.open([...state.documents.values()].flatMap((d) => d.chunks));
       })();
@@ -81,23 +100,32 @@ export function knowledgeState(options: KnowledgeBaseOptions): KnowledgeState {
       opened = undefined;
       state.documents.clear();
       state.chunks.clear();
-      state.keywords.clear();
+      void state.keywords.clear();
     },
   };
   return state;
 }
 
-function indexDocument(state: KnowledgeState, document: KnowledgeDocument): void {
+/** Keeps a document and its chunks in memory (its keywords are already indexed). */
+function remember(state: KnowledgeState, document: KnowledgeDocument): void {
   state.documents.set(document.id, document);
   for (const chunk of document.chunks) state.chunks.set(chunk.id, chunk);
-  state.keywords.add(
-    document.chunks.map((c) => ({
-      id: c.id,
-      text: c.text,
-      title: document.title,
-      ...(c.section ? { section: c.section } : {}),
-    })),
-  );
+}
+
+function indexDocument(state: KnowledgeState, document: KnowledgeDocument): void {
+  remember(state, document);
+  state.keywordStore.changed();
+  // A failed call is left out here; the index answers later calls in order.
+  void state.keywords
+    .add(
+      document.chunks.map((c) => ({
+        id: c.id,
+        text: c.text,
+        title: document.title,
+        ...(c.section ? { section: c.section } : {}),
+      })),
+    )
+    .catch(() => undefined);
 }
 
 async function dropDocuments(
@@ -111,7 +139,8 @@ async function dropDocuments(
   const chunkIds = present.flatMap((id) => documents.get(id)!.chunks.map((c) => c.id));
   for (const id of present) documents.delete(id);
   for (const id of chunkIds) state.chunks.delete(id);
-  state.keywords.remove(chunkIds);
+  void state.keywords.remove(chunkIds).catch(() => undefined);
+  state.keywordStore.changed();
   await state.vectors.remove(chunkIds);
   await state.store.deleteDocuments(present);
   state.emit({ type: 'knowledge.removed', documentIds: present, reason });

@@ -13,6 +13,27 @@ export interface StoredVectors {
 }
 
 /**
+ * A saved keyword index: MiniSearch's serialization as built, and what it was built from, so it is used
+ * only with the same analyzer and is brought up to date with the stored documents on load.
+ */
+export interface StoredKeywords {
+  /** Index name within the store, e.g. `default`. */
+  name: string;
+  /** Format of this record ({@link KEYWORD_SNAPSHOT_VERSION}). */
+  version: number;
+  /** The analyzer and field settings the index was built with. */
+  settings: string;
+  /** Per indexed document: when it was added (its version) and its number of chunks. */
+  documents: Record<string, [addedAt: number, chunks: number]>;
+  /** `keywordIndex().save()`: the index as JSON. */
+  json: string;
+  savedAt: number;
+}
+
+/** Version of {@link StoredKeywords}; a record of another version is rebuilt from the documents. */
+export const KEYWORD_SNAPSHOT_VERSION = 1;
+
+/**
  * The port for knowledge-base persistence: documents (text and chunks) and vector snapshots.
  * Adapters: {@link memoryRagStore} and `indexedDBRagStore` (its own database, `agent-chat-rag`).
  */
@@ -23,12 +44,16 @@ export interface RagStore {
   getVectors(name: string): Promise<StoredVectors | undefined>;
   putVectors(vectors: StoredVectors): Promise<void>;
   deleteVectors(name: string): Promise<void>;
+  /** The saved keyword index (stores without these rebuild it from the documents on each load). */
+  getKeywords?(name: string): Promise<StoredKeywords | undefined>;
+  putKeywords?(keywords: StoredKeywords): Promise<void>;
 }
 
 /** A {@link RagStore} in memory: for tests and pages that rebuild their knowledge on load. */
 export function memoryRagStore(): RagStore {
   const documents = new Map<string, KnowledgeDocument>();
   const vectors = new Map<string, StoredVectors>();
+  const keywords = new Map<string, StoredKeywords>();
   return {
     documents: async () => [...documents.values()].map((d) => structuredClone(d)),
     putDocument: async (document) => {
@@ -43,6 +68,10 @@ export function memoryRagStore(): RagStore {
     },
     deleteVectors: async (name) => {
       vectors.delete(name);
+    },
+    getKeywords: async (name) => keywords.get(name),
+    putKeywords: async (stored) => {
+      keywords.set(stored.name, structuredClone(stored));
     },
   };
 }

@@ -19,6 +19,21 @@ const DOCS = {
   },
 };
 
+/** The documents the element's knowledge base has stored (id → text), read from its IndexedDB. */
+function storedDocuments(elementId: string): Promise<Record<string, string>> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(`agent-chat:${elementId}:knowledge`);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('documents').objectStore('documents').getAll();
+      all.onsuccess = () => {
+        open.result.close();
+        resolve(Object.fromEntries(all.result.map((d: { id: string; text: string }) => [d.id, d.text])));
+      };
+    };
+  });
+}
+
 let count = 0;
 /** A fresh element id per test: its own conversation and knowledge databases. */
 const mountKnowledge = (attributes: string, id = `kb-${Date.now()}-${count++}`) =>
@@ -66,10 +81,49 @@ describe('<agent-chat knowledge>', () => {
     const answers = () =>
       [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
     await expect.poll(answers, { timeout: 30_000 }).toContain('Within 30 days');
-    expect(site.requests.filter((r) => r.url === returns).map((r) => r.status)).toEqual([200, 304]);
+    // Revalidated after the search could answer (from the stored copy), not before.
+    await expect
+      .poll(() => site.requests.filter((r) => r.url === returns).map((r) => r.status))
+      .toEqual([200, 304]);
     expect(site.downloads(shipping)).toBe(1);
     expect(site.downloads(returns)).toBe(1);
     expect(String(site.lastMessage(3)?.content)).toContain('returned within 30 days');
+  });
+
+  it('on a return visit answers from the stored documents and saved index while they are revalidated', async () => {
+    const routes: Record<string, () => Promise<Response>> = {};
+    const site = fakeSite({ files: DOCS, routes, turns: [{ text: 'ok' }] });
+    const id = `kb-return-${Date.now()}`;
+    const first = await mountKnowledge(`knowledge="${shipping} ${returns}"`, id);
+    await send(first, 'hello');
+    await expect
+      .poll(() => part(first, 'message-assistant')?.textContent, { timeout: 10_000 })
+      .toContain('ok');
+    await expect.poll(() => site.downloads(returns), { timeout: 10_000 }).toBe(1);
+    document.body.replaceChildren();
+
+    // The next page load: the documents' server does not answer until the search has been answered.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    for (const url of [shipping, returns])
+      routes[url] = () => held.then(() => new Response(null, { status: 304 }));
+    site.enqueue(
+      { toolCalls: [{ name: 'rag_search', arguments: { query: 'refund unopened tea' } }] },
+      { text: 'Within 30 days.' },
+    );
+    const again = await mountKnowledge(`knowledge="${shipping} ${returns}"`, id);
+    await send(again, 'Can I return tea?');
+    const answers = () =>
+      [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
+    await expect.poll(answers, { timeout: 30_000 }).toContain('Within 30 days');
+    expect(String(site.lastMessage(2)?.content)).toContain('returned within 30 days');
+    // Asked for (revalidation started, a few at a time), none answered yet, nothing downloaded again.
+    expect(site.requests.filter((r) => r.url === returns && r.status === 0)).toHaveLength(1);
+    release();
+    await expect.poll(() => site.requests.filter((r) => r.status === 304).length).toBe(2);
+    expect(site.downloads(returns)).toBe(1);
   });
 
   it('indexes a changed document again, and drops one no longer listed', async () => {
@@ -84,6 +138,12 @@ describe('<agent-chat knowledge>', () => {
     const id = `kb-change-${Date.now()}`;
     await send(await mountKnowledge(`knowledge="${shipping} ${returns}"`, id), 'hi');
     await expect.poll(() => site.modelRequests.length, { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => storedDocuments(id), { timeout: 10_000 })
+      .toEqual({
+        [`document:${shipping}`]: expect.stringContaining('40 EUR'),
+        [`document:${returns}`]: expect.stringContaining('30 days'),
+      });
     site.files[shipping] = {
       body: '# Shipping\n\nShipping is free from 25 EUR now.',
       type: 'text/markdown',
@@ -91,6 +151,10 @@ describe('<agent-chat knowledge>', () => {
     };
     document.body.replaceChildren();
     const element = await mountKnowledge(`knowledge="${shipping}"`, id);
+    // A search answers from the stored copies at once; once revalidated, the new copy alone is stored.
+    await expect
+      .poll(() => storedDocuments(id), { timeout: 10_000 })
+      .toEqual({ [`document:${shipping}`]: expect.stringContaining('free from 25 EUR') });
     await send(element, 'shipping?');
     await expect.poll(() => site.modelRequests.length, { timeout: 10_000 }).toBe(3);
     expect(site.downloads(shipping)).toBe(2);
@@ -151,9 +215,10 @@ describe('<agent-chat knowledge>', () => {
     const last = () =>
       [...again.shadowRoot!.querySelectorAll('[part~="message-assistant"]')].at(-1)?.textContent;
     await expect.poll(last, { timeout: 10_000 }).toBe('Within 30 days.');
-    const asked = site.requests.filter((r) => r.url === guide);
-    expect(asked.map((r) => r.status)).toEqual([200, 304]);
-    expect(asked[1]!.headers.get('if-modified-since')).toBe(date);
+    const asked = () => site.requests.filter((r) => r.url === guide);
+    // Revalidated after the search could answer (from the stored copy), not before.
+    await expect.poll(() => asked().map((r) => r.status)).toEqual([200, 304]);
+    expect(asked()[1]!.headers.get('if-modified-since')).toBe(date);
     const found = String(site.lastMessage(3)?.content);
     expect(found).toContain(returns);
     expect(found).toContain('Returns policy');

@@ -24,7 +24,8 @@ export { syncKnowledge } from './knowledge-sync.js';
 
 /**
  * The knowledge base of one element: site documents and the conversations' attachments, in IndexedDB;
- * keyword search, hybrid with an `embedder`, whose model download `onEvent` reports.
+ * keyword search (in a worker, its index saved as built), hybrid with an `embedder`, whose model download
+ * `onEvent` reports.
  */
 export function openKnowledgeBase(
   databaseName: string,
@@ -32,6 +33,8 @@ export function openKnowledgeBase(
 ): KnowledgeBase {
   return createKnowledgeBase({
     store: indexedDBRagStore({ databaseName }),
+    // Tokenising, search and the saved index's loading off the page (on it when no worker can start).
+    keywordWorker: true,
     pdf: { load: loadPdfJs },
     ...(options.embedder ? { embedder: options.embedder } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
@@ -87,7 +90,8 @@ async function loadPdfJs(): Promise<PdfJs> {
 /**
  * `rag_search` and `read_attachment` over `kb`, for whichever conversation is shown when the model calls
  * them (the agent outlives a switch of conversation). A call first waits for `synced` (the site's documents
- * indexed), so a message is never held back for them: only a search waits.
+ * searchable: stored ones from an earlier visit, else the first sync), so a message is never held back for
+ * them: only a search waits.
  */
 export function conversationTools(
   kb: KnowledgeBase,

@@ -71,7 +71,16 @@ export class KnowledgeController implements ReactiveController {
         embedder,
         onEvent: (event) => this.#onEvent(event),
       });
-      return { chunk, kb, tools: chunk.conversationTools(kb, this.#conversationId, () => this.sync()) };
+      // Asked before this visit's sync adds anything: were documents stored on an earlier visit?
+      const returning = kb.documents().then(
+        (stored) => stored.some((d) => d.metadata.origin === 'knowledge'),
+        () => false,
+      );
+      return {
+        chunk,
+        kb,
+        tools: chunk.conversationTools(kb, this.#conversationId, () => this.#searchable(returning)),
+      };
     });
     return this.#opened;
   }
@@ -90,6 +99,15 @@ export class KnowledgeController implements ReactiveController {
     this.#syncedFor = value;
     this.#synced = value ? this.#run(value) : Promise.resolve();
     return this.#synced;
+  }
+
+  /**
+   * Resolves once a search can answer: on a return visit as soon as the documents and keyword index
+   * stored last time are loaded (the sync revalidates them meanwhile, a few at a time), else after the sync.
+   */
+  async #searchable(returning: Promise<boolean>): Promise<void> {
+    const synced = this.sync();
+    if (!(await returning)) await synced;
   }
 
   hostConnected(): void {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { backgroundKeywordIndex } from './background-keyword-index.js';
+import { indexedDBRagStore } from './indexeddb-rag-store.js';
+import { createKnowledgeBase } from './knowledge-base.js';
+
+const entries = Array.from({ length: 60 }, (_, i) => ({
+  id: `c${i}`,
+  title: `Guide ${i}`,
+  text: `Service unit${i} restarts nightly; its maintenance window is on day ${i % 7} in region${i % 5}.`,
+}));
+
+describe('backgroundKeywordIndex in Chromium', () => {
+  it('in a worker answers like the page index, and loads the page index as saved', async () => {
+    const worker = backgroundKeywordIndex({}, true);
+    const page = backgroundKeywordIndex();
+    await Promise.all([worker.add(entries), page.add(entries)]);
+    expect(worker.where()).toBe('worker');
+    const query = 'unit17 maintenance window region2';
+    expect(await worker.search(query, 10)).toEqual(await page.search(query, 10));
+    const copy = backgroundKeywordIndex({}, true);
+    await copy.load(await page.save());
+    expect(await copy.search(query, 10)).toEqual(await page.search(query, 10));
+    await expect(copy.load('{"not": "an index"')).rejects.toThrow();
+  });
+
+  it('falls back to the page, with the calls made meanwhile, when the worker cannot start', async () => {
+    const index = backgroundKeywordIndex(
+      {},
+      () => new Worker('/no-such-keyword-worker.js', { type: 'module' }),
+    );
+    void index.add(entries);
+    const hits = await index.search('unit17 maintenance', 3);
+    expect(hits[0]?.id).toBe('c17');
+    expect(index.where()).toBe('page');
+  });
+
+  it('a knowledge base in IndexedDB keeps chunk texts once and restores its keyword index from the worker', async () => {
+    const databaseName = `keywords-${Date.now()}`;
+    const first = createKnowledgeBase({ store: indexedDBRagStore({ databaseName }), keywordWorker: true });
+    for (const e of entries.slice(0, 20))
+      await first.add({ source: `${e.id}.md`, content: `# ${e.title}\n${e.text}` });
+    await first.flush();
+    const raw = await new Promise<{ chunks: { text?: string }[] }>((resolve, reject) => {
+      const open = indexedDB.open(databaseName);
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const get = open.result.transaction('documents').objectStore('documents').get('document:c3.md');
+        get.onsuccess = () => {
+          resolve(get.result);
+          open.result.close();
+        };
+      };
+    });
+    expect(raw.chunks.every((c) => c.text === undefined)).toBe(true);
+    const store = indexedDBRagStore({ databaseName });
+    expect((await store.getKeywords!('default'))?.json.length).toBeGreaterThan(1000);
+    const second = createKnowledgeBase({ store, keywordWorker: true });
+    const { hits } = await second.search('unit3 maintenance window', { k: 1 });
+    expect(hits[0]).toMatchObject({ source: 'c3.md', text: expect.stringContaining('unit3') });
+  });
+});
