@@ -42,13 +42,12 @@ const TOOL_CALL_MODULES =
 
 /**
  * Modules of the lazy `agent-chunk` chunk beside the agent runtime's own (src/agent/agent-chunk.ts and what only
- * it reaches): the run's memory, which core loads with each run, and the conversations' IndexedDB store, which
- * the element opens when it connects. Loaded by every first send, so one file, not three (−350 B gzip on a first
- * chat). A page that gives the element its own `agent` loads the runtime with the store (it is preloaded with
- * `proxy-url` anyway).
+ * it reaches): the run's memory, which core loads with each run. Loaded by every first send, so one file, not two.
+ * (agent-chunk.ts also reaches the conversations' IndexedDB store, so the store joins the shared chunk that
+ * every first send and the remote agents' path load, rather than a file of its own: −350 B gzip on a first chat.)
  */
 const FIRST_SEND_MODULES =
-  /widget[\\/]src[\\/](?:agent[\\/]agent-chunk|conversations[\\/]indexeddb-chunk)\.ts$|core[\\/]src[\\/]memory[\\/](?:indexeddb-store-ops|indexeddb-store|store-error|indexeddb-schema|store-changes|indexeddb-transaction)\.ts$|core[\\/]src[\\/](?:memory[\\/](?:run-memory|dual-track|fit-context|retrieve-full-context-tool|entry-ids)|context[\\/]context-budget-error)\.ts$/;
+  /widget[\\/]src[\\/]agent[\\/]agent-chunk\.ts$|core[\\/]src[\\/](?:memory[\\/](?:run-memory|dual-track|fit-context|retrieve-full-context-tool|entry-ids)|context[\\/]context-budget-error)\.ts$/;
 
 /** Modules that several lazy chunks share and a plain first answer never runs (see codeSplitting below). */
 const LAZY_SHARED_MODULES =
