@@ -78,8 +78,10 @@ export function observeBody(
         controller.close();
         return;
       }
-      capture.push(result.value);
-      controller.enqueue(result.value);
+      const chunk = result.value;
+      controller.enqueue(chunk);
+      // Read for the transcript after the chunk is on its way: nothing of it stands before the client's bytes.
+      queueMicrotask(() => capture.push(chunk));
     },
     cancel(reason) {
       end(reason ?? new Error('client went away'));
