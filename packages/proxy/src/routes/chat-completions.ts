@@ -32,12 +32,5 @@ export const chatCompletions: Handler = async (c) => {
       }),
       upstream,
     );
-  const transcripts = c.config.transcripts;
-  if (transcripts === undefined) return forward();
-  return recordedChat(
-    c,
-    transcripts,
-    { model: call.model, messages: request.messages, cost: call.cost },
-    forward,
-  );
+  return recordedChat(c, { model: call.model, messages: request.messages, cost: call.cost }, forward);
 };

@@ -41,11 +41,8 @@ export const messages: Handler = async (c) => {
       }),
       upstream,
     );
-  const transcripts = c.config.transcripts;
-  if (transcripts === undefined) return forward();
   return recordedChat(
     c,
-    transcripts,
     { model: call.model, messages: request.messages, cost: call.cost, dialect: 'anthropic' },
     forward,
   );

@@ -27,11 +27,20 @@ export interface ChatCall {
 }
 
 /**
- * Forwards a chat call through `forward` and stores it in the transcript off the request path: the
- * answer's chunks are read as they pass to the client (nothing is held back), and when it ends the
- * call is masked and written in one D1 batch (`waitUntil`). A failed call is stored with its error code.
+ * Forwards a chat call through `forward`; with transcripts on, also stores it in the transcript off the
+ * request path: the answer's chunks are read as they pass to the client (nothing is held back), and when it
+ * ends the call is masked and written in one D1 batch (`waitUntil`). A failed call is stored with its error code.
  */
-export async function recordedChat(
+export function recordedChat(
+  c: Context,
+  call: ChatCall,
+  forward: () => Promise<Response>,
+): Promise<Response> {
+  const transcripts = c.config.transcripts;
+  return transcripts === undefined ? forward() : recorded(c, transcripts, call, forward);
+}
+
+async function recorded(
   c: Context,
   transcripts: TranscriptsConfig,
   call: ChatCall,
