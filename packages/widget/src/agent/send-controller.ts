@@ -47,11 +47,19 @@ export class SendController implements ReactiveController {
    * and never touches the text box, so what the visitor is typing stays theirs.
    */
   async send(text = this.#d.input()?.value ?? '', options: { fromApp?: boolean } = {}): Promise<void> {
-    const { run, attachments } = this.#d;
+    const { run, attachments, conversations } = this.#d;
     const input = this.#d.input();
     if (!input || run.status === 'running' || this.#resolving) return;
     const message = text.trim();
     if (!message) return;
+    // Sent while the last visit's conversation is still being restored (a visitor quick after a reload): the
+    // message continues that conversation once it is shown, rather than being replaced by it.
+    this.#resolving = true;
+    try {
+      await conversations.restored;
+    } finally {
+      this.#resolving = false;
+    }
     // Attached files go into the conversation's attachment cache before the run, so the model can read
     // them; a new conversation gets its id now for that.
     const files = options.fromApp ? [] : attachments.files.take();

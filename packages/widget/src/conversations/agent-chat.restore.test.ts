@@ -1,3 +1,4 @@
+import { memoryStore } from '@agent-chat/core';
 import { describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import '../agent-chat.js';
@@ -5,6 +6,45 @@ import { fakeSite } from '../test/fake-site.js';
 import { mount, parts, send } from '../test/mount.js';
 
 describe('<agent-chat> after a reload', () => {
+  it('a message sent while the last conversation is still being restored continues it, shown and answered', async () => {
+    fakeSite({ turns: [{ text: 'First answer.' }, { text: 'Second answer.' }] });
+    const inner = memoryStore();
+    let hold: Promise<void> = Promise.resolve();
+    // The store of both page loads; the second load's restore waits until released.
+    const store = new Proxy(inner, {
+      get: (target, key) =>
+        key === 'load'
+          ? async (id: string) => {
+              await hold;
+              return target.load(id);
+            }
+          : Reflect.get(target, key),
+    });
+    const attributes = {
+      id: `restore-race-${Date.now()}`,
+      'proxy-url': 'http://shop.test',
+      model: 'gpt-4o-mini',
+    };
+    let element = await mount({ attributes, setup: (e) => (e.store = store) });
+    await send(element, 'First question');
+    await expect.poll(() => parts(element, 'message-assistant').at(-1)?.textContent).toBe('First answer.');
+
+    let release = () => {};
+    hold = new Promise((resolve) => {
+      release = resolve;
+    });
+    element = await mount({ attributes, setup: (e) => (e.store = store) });
+    await send(element, 'Second question');
+    release();
+    await expect
+      .poll(() => parts(element, 'message-assistant').at(-1)?.textContent, { timeout: 10_000 })
+      .toBe('Second answer.');
+    expect(parts(element, 'message-user').map((m) => m.textContent?.trim())).toEqual([
+      'First question',
+      'Second question',
+    ]);
+  });
+
   it('shows the stages of earlier turns, collapsed, and exports the run log as JSONL', async () => {
     const site = fakeSite({
       turns: [
