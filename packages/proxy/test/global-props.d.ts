@@ -13,3 +13,9 @@ declare namespace Cloudflare {
     TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
   }
 }
+
+// Recorded provider streams (test/fixtures), imported as text by Vite's `?raw`.
+declare module '*.sse?raw' {
+  const text: string;
+  export default text;
+}

@@ -1,5 +1,7 @@
 import { env as bindings } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+// Recorded from Anthropic's API (test/fixtures/provider-streams/README.md): text, then a tool call.
+import recordedToolCall from '../../../../test/fixtures/provider-streams/anthropic/tool-no-args.sse?raw';
 import {
   ALLOWED_ORIGIN,
   callProxy,
@@ -132,6 +134,41 @@ describe('transcripts in D1', { timeout: 30_000 }, () => {
       input_tokens: 30,
       output_tokens: 12,
       tool_calls: '["send_mail"]',
+      finish_reason: 'tool_use',
+    });
+  });
+
+  it('reads a stream recorded from Anthropic: its model, usage, tool name and stop reason', async () => {
+    stubUpstream(() => new Response(recordedToolCall, { headers: { 'Content-Type': 'text/event-stream' } }));
+    const env = transcriptsEnv(db, {
+      ANTHROPIC_API_KEY: 'sk-ant-test-transcripts',
+      MODELS: 'claude-test=anthropic',
+    });
+    const response = await callProxy(
+      proxyRequest('/v1/messages', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Conversation-Id': 'conv-rec',
+          'CF-Connecting-IP': '203.0.113.8',
+        },
+        body: JSON.stringify({
+          model: 'claude-test',
+          max_tokens: 100,
+          stream: true,
+          messages: [{ role: 'user', content: 'Update the list' }],
+        }),
+      }),
+      env,
+    );
+    expect(await response.text()).toBe(recordedToolCall);
+    await settled();
+    const [call] = await rows(db, 'calls');
+    expect(call).toMatchObject({
+      conversation_id: 'conv-rec',
+      input_tokens: 565,
+      output_tokens: 48,
+      tool_calls: '["updateIssueList"]',
       finish_reason: 'tool_use',
     });
   });
