@@ -1,6 +1,7 @@
 // Pages of the framework consumer apps (frameworks.test.ts) driven in Chromium as a user would.
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
+import { composerReady } from '../e2e/composer-ready.ts';
 import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type StaticServer, serveStatic } from './static-server.ts';
 
@@ -20,6 +21,7 @@ export async function chatIn(
   });
   await tab.goto(`${page.url}/?proxy=${encodeURIComponent(proxyUrl)}`);
   const input = tab.locator('agent-chat textarea');
+  await composerReady(tab);
   await input.fill('What is 2 + 40?');
   await input.press('Enter');
   let results: Record<string, unknown[]> = {};

@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { composerReady } from '../e2e/composer-ready.ts';
 import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type ConsumerProject, createConsumerProject, tarball } from './consumer-project.ts';
@@ -168,6 +169,7 @@ describe('React 19 + TypeScript strict, <agent-chat> in JSX', () => {
       tab.on('pageerror', (error) => errors.push(String(error)));
       await tab.goto(`${page19.url}/?proxy=${encodeURIComponent(proxy.url)}`);
       const input = tab.locator('agent-chat textarea');
+      await composerReady(tab);
       await input.fill('Show me green teas');
       await input.press('Enter');
       const answer = () => tab.locator('agent-chat [part~="message-assistant"]').last().textContent();

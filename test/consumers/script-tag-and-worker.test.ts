@@ -9,6 +9,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { freePort, type ProxyDev, startProxyDev } from '../../scripts/lib/proxy-dev.ts';
+import { composerReady } from '../e2e/composer-ready.ts';
 import { isolatedPage } from '../e2e/isolated-page.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type ConsumerProject, createConsumerProject, tarball } from './consumer-project.ts';
@@ -130,6 +131,7 @@ describe('a fresh Worker project on @agent-chat/proxy', () => {
     tab.on('pageerror', (error) => errors.push(String(error)));
     await tab.goto(`${page.url}/`);
     const input = tab.locator('agent-chat textarea');
+    await composerReady(tab);
     await input.fill('Hello?');
     await input.press('Enter');
     const answer = tab.locator('agent-chat [part~="message-assistant"]').last();

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeSource } from './axe-source.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { storedRecords } from './stored-records.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
@@ -247,6 +248,7 @@ describe('chat UX configured by HTML alone', () => {
     for (const [i, question] of questions.entries()) {
       stack.model.enqueue({ text: `Old answer ${i + 1}.` });
       const input = page.locator('agent-chat textarea#input');
+      await composerReady(page);
       await input.fill(question);
       await input.press('Enter');
       await expect.poll(answers, { timeout: 20_000 }).toHaveLength(i + 1);

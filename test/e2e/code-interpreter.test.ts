@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -38,6 +39,7 @@ print(f"n={len(scores)} mean={statistics.mean(scores):.1f} max={max(scores)}")`;
       buffer: Buffer.from('name,score\nann,70\nbob,90\ncy,80\n'),
     });
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Summarise the scores');
     await input.press('Enter');
 

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { type ShopSite, serveShopSite } from './shop-site.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
@@ -46,6 +47,7 @@ const DOCS = ['/docs/shipping.md', '/docs/returns.md', '/docs/brewing-guide.pdf'
 
 async function send(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCRIPTED_PNG } from '../model-server/scripted-model-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -50,6 +51,7 @@ async function openChat(): Promise<{
 
 async function ask(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }

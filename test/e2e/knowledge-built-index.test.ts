@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOf, termsFile } from '../../packages/core/src/rag/built/knowledge-index-format.ts';
 import { generatedDocument, maintenanceWindow, serviceName } from '../../scripts/lib/generated-docs.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -97,6 +98,7 @@ async function ask(p: Page, query: string, answer: string): Promise<string> {
   const start = stack.model.requests.length;
   stack.model.enqueue({ toolCalls: [{ name: 'rag_search', arguments: { query } }] }, { text: answer });
   const input = p.locator('agent-chat textarea');
+  await composerReady(p);
   await input.fill('When is the maintenance window?');
   await input.press('Enter');
   await expect

@@ -7,6 +7,7 @@ import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ExampleServer, serveExample } from '../../scripts/lib/example-server.ts';
 import { buildLocalModelBundle, noProviderNotice } from '../../scripts/lib/local-model-bundle.ts';
 import { buildWidget } from '../../scripts/lib/widget-build.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 
 // The demo page without a provider key (`npm run demo` with no OPENAI_* set): examples/script-tag/local-model.js
@@ -58,6 +59,7 @@ describe('demo page without a provider key', () => {
       .poll(() => status.textContent(), { timeout: 20_000 })
       .toMatch(/downloads on your first message/);
     const input = page.locator('agent-chat').locator('textarea');
+    await composerReady(page);
     await input.fill('Which green teas do you have?');
     await input.press('Enter');
     const answer = page.locator('agent-chat').locator('[part~="message-assistant"]').last();

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startLegacyServer, startModernServer, type V2Server } from '../mcp/v2-servers.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -64,6 +65,7 @@ describe('<agent-chat mcp-servers> → proxy (workerd) → a 2026-07-28 and a 20
     const first = stack.model.requests.length;
     const { page, errors } = await openChat();
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Weather in Paris, then greet Ada');
     await input.press('Enter');
 

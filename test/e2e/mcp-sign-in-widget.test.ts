@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type OAuthTestServers, startOAuthTestServers } from '../mcp/oauth/oauth-test-servers.ts';
 import { axeSource } from './axe-source.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedContext, isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -30,6 +31,7 @@ const stack = useWidgetStack(
 
 async function send(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }

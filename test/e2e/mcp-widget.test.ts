@@ -6,6 +6,7 @@ import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { type McpServerProcess, startServerEverything } from '../mcp/server-everything.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -62,6 +63,7 @@ async function openChat(): Promise<{ page: Page; errors: string[]; scripts: stri
 
 async function send(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }

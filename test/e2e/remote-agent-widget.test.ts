@@ -10,6 +10,7 @@ import { launchChromium } from '../../scripts/lib/chromium.ts';
 import { type ScriptedModelServer, startScriptedModelServer } from '../model-server/scripted-model-server.ts';
 import { type AgUiServer, startAgUiServer } from '../remote/ag-ui-server.ts';
 import { type AiSdkServer, startAiSdkServer } from '../remote/ai-sdk-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { storedRecords } from './stored-records.ts';
 
@@ -76,6 +77,7 @@ afterAll(async () => {
 
 async function send(p: Page, text: string): Promise<void> {
   const input = p.locator('agent-chat textarea');
+  await composerReady(p);
   await input.fill(text);
   await input.press('Enter');
 }

@@ -2,6 +2,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import type { Page } from 'playwright-core';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../../scripts/lib/proxy-dev.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -28,6 +29,7 @@ async function open(page: Page): Promise<void> {
 
 async function ask(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import { axeSource } from './axe-source.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -137,6 +138,7 @@ async function askAndCheck(path: string, diagram: boolean): Promise<{ page: Page
   await page.goto(`${stack.example.url}${path}`);
   stack.model.enqueue({ text: diagram ? ANSWER + DIAGRAM : ANSWER, chunkSize: 7, delayMs: 2 });
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill('Explain the physics of tea');
   await input.press('Enter');
   const answer = page.locator('agent-chat [part~="message-assistant"]');
@@ -216,6 +218,7 @@ describe('answers with math, reference links and footnotes', () => {
     await page.goto(`${stack.example.url}/strict-no-frame`);
     stack.model.enqueue({ text: `Steps:${DIAGRAM}`, chunkSize: 7, delayMs: 2 });
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Draw the steps');
     await input.press('Enter');
     const figure = page.locator('agent-chat [part~="message-assistant"] figure.diagram');

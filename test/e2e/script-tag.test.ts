@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleServer } from '../../scripts/lib/example-server.ts';
 import type { ProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -85,6 +86,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     await watchWidget(page);
 
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Which green teas do you have under 20 euros?');
     await input.press('Enter');
 
@@ -133,6 +135,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(example.url);
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Hello?');
     await input.press('Enter');
     const alert = page.locator('agent-chat [role="alert"]');
@@ -169,6 +172,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     });
     await page.waitForFunction(() => (window as { __toolsReady?: boolean }).__toolsReady === true);
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Show the review');
     await input.press('Enter');
     const assistant = page.locator('agent-chat [part~="message-assistant"] strong');
@@ -198,6 +202,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     const page = await isolatedPage(browser);
     await page.goto(example.url);
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Recommend a tea');
     await input.press('Enter');
     const assistant = page.locator('agent-chat [part~="message-assistant"]');
@@ -234,6 +239,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
       });
       await page.goto(example.url);
       const input = page.locator('agent-chat textarea');
+      await composerReady(page);
       await input.fill('Which green tea?');
       await input.press('Enter');
       await expect

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join, normalize } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -99,6 +100,7 @@ describe('<agent-chat> under a strict Content-Security-Policy', () => {
       { text: 'Two teas:\n\n```js\nbrew({ tea: "sencha" });\n```\n', chunkSize: 6, delayMs: 2 },
     );
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('Which teas do you have?');
     await input.press('Enter');
     const code = page.locator('agent-chat [part~="message-assistant"] code');

@@ -8,6 +8,7 @@ import { join, normalize } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ExampleServer } from '../../scripts/lib/example-server.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -71,6 +72,7 @@ async function open(page: Page): Promise<string[]> {
 
 async function send(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { startProxyDev } from '../../scripts/lib/proxy-dev.ts';
 import { transcriptRowCounts, transcriptsProxy } from '../../scripts/lib/proxy-transcripts.ts';
 import { axeSource } from './axe-source.ts';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -38,6 +39,7 @@ const adminApi = (path: string, token?: string) =>
 
 async function send(page: Page, text: string, answers: number) {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
   await page.waitForFunction(

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { startWidgetStack, type WidgetStack } from './widget-stack.ts';
 
@@ -99,6 +100,7 @@ describe('<agent-chat mode="launcher"> in Chromium', () => {
 
       // An answer that arrives while the panel is closed shows on the badge.
       stack.model.enqueue({ text: 'Delivery takes five to seven days.', chunkSize: 4, delayMs: 80 });
+      await composerReady(page);
       await page.keyboard.type('How long does delivery take?');
       await page.keyboard.press('Enter');
       await page.keyboard.press('Escape');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -37,6 +38,7 @@ describe('<agent-chat> from HTML, when the model’s stream is cut', () => {
       }).observe(root, { subtree: true, childList: true, characterData: true });
     }, 'Our shop');
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('When are you open?');
     await input.press('Enter');
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { composerReady } from './composer-ready.ts';
 import { isolatedPage } from './isolated-page.ts';
 import { useWidgetStack } from './use-widget-stack.ts';
 
@@ -28,6 +29,7 @@ describe('<agent-chat> with a reasoning model, through the proxy', () => {
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await page.locator('agent-chat').evaluate((element) => element.setAttribute('reasoning-effort', 'low'));
     const input = page.locator('agent-chat textarea');
+    await composerReady(page);
     await input.fill('What is Gyokuro?');
     await input.press('Enter');
 

@@ -1,6 +1,7 @@
 // The example page with <agent-chat> in Chromium, as the MCP Apps end-to-end tests drive it.
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { composerReady } from '../e2e/composer-ready.ts';
 import { isolatedPage } from '../e2e/isolated-page.ts';
 import type { ScriptedModelServer } from '../model-server/scripted-model-server.ts';
 
@@ -38,6 +39,7 @@ export async function openChatPage(
 /** Types `text` into the chat and sends it. */
 export async function send(page: Page, text: string): Promise<void> {
   const input = page.locator('agent-chat textarea');
+  await composerReady(page);
   await input.fill(text);
   await input.press('Enter');
 }
