@@ -33,7 +33,7 @@ export const resumeOn = (): Record<string, string> => ({ 'X-Resumable': '1' });
 /** The design before issue 28 (`LIMITS_ALLOWANCE_*=0`): the counter awaited by every request. */
 export const DO_AWAITED = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, awaited by every request (LIMITS_ALLOWANCE_REQUESTS=0, LIMITS_ALLOWANCE_CREDITS=0: the design before issue 28)`;
 
-/** The two Workers behind {@link DO_WARM} / {@link DO_COLD} and {@link DO_AWAITED}. */
+/** The Workers behind {@link DO_WARM} / {@link DO_COLD}, {@link DO_WARM_RESUME}, {@link DO_WARM_TRANSCRIPTS} and {@link DO_AWAITED}. */
 export function delayedCounterWorkers(modelBaseURL: string, adminToken: string): ServedWorker[] {
   const vars = {
     UPSTREAM_BASE_URL: modelBaseURL,
@@ -53,6 +53,9 @@ export function delayedCounterWorkers(modelBaseURL: string, adminToken: string):
   );
   return [
     { name: DO_WARM, configDir, vars, durableObjects },
+    // Resume on gets a Worker of its own, like TRANSCRIPTS=on: sharing DO_WARM's, its requests came right
+    // after the cold client's, whose counter calls (25 ms away) were still running in that isolate.
+    { name: DO_WARM_RESUME, configDir, vars, durableObjects },
     {
       name: DO_WARM_TRANSCRIPTS,
       configDir,

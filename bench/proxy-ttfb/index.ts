@@ -157,7 +157,6 @@ export const benchmark: Benchmark = {
       const bareSocket = await workerSocketUrl(bare.pid, bare.url);
       for (const [subject, url] of Object.entries(served.urls)) targets[subject] = `${url}/v1`;
       targets[DO_COLD] = targets[DO_WARM]!;
-      targets[DO_WARM_RESUME] = targets[DO_WARM]!;
       const doSubjects = [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED];
       const headersOf = (subject: string) =>
         subject === DO_COLD ? newClientEachRequest : subject === DO_WARM_RESUME ? resumeOn : undefined;
