@@ -41,6 +41,20 @@ export interface RemoteAgentOptions {
 export interface RemoteAgent extends ChatAgent {
   readonly url: string;
   readonly protocol: RemoteProtocol;
+  /**
+   * Picks up the answer the backend is still giving to `message` in `conversationId` — a turn a page sent
+   * and did not see to its end (a reload, a link followed and back) — instead of asking again: AI SDK
+   * backends that keep their streams (`GET <url>/<conversationId>/stream`, as `useChat({ resume: true })`
+   * asks) stream it from its start, and the run goes on as {@link run}'s does (page tools, approvals, the
+   * turn stored). When there is nothing to pick up (the backend answers 204, has no such route, or the
+   * protocol has no resume request: AG-UI) the run starts and finishes with status `not-resumable`,
+   * storing nothing. The turn must not be in the store yet.
+   */
+  resume(input: {
+    conversationId: string;
+    message: string;
+    signal?: AbortSignal;
+  }): AsyncGenerator<AgentEvent, void, undefined>;
   /** Answers an `approval.request` (`true` / `false`); the run continues once all of its requests are answered. */
   respond(
     requestId: string,
@@ -74,6 +88,14 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
   const pageTools = (): readonly Tool[] =>
     typeof options.tools === 'function' ? options.tools() : (options.tools ?? []);
   const toolMap = (): ReadonlyMap<string, Tool> => new Map(pageTools().map((t) => [t.name, t]));
+  /** The session of a new turn: the conversation's thread so far, then the user's message. */
+  const turnSession = async (conversationId: string, message: string): Promise<ProtocolSession> => {
+    threads ??= defaultThreadStore();
+    const thread = await reconciled(threads, store, conversationId, protocol, url);
+    const session = (await loadDriver()).session({ conversationId, thread, pageTools: pageTools() });
+    session.addUser(message);
+    return session;
+  };
   const paused = new Map<string, PausedRun>();
   const answers = new Map<PausedRun, Answer[]>();
 
@@ -109,15 +131,22 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     },
     async *run(input) {
       const conversationId = input.conversationId ?? `conv_${crypto.randomUUID()}`;
-      threads ??= defaultThreadStore();
-      const thread = await reconciled(threads, store, conversationId, protocol, url);
-      const session = (await loadDriver()).session({ conversationId, thread, pageTools: pageTools() });
-      session.addUser(input.message);
-      const record = new TurnRecord(input.message);
-      yield* remoteRun(context(conversationId, session, record, 0, input.signal), {
+      const session = await turnSession(conversationId, input.message);
+      yield* remoteRun(context(conversationId, session, new TurnRecord(input.message), 0, input.signal), {
         type: 'run.start',
         conversationId,
         message: input.message,
+      });
+    },
+    async *resume({ conversationId, message, signal }) {
+      const session = await turnSession(conversationId, message);
+      const ctx = context(conversationId, session, new TurnRecord(message), 0, signal);
+      const start = { type: 'run.start', conversationId, message } as const;
+      yield* remoteRun(ctx, start, async (emit) => {
+        const calls = await session.resumeRound?.(emit, ctx.signal);
+        if (!calls) return 'not-resumable';
+        ctx.rounds++;
+        return calls;
       });
     },
     async *respond(requestId, value, respondOptions) {
@@ -131,7 +160,10 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
         message: '',
         resumes: requestId,
       } as const;
-      yield* remoteRun(ctx, start, (emit) => applyAnswers(ctx, given, emit));
+      yield* remoteRun(ctx, start, async (emit) => {
+        await applyAnswers(ctx, given, emit);
+        return undefined;
+      });
     },
     pending: async (conversationId) => pendingRequests(paused, conversationId),
   };
