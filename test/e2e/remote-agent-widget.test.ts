@@ -50,15 +50,17 @@ beforeAll(async () => {
     const html =
       path === '/cut'
         ? page(`${route.origin}/cut`)
-        : path === '/ag-ui'
-          ? page(agUi.url, 'ag-ui')
-          : path === '/bad-protocol'
-            ? page(route.url, 'graphql')
-            : path === '/no-cors'
-              ? page(`${route.origin}/nocors`)
-              : path === '/loop-only'
-                ? page(route.url, 'ai-sdk', 'memory="off" workflows')
-                : page(route.url);
+        : path === '/resumable'
+          ? page(`${route.origin}/resumable`)
+          : path === '/ag-ui'
+            ? page(agUi.url, 'ag-ui')
+            : path === '/bad-protocol'
+              ? page(route.url, 'graphql')
+              : path === '/no-cors'
+                ? page(`${route.origin}/nocors`)
+                : path === '/loop-only'
+                  ? page(route.url, 'ai-sdk', 'memory="off" workflows')
+                  : page(route.url);
     res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -218,6 +220,60 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     await expect.poll(() => answers(q).last().textContent(), { timeout: 30_000 }).toContain('Hello.');
     expect(warnings.join('\n')).toMatch(/memory, workflows are ignored with agent-url/);
     await q.close();
+  });
+});
+
+describe('<agent-chat agent-url agent-protocol="ai-sdk"> resuming after a reload (issue 42)', () => {
+  const ANSWER = Array.from(
+    { length: 24 },
+    (_, i) => `Sentence ${i + 1} about steeping green tea at seventy degrees.`,
+  ).join(' ');
+  // 8-character chunks 25 ms apart: about four seconds of answer.
+  const SLOW = { text: ANSWER, chunkSize: 8, delayMs: 25 } as const;
+  const lastAnswer = async (p: Page) => ((await answers(p).last().textContent()) ?? '').trim();
+  const reloaded = async (p: Page) => {
+    await p.reload();
+    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  };
+
+  it('the backend keeps its streams: a reload mid-answer completes it with one model request; 204 offers Regenerate', async () => {
+    const p = await isolatedPage(browser);
+    await p.goto(`${siteUrl}/resumable`);
+    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue(SLOW);
+    const before = model.requests.length;
+    await send(p, 'How hot should the water be for green tea?');
+    await expect
+      .poll(async () => (await lastAnswer(p)).length, { timeout: 30_000 })
+      .toBeGreaterThan(ANSWER.length / 4);
+    await reloaded(p);
+    // The AI SDK's resume request streams the answer from its start; the run ends and is stored.
+    await expect.poll(() => lastAnswer(p), { timeout: 30_000 }).toBe(ANSWER);
+    await expect.poll(() => p.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
+    expect(await p.locator('agent-chat [part~="interrupted"]').count()).toBe(0);
+    expect(model.requests.length - before).toBe(1);
+    expect(route.streams.resumes.at(-1)?.status).toBe(200);
+    await reloaded(p);
+    await expect.poll(() => answers(p).allTextContents(), { timeout: 30_000 }).toEqual([ANSWER]);
+    expect(await p.locator('agent-chat [part~="message-user"]').count()).toBe(1);
+
+    // The backend no longer has the answer (expired): 204, the answer so far is interrupted, Regenerate asks again.
+    model.enqueue(SLOW, { text: 'Three minutes.' });
+    await send(p, 'How long should it steep?');
+    await expect.poll(() => answers(p).count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await lastAnswer(p)).length, { timeout: 30_000 })
+      .toBeGreaterThan(ANSWER.length / 4);
+    route.streams.forget();
+    await reloaded(p);
+    await expect
+      .poll(() => p.locator('agent-chat [part~="interrupted"]').count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(route.streams.resumes.at(-1)?.status).toBe(204);
+    await p.locator('agent-chat [part~="resume-regenerate"]').click();
+    await expect.poll(() => lastAnswer(p), { timeout: 30_000 }).toBe('Three minutes.');
+    expect(await p.locator('agent-chat [part~="message-user"]').count()).toBe(2);
+    await p.close();
   });
 });
 

@@ -31,6 +31,8 @@ export class ResumableStreams {
           kept.events.push(value);
           for (const follow of kept.followers) follow(value);
         }
+      } catch {
+        // The answer failed (its model stream cut): it ends here for its followers too.
       } finally {
         kept.done = true;
         for (const follow of kept.followers) follow(undefined);

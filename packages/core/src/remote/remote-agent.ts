@@ -9,7 +9,13 @@ import type { PendingCall, ProtocolDriver, ProtocolSession } from './protocol-se
 import { reconciled } from './reconciled-thread.js';
 import { checkRemoteProtocol, type RemoteProtocol } from './remote-errors.js';
 import { checkedFetch, type RemoteHeaders } from './remote-fetch.js';
-import { type PausedRun, type RemoteRunContext, remoteRun, runPageTool } from './remote-run.js';
+import {
+  type PausedRun,
+  type RemoteRunContext,
+  type RunOpening,
+  remoteRun,
+  runPageTool,
+} from './remote-run.js';
 import {
   defaultThreadStore,
   keepThread,
@@ -77,14 +83,7 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
   const store = options.store ?? memoryStore();
   const fetch = checkedFetch(url, protocol, options.headers, options.fetch);
   let threads: RemoteThreadStore | undefined = options.threads;
-  let driver: Promise<ProtocolDriver> | undefined;
-  const loadDriver = (): Promise<ProtocolDriver> => {
-    driver ??=
-      protocol === 'ai-sdk'
-        ? import('./ai-sdk/ai-sdk-driver.js').then((m) => m.aiSdkDriver(url, fetch))
-        : import('./ag-ui/ag-ui-driver.js').then((m) => m.agUiDriver(url, fetch));
-    return driver;
-  };
+  const loadDriver = lazyDriver(protocol, url, fetch);
   const pageTools = (): readonly Tool[] =>
     typeof options.tools === 'function' ? options.tools() : (options.tools ?? []);
   const toolMap = (): ReadonlyMap<string, Tool> => new Map(pageTools().map((t) => [t.name, t]));
@@ -141,31 +140,42 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     async *resume({ conversationId, message, signal }) {
       const session = await turnSession(conversationId, message);
       const ctx = context(conversationId, session, new TurnRecord(message), 0, signal);
-      const start = { type: 'run.start', conversationId, message } as const;
-      yield* remoteRun(ctx, start, async (emit) => {
-        const calls = await session.resumeRound?.(emit, ctx.signal);
-        if (!calls) return 'not-resumable';
-        ctx.rounds++;
-        return calls;
-      });
+      yield* remoteRun(ctx, { type: 'run.start', conversationId, message }, resumedRound(ctx));
     },
     async *respond(requestId, value, respondOptions) {
       const answered = takeAnswer(paused, answers, requestId, value);
       if (!answered) return;
       const { run, given } = answered;
       const ctx = context(run.conversationId, run.session, run.record, run.rounds, respondOptions?.signal);
-      const start = {
-        type: 'run.start',
-        conversationId: run.conversationId,
-        message: '',
-        resumes: requestId,
-      } as const;
-      yield* remoteRun(ctx, start, async (emit) => {
-        await applyAnswers(ctx, given, emit);
-        return undefined;
-      });
+      const { conversationId } = run;
+      const start = { type: 'run.start', conversationId, message: '', resumes: requestId } as const;
+      yield* remoteRun(ctx, start, answering(ctx, given));
     },
     pending: async (conversationId) => pendingRequests(paused, conversationId),
+  };
+}
+
+/** Loads the protocol's driver (a chunk of its own) on first use. */
+function lazyDriver(
+  protocol: RemoteProtocol,
+  url: string,
+  fetch: typeof globalThis.fetch,
+): () => Promise<ProtocolDriver> {
+  let driver: Promise<ProtocolDriver> | undefined;
+  return () =>
+    (driver ??=
+      protocol === 'ai-sdk'
+        ? import('./ai-sdk/ai-sdk-driver.js').then((m) => m.aiSdkDriver(url, fetch))
+        : import('./ag-ui/ag-ui-driver.js').then((m) => m.agUiDriver(url, fetch)));
+}
+
+/** A resumed run's opening: the backend's answer in flight is its first round, or there is none to resume. */
+function resumedRound(ctx: RemoteRunContext): RunOpening {
+  return async (emit) => {
+    const calls = await ctx.session.resumeRound?.(emit, ctx.signal);
+    if (!calls) return 'not-resumable';
+    ctx.rounds++;
+    return calls;
   };
 }
 
@@ -196,6 +206,14 @@ function takeAnswer(
   if (run.waiting.size > 0) return undefined;
   answers.delete(run);
   return { run, given };
+}
+
+/** A continued run's opening: the answers go to the session, then a round asks the backend again. */
+function answering(ctx: RemoteRunContext, given: readonly Answer[]): RunOpening {
+  return async (emit) => {
+    await applyAnswers(ctx, given, emit);
+    return undefined;
+  };
 }
 
 /** Hands the answers to the backend's session: approvals, page tools run, or declined calls. */
