@@ -50,8 +50,8 @@ beforeAll(async () => {
     const html =
       path === '/cut'
         ? page(`${route.origin}/cut`)
-        : path === '/resumable'
-          ? page(`${route.origin}/resumable`)
+        : path.startsWith('/resumable')
+          ? page(`${route.origin}/resumable`, 'ai-sdk', path === '/resumable-off' ? 'resume="off"' : '')
           : path === '/ag-ui'
             ? page(agUi.url, 'ag-ui')
             : path === '/bad-protocol'
@@ -231,12 +231,15 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> resuming after a reload
   // 8-character chunks 25 ms apart: about four seconds of answer.
   const SLOW = { text: ANSWER, chunkSize: 8, delayMs: 25 } as const;
   const lastAnswer = async (p: Page) => ((await answers(p).last().textContent()) ?? '').trim();
+  // The in-flight marks a run leaves in localStorage (shared/in-flight-store.ts).
+  const marks = (p: Page) =>
+    p.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('agent-chat-resume:')));
   const reloaded = async (p: Page) => {
     await p.reload();
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
   };
 
-  it('the backend keeps its streams: a reload mid-answer completes it with one model request; 204 offers Regenerate', async () => {
+  it('a reload mid-answer completes it with one model request; 204 offers Regenerate; resume="off" marks nothing', async () => {
     const p = await isolatedPage(browser);
     await p.goto(`${siteUrl}/resumable`);
     await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
@@ -246,6 +249,7 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> resuming after a reload
     await expect
       .poll(async () => (await lastAnswer(p)).length, { timeout: 30_000 })
       .toBeGreaterThan(ANSWER.length / 4);
+    expect(await marks(p)).toHaveLength(1);
     await reloaded(p);
     // The AI SDK's resume request streams the answer from its start; the run ends and is stored.
     await expect.poll(() => lastAnswer(p), { timeout: 30_000 }).toBe(ANSWER);
@@ -274,6 +278,18 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> resuming after a reload
     await expect.poll(() => lastAnswer(p), { timeout: 30_000 }).toBe('Three minutes.');
     expect(await p.locator('agent-chat [part~="message-user"]').count()).toBe(2);
     await p.close();
+
+    // resume="off": no run is marked in flight, so a reload loads no resume code and asks the backend nothing.
+    const q = await isolatedPage(browser);
+    await q.goto(`${siteUrl}/resumable-off`);
+    await q.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue(SLOW);
+    await send(q, 'Is resuming off?');
+    await expect
+      .poll(async () => (await lastAnswer(q)).length, { timeout: 30_000 })
+      .toBeGreaterThan(ANSWER.length / 4);
+    expect(await marks(q)).toEqual([]);
+    await q.close();
   });
 });
 
