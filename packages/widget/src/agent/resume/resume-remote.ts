@@ -30,7 +30,8 @@ export async function resumeRemote(
   const outcome = resumable(agent)
     ? await d.run.consume((signal) => inPlaceOf(shown, d, agent.resume({ conversationId, message, signal })))
     : 'not-resumable';
-  if (outcome === 'not-resumable') {
+  // Nothing picked up (or the agent could not start): the answer so far stays, as interrupted.
+  if (outcome === 'not-resumable' || outcome === 'not-started') {
     await removeInFlight(conversationId).catch(() => {});
     offerRegenerate(d, shown, message, send);
   } else d.conversations.sync();
