@@ -72,7 +72,7 @@ export async function* remoteRun(
         status = opened;
         message =
           'The agent has no answer in flight to resume for this conversation: send the message again.';
-      } else status = await loop(ctx, emit, opened || undefined);
+      } else status = await loop(ctx, emit, opened);
     } catch (error) {
       const failure = toAgentChatError(error);
       status = isAbortError(error) ? 'aborted' : 'failed';
