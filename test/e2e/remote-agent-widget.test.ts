@@ -50,15 +50,17 @@ beforeAll(async () => {
     const html =
       path === '/cut'
         ? page(`${route.origin}/cut`)
-        : path === '/ag-ui'
-          ? page(agUi.url, 'ag-ui')
-          : path === '/bad-protocol'
-            ? page(route.url, 'graphql')
-            : path === '/no-cors'
-              ? page(`${route.origin}/nocors`)
-              : path === '/loop-only'
-                ? page(route.url, 'ai-sdk', 'memory="off" workflows')
-                : page(route.url);
+        : path.startsWith('/resumable')
+          ? page(`${route.origin}/resumable`, 'ai-sdk', path === '/resumable-off' ? 'resume="off"' : '')
+          : path === '/ag-ui'
+            ? page(agUi.url, 'ag-ui')
+            : path === '/bad-protocol'
+              ? page(route.url, 'graphql')
+              : path === '/no-cors'
+                ? page(`${route.origin}/nocors`)
+                : path === '/loop-only'
+                  ? page(route.url, 'ai-sdk', 'memory="off" workflows')
+                  : page(route.url);
     res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -217,6 +219,76 @@ describe('<agent-chat agent-url agent-protocol="ai-sdk"> by HTML alone', () => {
     await send(q, 'Hi');
     await expect.poll(() => answers(q).last().textContent(), { timeout: 30_000 }).toContain('Hello.');
     expect(warnings.join('\n')).toMatch(/memory, workflows are ignored with agent-url/);
+    await q.close();
+  });
+});
+
+describe('<agent-chat agent-url agent-protocol="ai-sdk"> resuming after a reload (issue 42)', () => {
+  const ANSWER = Array.from(
+    { length: 24 },
+    (_, i) => `Sentence ${i + 1} about steeping green tea at seventy degrees.`,
+  ).join(' ');
+  // 8-character chunks 25 ms apart: about four seconds of answer.
+  const SLOW = { text: ANSWER, chunkSize: 8, delayMs: 25 } as const;
+  const lastAnswer = async (p: Page) => ((await answers(p).last().textContent()) ?? '').trim();
+  // The in-flight marks a run leaves in localStorage (shared/in-flight-store.ts).
+  const marks = (p: Page) =>
+    p.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('agent-chat-resume:')));
+  const reloaded = async (p: Page) => {
+    await p.reload();
+    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+  };
+
+  it('a reload mid-answer completes it with one model request; 204 offers Regenerate; resume="off" marks nothing', async () => {
+    const p = await isolatedPage(browser);
+    await p.goto(`${siteUrl}/resumable`);
+    await p.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue(SLOW);
+    const before = model.requests.length;
+    await send(p, 'How hot should the water be for green tea?');
+    await expect
+      .poll(async () => (await lastAnswer(p)).length, { timeout: 30_000 })
+      .toBeGreaterThan(ANSWER.length / 4);
+    expect(await marks(p)).toHaveLength(1);
+    await reloaded(p);
+    // The AI SDK's resume request streams the answer from its start; the run ends and is stored.
+    await expect.poll(() => lastAnswer(p), { timeout: 30_000 }).toBe(ANSWER);
+    await expect.poll(() => p.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
+    expect(await p.locator('agent-chat [part~="interrupted"]').count()).toBe(0);
+    expect(model.requests.length - before).toBe(1);
+    expect(route.streams.resumes.at(-1)?.status).toBe(200);
+    await reloaded(p);
+    await expect.poll(() => answers(p).allTextContents(), { timeout: 30_000 }).toEqual([ANSWER]);
+    expect(await p.locator('agent-chat [part~="message-user"]').count()).toBe(1);
+
+    // The backend no longer has the answer (expired): 204, the answer so far is interrupted, Regenerate asks again.
+    model.enqueue(SLOW, { text: 'Three minutes.' });
+    await send(p, 'How long should it steep?');
+    await expect.poll(() => answers(p).count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(async () => (await lastAnswer(p)).length, { timeout: 30_000 })
+      .toBeGreaterThan(ANSWER.length / 4);
+    route.streams.forget();
+    await reloaded(p);
+    await expect
+      .poll(() => p.locator('agent-chat [part~="interrupted"]').count(), { timeout: 30_000 })
+      .toBe(1);
+    expect(route.streams.resumes.at(-1)?.status).toBe(204);
+    await p.locator('agent-chat [part~="resume-regenerate"]').click();
+    await expect.poll(() => lastAnswer(p), { timeout: 30_000 }).toBe('Three minutes.');
+    expect(await p.locator('agent-chat [part~="message-user"]').count()).toBe(2);
+    await p.close();
+
+    // resume="off": no run is marked in flight, so a reload loads no resume code and asks the backend nothing.
+    const q = await isolatedPage(browser);
+    await q.goto(`${siteUrl}/resumable-off`);
+    await q.waitForFunction(() => customElements.get('agent-chat') !== undefined);
+    model.enqueue(SLOW);
+    await send(q, 'Is resuming off?');
+    await expect
+      .poll(async () => (await lastAnswer(q)).length, { timeout: 30_000 })
+      .toBeGreaterThan(ANSWER.length / 4);
+    expect(await marks(q)).toEqual([]);
     await q.close();
   });
 });

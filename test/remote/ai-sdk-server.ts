@@ -12,13 +12,19 @@ import {
 } from 'ai';
 import { listenLocal } from './listen.js';
 import { requestText } from './request-text.js';
+import { ResumableStreams } from './resumable-streams.js';
 
 /** A running AI SDK route. */
 export interface AiSdkServer {
   /** `POST` here: the chat route (`streamText(...).toUIMessageStreamResponse()`). */
   readonly url: string;
-  /** Base of the other routes: `/html`, `/json`, `/cut` (the chat route, cut after its first text), `/data` (with a data part). */
+  /**
+   * Base of the other routes: `/html`, `/json`, `/cut` (the chat route, cut after its first text), `/data` (with a
+   * data part), `/resumable` (the chat route keeping its answers for `GET /resumable/<chat id>/stream`).
+   */
   readonly origin: string;
+  /** The answers `/resumable` keeps while they go on, and the resume requests it answered. */
+  readonly streams: ResumableStreams;
   /** Bodies the chat routes received. */
   readonly bodies: Array<{ id: string; messages: UIMessage[] }>;
   /** Request headers of the chat routes, in the same order. */
@@ -38,6 +44,7 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
   const bodies: AiSdkServer['bodies'] = [];
   const headers: AiSdkServer['headers'] = [];
   const deleted: string[] = [];
+  const streams = new ResumableStreams();
   const tools = {
     lookup: tool({
       description: 'Looks up an order by id.',
@@ -67,7 +74,11 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     }),
   };
 
-  const chat = async (req: IncomingMessage, res: ServerResponse, mode: 'plain' | 'cut' | 'data') => {
+  const chat = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    mode: 'plain' | 'cut' | 'data' | 'resumable',
+  ) => {
     const cut = mode === 'cut';
     const body = JSON.parse(await requestText(req)) as { id: string; messages: UIMessage[] };
     bodies.push(body);
@@ -91,13 +102,21 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
               },
             }),
           })
-        : result.toUIMessageStreamResponse({ originalMessages: body.messages, sendReasoning: true });
+        : result.toUIMessageStreamResponse({
+            originalMessages: body.messages,
+            sendReasoning: true,
+            // As the AI SDK's resume docs do (with Redis there): a copy of the answer's SSE, kept by chat id.
+            ...(mode === 'resumable'
+              ? { consumeSseStream: ({ stream }) => streams.keep(body.id, stream) }
+              : {}),
+          });
     res.writeHead(response.status, Object.fromEntries(response.headers));
     const reader = response.body!.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      res.write(value);
+      // A client gone (a reload) leaves the answer going on: the resumable route keeps it for a resume.
+      if (!res.destroyed) res.write(value);
       if (cut && new TextDecoder().decode(value).includes('"text-delta"')) {
         res.destroy();
         await reader.cancel();
@@ -119,6 +138,9 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
       if (path === '/api/chat') return await chat(req, res, 'plain');
       if (path === '/cut') return await chat(req, res, 'cut');
       if (path === '/data') return await chat(req, res, 'data');
+      if (path === '/resumable' && req.method === 'POST') return await chat(req, res, 'resumable');
+      const resume = /^\/resumable\/([^/]+)\/stream$/.exec(path);
+      if (resume && req.method === 'GET') return streams.serve(decodeURIComponent(resume[1]!), res);
       if (path === '/nocors') return await chat(req, res, 'plain');
       if (path === '/html')
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
@@ -136,5 +158,5 @@ export async function startAiSdkServer(modelBaseURL: string): Promise<AiSdkServe
     }
   });
   const { origin, close } = await listenLocal(server);
-  return { url: `${origin}/api/chat`, origin, bodies, headers, deleted, close };
+  return { url: `${origin}/api/chat`, origin, streams, bodies, headers, deleted, close };
 }

@@ -2,8 +2,19 @@ import type { Usage } from './model/chat-model.js';
 import type { ContentItem } from './model/content.js';
 import type { CreditsLeft } from './model/credits.js';
 
-/** How a run ended. `waiting` = paused on a clarification or approval (answer with `agent.respond`). */
-export type RunStatus = 'completed' | 'max-turns' | 'aborted' | 'failed' | 'blocked' | 'waiting';
+/**
+ * How a run ended. `waiting` = paused on a clarification or approval (answer with `agent.respond`).
+ * `not-resumable` = a remote agent's `resume` found no answer in flight to pick up (the backend has none for
+ * the conversation, or its protocol cannot resume): nothing ran and nothing was stored; ask again instead.
+ */
+export type RunStatus =
+  | 'completed'
+  | 'max-turns'
+  | 'aborted'
+  | 'failed'
+  | 'blocked'
+  | 'waiting'
+  | 'not-resumable';
 
 /** The supervisor's four actions. */
 export type SupervisorAction = 'answer' | 'call_tool' | 'workflow' | 'clarify';

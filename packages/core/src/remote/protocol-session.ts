@@ -24,6 +24,16 @@ export interface ProtocolSession {
    * backend left to the page. Throws typed errors (HTTP, content type, cut stream, the backend's error).
    */
   round(emit: (event: AgentEventBody) => void, signal: AbortSignal): Promise<PendingCall[]>;
+  /**
+   * Picks up the answer the backend is still giving to the current turn (sent by a page that is gone, e.g.
+   * before a reload) instead of sending it again: streams it from its start as {@link round} does and
+   * resolves with the calls left to the page, or `undefined` when the backend has no answer in flight to
+   * give. Absent where the protocol has no such request (AG-UI).
+   */
+  resumeRound?(
+    emit: (event: AgentEventBody) => void,
+    signal: AbortSignal,
+  ): Promise<PendingCall[] | undefined>;
   toolResult(call: PendingCall, result: PageToolResult): void;
   approval(call: PendingCall, approved: boolean): void;
   /** The protocol messages of the current turn (user message first). */

@@ -9,7 +9,13 @@ import type { PendingCall, ProtocolDriver, ProtocolSession } from './protocol-se
 import { reconciled } from './reconciled-thread.js';
 import { checkRemoteProtocol, type RemoteProtocol } from './remote-errors.js';
 import { checkedFetch, type RemoteHeaders } from './remote-fetch.js';
-import { type PausedRun, type RemoteRunContext, remoteRun, runPageTool } from './remote-run.js';
+import {
+  type PausedRun,
+  type RemoteRunContext,
+  type RunOpening,
+  remoteRun,
+  runPageTool,
+} from './remote-run.js';
 import {
   defaultThreadStore,
   keepThread,
@@ -41,6 +47,20 @@ export interface RemoteAgentOptions {
 export interface RemoteAgent extends ChatAgent {
   readonly url: string;
   readonly protocol: RemoteProtocol;
+  /**
+   * Picks up the answer the backend is still giving to `message` in `conversationId` — a turn a page sent
+   * and did not see to its end (a reload, a link followed and back) — instead of asking again: AI SDK
+   * backends that keep their streams (`GET <url>/<conversationId>/stream`, as `useChat({ resume: true })`
+   * asks) stream it from its start, and the run goes on as {@link run}'s does (page tools, approvals, the
+   * turn stored). When there is nothing to pick up (the backend answers 204, has no such route, or the
+   * protocol has no resume request: AG-UI) the run starts and finishes with status `not-resumable`,
+   * storing nothing. The turn must not be in the store yet.
+   */
+  resume(input: {
+    conversationId: string;
+    message: string;
+    signal?: AbortSignal;
+  }): AsyncGenerator<AgentEvent, void, undefined>;
   /** Answers an `approval.request` (`true` / `false`); the run continues once all of its requests are answered. */
   respond(
     requestId: string,
@@ -63,17 +83,18 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
   const store = options.store ?? memoryStore();
   const fetch = checkedFetch(url, protocol, options.headers, options.fetch);
   let threads: RemoteThreadStore | undefined = options.threads;
-  let driver: Promise<ProtocolDriver> | undefined;
-  const loadDriver = (): Promise<ProtocolDriver> => {
-    driver ??=
-      protocol === 'ai-sdk'
-        ? import('./ai-sdk/ai-sdk-driver.js').then((m) => m.aiSdkDriver(url, fetch))
-        : import('./ag-ui/ag-ui-driver.js').then((m) => m.agUiDriver(url, fetch));
-    return driver;
-  };
+  const loadDriver = lazyDriver(protocol, url, fetch);
   const pageTools = (): readonly Tool[] =>
     typeof options.tools === 'function' ? options.tools() : (options.tools ?? []);
   const toolMap = (): ReadonlyMap<string, Tool> => new Map(pageTools().map((t) => [t.name, t]));
+  /** The session of a new turn: the conversation's thread so far, then the user's message. */
+  const turnSession = async (conversationId: string, message: string): Promise<ProtocolSession> => {
+    threads ??= defaultThreadStore();
+    const thread = await reconciled(threads, store, conversationId, protocol, url);
+    const session = (await loadDriver()).session({ conversationId, thread, pageTools: pageTools() });
+    session.addUser(message);
+    return session;
+  };
   const paused = new Map<string, PausedRun>();
   const answers = new Map<PausedRun, Answer[]>();
 
@@ -109,31 +130,52 @@ export function remoteAgent(options: RemoteAgentOptions): RemoteAgent {
     },
     async *run(input) {
       const conversationId = input.conversationId ?? `conv_${crypto.randomUUID()}`;
-      threads ??= defaultThreadStore();
-      const thread = await reconciled(threads, store, conversationId, protocol, url);
-      const session = (await loadDriver()).session({ conversationId, thread, pageTools: pageTools() });
-      session.addUser(input.message);
-      const record = new TurnRecord(input.message);
-      yield* remoteRun(context(conversationId, session, record, 0, input.signal), {
+      const session = await turnSession(conversationId, input.message);
+      yield* remoteRun(context(conversationId, session, new TurnRecord(input.message), 0, input.signal), {
         type: 'run.start',
         conversationId,
         message: input.message,
       });
+    },
+    async *resume({ conversationId, message, signal }) {
+      const session = await turnSession(conversationId, message);
+      const ctx = context(conversationId, session, new TurnRecord(message), 0, signal);
+      yield* remoteRun(ctx, { type: 'run.start', conversationId, message }, resumedRound(ctx));
     },
     async *respond(requestId, value, respondOptions) {
       const answered = takeAnswer(paused, answers, requestId, value);
       if (!answered) return;
       const { run, given } = answered;
       const ctx = context(run.conversationId, run.session, run.record, run.rounds, respondOptions?.signal);
-      const start = {
-        type: 'run.start',
-        conversationId: run.conversationId,
-        message: '',
-        resumes: requestId,
-      } as const;
-      yield* remoteRun(ctx, start, (emit) => applyAnswers(ctx, given, emit));
+      const { conversationId } = run;
+      const start = { type: 'run.start', conversationId, message: '', resumes: requestId } as const;
+      yield* remoteRun(ctx, start, answering(ctx, given));
     },
     pending: async (conversationId) => pendingRequests(paused, conversationId),
+  };
+}
+
+/** Loads the protocol's driver (a chunk of its own) on first use. */
+function lazyDriver(
+  protocol: RemoteProtocol,
+  url: string,
+  fetch: typeof globalThis.fetch,
+): () => Promise<ProtocolDriver> {
+  let driver: Promise<ProtocolDriver> | undefined;
+  return () =>
+    (driver ??=
+      protocol === 'ai-sdk'
+        ? import('./ai-sdk/ai-sdk-driver.js').then((m) => m.aiSdkDriver(url, fetch))
+        : import('./ag-ui/ag-ui-driver.js').then((m) => m.agUiDriver(url, fetch)));
+}
+
+/** A resumed run's opening: the backend's answer in flight is its first round, or there is none to resume. */
+function resumedRound(ctx: RemoteRunContext): RunOpening {
+  return async (emit) => {
+    const calls = await ctx.session.resumeRound?.(emit, ctx.signal);
+    if (!calls) return 'not-resumable';
+    ctx.rounds++;
+    return calls;
   };
 }
 
@@ -164,6 +206,14 @@ function takeAnswer(
   if (run.waiting.size > 0) return undefined;
   answers.delete(run);
   return { run, given };
+}
+
+/** A continued run's opening: the answers go to the session, then a round asks the backend again. */
+function answering(ctx: RemoteRunContext, given: readonly Answer[]): RunOpening {
+  return async (emit) => {
+    await applyAnswers(ctx, given, emit);
+    return undefined;
+  };
 }
 
 /** Hands the answers to the backend's session: approvals, page tools run, or declined calls. */

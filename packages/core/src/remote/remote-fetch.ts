@@ -14,7 +14,7 @@ export type RemoteHeaders =
 /**
  * A fetch for the protocol clients: adds the configured headers and turns what goes wrong before the
  * stream into typed errors (unreachable or CORS, HTTP status, a body that is not an event stream), so the
- * protocol packages only ever see a good `text/event-stream` response.
+ * protocol packages only ever see a good `text/event-stream` response (or a GET's 204, no content).
  */
 export function checkedFetch(
   url: string,
@@ -33,6 +33,8 @@ export function checkedFetch(
       if (isAbortError(error)) throw error;
       throw new RemoteAgentUnreachableError(url, error);
     }
+    // 204 to a GET: the AI SDK's resume request, answered "no stream in flight" (its driver reads that).
+    if (response.status === 204 && (init.method ?? 'GET').toUpperCase() === 'GET') return response;
     if (!response.ok) {
       const body = await response.text().catch(() => '');
       throw new RemoteAgentHttpError(url, response.status, body);

@@ -38,13 +38,22 @@ export function requestIdOf(call: PendingCall): string {
 }
 
 /**
+ * What a run does before its rounds: hand answers to the session (then a round asks the backend), or
+ * stream a resumed round (its calls go on as a round's would), or find nothing to resume (`not-resumable`:
+ * the run ends so, storing nothing).
+ */
+export type RunOpening = (
+  emit: (event: AgentEventBody) => void,
+) => Promise<undefined | PendingCall[] | 'not-resumable'>;
+
+/**
  * Runs rounds against the backend until it answers without leaving calls to the page: page tools run here
  * and their results go back; approvals (the backend's, or our rule for page tools) pause the run.
  */
 export async function* remoteRun(
   ctx: RemoteRunContext,
   start: AgentEventBody,
-  before?: (emit: (event: AgentEventBody) => void) => Promise<void>,
+  before?: RunOpening,
 ): AsyncGenerator<AgentEvent, void, undefined> {
   const runId = `run_${crypto.randomUUID()}`;
   let seq = 0;
@@ -58,8 +67,12 @@ export async function* remoteRun(
     let status: RunStatus = 'completed';
     let message: string | undefined;
     try {
-      await before?.(emit);
-      status = await loop(ctx, emit);
+      const opened = await before?.(emit);
+      if (opened === 'not-resumable') {
+        status = opened;
+        message =
+          'The agent has no answer in flight to resume for this conversation: send the message again.';
+      } else status = await loop(ctx, emit, opened);
     } catch (error) {
       const failure = toAgentChatError(error);
       status = isAbortError(error) ? 'aborted' : 'failed';
@@ -83,8 +96,12 @@ export async function* remoteRun(
   }
 }
 
-async function loop(ctx: RemoteRunContext, emit: (event: AgentEventBody) => void): Promise<RunStatus> {
-  let calls: PendingCall[] | undefined;
+async function loop(
+  ctx: RemoteRunContext,
+  emit: (event: AgentEventBody) => void,
+  first?: PendingCall[],
+): Promise<RunStatus> {
+  let calls = first;
   for (;;) {
     if (calls === undefined) {
       if (ctx.rounds >= ctx.maxRounds) return 'max-turns';

@@ -13,8 +13,9 @@ import {
   ToolRegistry,
 } from '@agent-chat/core';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
+import { resumeOn } from '../shared/run-record.js';
 import { type PageTool, toTools } from '../tools/page-tools.js';
-import { RunTracker, resumeOn } from './resume/run-tracker.js';
+import { RunTracker } from './resume/run-tracker.js';
 
 /** What the element's attributes and `.tools` property say about the agent to build. */
 export interface ProxyAgentOptions {

@@ -35,7 +35,7 @@ export class SendController implements ReactiveController {
         .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);
     // A run the last page left in flight (a reload) is picked up (issue 42).
-    if (this.#d.host.getAttribute('proxy-url') && mayHaveInFlight())
+    if (mayHaveInFlight())
       void import('./resume/resume-run.js')
         .then((chunk) => chunk.resumeAfterReload(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);
@@ -158,12 +158,12 @@ export class SendController implements ReactiveController {
 }
 
 /**
- * Whether a page left a run in flight (resume/in-flight-store.ts marks one in localStorage): only then is
+ * Whether a page left a run in flight (shared/in-flight-store.ts marks one in localStorage): only then is
  * the resume chunk loaded. Storage that cannot be read says maybe.
  */
 function mayHaveInFlight(): boolean {
   try {
-    // The mark's prefix, as resume/in-flight-store.ts writes it (imported, it would pull that module in here).
+    // The mark's prefix, as shared/in-flight-store.ts writes it (imported, it would pull that module in here).
     return Object.keys(localStorage).some((key) => key.startsWith('agent-chat-resume:'));
   } catch {
     return true;

@@ -40,7 +40,7 @@ export type RespondingAgent = ChatAgent;
  * @csspart feedback-send - Sends the bad rating with its comment.
  * @csspart transcript-notice - Tells the visitor that the site keeps transcripts (shown when the proxy has `TRANSCRIPTS="on"`; worded by `transcript-notice`).
  * @csspart reconnecting - Shown while a dropped connection is resumed ("Reconnecting…"); the element also has the `reconnecting` attribute then.
- * @csspart resume-regenerate - After a reload, when the proxy no longer keeps the interrupted answer: asks the model again.
+ * @csspart resume-regenerate - After a reload, when the proxy (or the `agent-url` backend) no longer keeps the interrupted answer: asks again.
  * @csspart scroll-to-latest - "Jump to latest": shown while an answer streams and the reader has scrolled up.
  * @csspart conversation-search - The search box of the conversation list (titles and message text).
  * @csspart conversation-time - When a conversation last changed, in the list (shown on hover and focus).

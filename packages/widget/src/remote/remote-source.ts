@@ -1,7 +1,8 @@
-import type { AgentEvent, ChatAgent, ConversationStore, Tool } from '@agent-chat/core';
+import type { AgentEvent, ChatAgent, ConversationStore, RunInput, Tool } from '@agent-chat/core';
 import { ConfigurationError } from '@agent-chat/core';
 import { checkRemoteProtocol, type RemoteAgent, remoteAgent } from '@agent-chat/core/remote';
 import { emit } from '../shared/events.js';
+import { RunRecord, resumeOn } from '../shared/run-record.js';
 import { type PageTool, toTools } from '../tools/page-tools.js';
 
 /** The element's settings a remote agent is built from. */
@@ -37,7 +38,7 @@ const LOOP_ONLY: Array<[string, (host: RemoteHost) => boolean]> = [
 /** Per element: the agent built for its settings, and the loop-only attributes it was warned about. */
 const builtFor = new WeakMap<
   RemoteHost,
-  { key: string; agent: ChatAgent; remote: RemoteAgent; warned: string }
+  { key: string; agent: RemoteChatAgent; remote: RemoteAgent; warned: string }
 >();
 
 /**
@@ -50,7 +51,7 @@ export function remoteAgentFor(
   store: ConversationStore,
   tools: () => [readonly PageTool[], readonly Tool[]],
   bearer: (() => Promise<string>) | undefined,
-): ChatAgent {
+): RemoteChatAgent {
   const url = new URL(host.agentUrl!.trim(), document.baseURI).href;
   const protocol = checkRemoteProtocol(host.agentProtocol?.trim() || 'ai-sdk');
   const headers = parseHeaders(host.agentHeaders);
@@ -80,11 +81,22 @@ export function remoteAgentFor(
   return built.agent;
 }
 
+/** The element's remote agent: a core agent's contract, and `resume` for a run a reload left (issue 42). */
+export type RemoteChatAgent = ChatAgent & Pick<RemoteAgent, 'resume'>;
+
 /**
  * The remote agent as the element drives a core agent (the same run / respond / pending contract), its
- * data parts and state changes also dispatched as `agent-chat-remote` on the element.
+ * data parts and state changes also dispatched as `agent-chat-remote` on the element. With the AI SDK
+ * protocol and `resume` not `off`, its runs are marked in flight until they end (as runs through the proxy
+ * are), so a reload picks them up with the backend's resume request (agent/resume/resume-remote.ts).
  */
-function withDomEvents(remote: RemoteAgent, host: HTMLElement): ChatAgent {
+function withDomEvents(remote: RemoteAgent, host: HTMLElement): RemoteChatAgent {
+  let record: RunRecord | undefined;
+  const tracked = (input: RunInput, start: () => AsyncGenerator<AgentEvent, void, undefined>) => {
+    if (remote.protocol !== 'ai-sdk' || !resumeOn(host)) return start();
+    record ??= new RunRecord(host);
+    return record.track(start, input);
+  };
   async function* forward(events: AsyncIterable<AgentEvent>): AsyncGenerator<AgentEvent, void, undefined> {
     for await (const event of events) {
       if (event.type === 'remote.data')
@@ -99,7 +111,8 @@ function withDomEvents(remote: RemoteAgent, host: HTMLElement): ChatAgent {
     get tools() {
       return remote.tools;
     },
-    run: (input: Parameters<RemoteAgent['run']>[0]) => forward(remote.run(input)),
+    run: (input: RunInput) => forward(tracked(input, () => remote.run(input))),
+    resume: (input) => forward(tracked(input, () => remote.resume(input))),
     respond: (...args: Parameters<RemoteAgent['respond']>) => forward(remote.respond(...args)),
     pending: (conversationId?: string) => remote.pending(conversationId),
   };

@@ -2,7 +2,7 @@ import type { UIMessage } from 'ai';
 import { AgentChatError, isAbortError } from '../../errors.js';
 import type { AgentEventBody } from '../../events.js';
 import type { PendingCall, ProtocolDriver, ProtocolSession } from '../protocol-session.js';
-import { RemoteAgentRunError, RemoteStreamCutError } from '../remote-errors.js';
+import { RemoteAgentHttpError, RemoteAgentRunError, RemoteStreamCutError } from '../remote-errors.js';
 import { ChunkEvents } from './chunk-events.js';
 import { uiMessageChunks } from './ui-chunks.js';
 import { isToolPart, toolName, UIMessageBuilder } from './ui-message-builder.js';
@@ -51,6 +51,23 @@ export function aiSdkDriver(url: string, fetch: typeof globalThis.fetch): Protoc
           turn = [turn[0]!, builder.message];
           return pendingCalls(builder.message);
         },
+        async resumeRound(emit, signal) {
+          // `DefaultChatTransport.reconnectToStream`: the same endpoint's `/<chat id>/stream`, with the same
+          // headers; 204 (or no such route) means the backend has no answer in flight for the chat.
+          let response: Response;
+          try {
+            response = await fetch(streamUrl(url, conversationId), { method: 'GET', signal });
+          } catch (error) {
+            if (error instanceof RemoteAgentHttpError && NO_RESUME_ROUTE.includes(error.status))
+              return undefined;
+            throw error;
+          }
+          if (response.status === 204) return undefined;
+          const builder = new UIMessageBuilder(undefined);
+          await readAnswer(url, response, builder, emit);
+          turn = [turn[0]!, builder.message];
+          return pendingCalls(builder.message);
+        },
         toolResult(call, result) {
           updatePart(call.toolCallId, (part) =>
             result.ok
@@ -71,6 +88,16 @@ export function aiSdkDriver(url: string, fetch: typeof globalThis.fetch): Protoc
       return session;
     },
   };
+}
+
+/** Statuses of a backend without the resume route (one that does not offer resuming). */
+const NO_RESUME_ROUTE = [404, 405];
+
+/** `url` with `/<chat id>/stream` added to its path (its query kept), as the AI SDK's transport builds it. */
+function streamUrl(url: string, chatId: string): string {
+  const at = url.search(/[?#]/);
+  const path = at === -1 ? url : url.slice(0, at);
+  return `${path.replace(/\/$/, '')}/${encodeURIComponent(chatId)}/stream${at === -1 ? '' : url.slice(at)}`;
 }
 
 /** Emits our events for each chunk and builds the message; throws for an `error` chunk or a cut stream. */

@@ -1,14 +1,14 @@
-import type { TranscriptItem } from '../../transcript-model/transcript-items.js';
+import { type InFlightRun, loadInFlight, removeInFlight, replays } from '../../shared/in-flight-store.js';
 import type { SendDeps } from '../send-deps.js';
-import { type InFlightRun, loadInFlight, removeInFlight, replays } from './in-flight-store.js';
+import { offerRegenerate, soFar } from './regenerate-offer.js';
+import { resumeRemote } from './resume-remote.js';
 
-// A lazy chunk, loaded on the element's first update when it talks to a proxy: a run the last page left
-// in flight (a reload, a link followed and back) is picked up. The answer so far shows at once; the run
+// A lazy chunk, loaded on the element's first update when the last page left a run in flight (a reload, a
+// link followed and back): the run is picked up. Through a proxy, the answer so far shows at once; the run
 // is sent again with its model calls replayed from the proxy's kept streams and its tool results given
 // back, so nothing is paid for twice and no tool runs twice (issue 42). A run whose streams are gone
-// shows as interrupted, with Regenerate (which asks the model again).
-
-const REGENERATE = 'Regenerate';
+// shows as interrupted, with Regenerate (which asks the model again). With `agent-url`, the remote
+// agent's own resume request picks the answer up (resume-remote.ts).
 
 /** Picks up the in-flight run of the conversation the element restored, if the last page left one. */
 export async function resumeAfterReload(
@@ -17,24 +17,17 @@ export async function resumeAfterReload(
 ): Promise<void> {
   const host = d.host;
   const proxyUrl = host.getAttribute('proxy-url')?.trim().replace(/\/+$/, '');
-  if (!proxyUrl || host.getAttribute('resume') === 'off' || host.hasAttribute('agent-url')) return;
-  if ('agent' in host && host.agent) return;
-  await d.conversations.restored;
-  const conversationId = d.run.conversationId ?? host.getAttribute('conversation-id') ?? undefined;
-  if (!conversationId || d.run.status !== 'idle') return;
-  const run = await loadInFlight(conversationId).catch(() => undefined);
+  const remote = host.hasAttribute('agent-url');
+  if (host.getAttribute('resume') === 'off' || ('agent' in host && host.agent)) return;
+  if (!proxyUrl && !remote) return;
+  const run = await leftInFlight(d);
   if (!run) return;
-  // The run settled (its record's removal did not finish before the page went): nothing to pick up.
-  const lastUser = d.run.transcript.findLast((item) => item.kind === 'user');
-  if (lastUser?.kind === 'user' && lastUser.text === run.message) {
-    await removeInFlight(conversationId).catch(() => {});
-    return;
-  }
+  if (remote) return resumeRemote(d, run, send);
   const shown = soFar(run);
   d.run.patch((items) => [...items, ...shown]);
   const last = run.streams.at(-1);
   if (last !== undefined && !(await kept(`${proxyUrl}/v1/streams/${encodeURIComponent(last)}`))) {
-    await removeInFlight(conversationId).catch(() => {});
+    await removeInFlight(run.conversationId).catch(() => {});
     offerRegenerate(d, shown, run.message, send);
     return;
   }
@@ -44,12 +37,20 @@ export async function resumeAfterReload(
   await send(run.message);
 }
 
-function soFar(run: InFlightRun): TranscriptItem[] {
-  const id = `resumed:${run.conversationId}`;
-  return [
-    { kind: 'user', id: `${id}:user`, text: run.message },
-    { kind: 'assistant', id: `${id}:answer`, runId: id, turn: 0, text: run.text, stopped: false },
-  ];
+/** The run the last page left in flight in the conversation the element restored, if it did not settle. */
+async function leftInFlight(d: SendDeps): Promise<InFlightRun | undefined> {
+  await d.conversations.restored;
+  const conversationId = d.run.conversationId ?? d.host.getAttribute('conversation-id') ?? undefined;
+  if (!conversationId || d.run.status !== 'idle') return undefined;
+  const run = await loadInFlight(conversationId).catch(() => undefined);
+  if (!run) return undefined;
+  // The run settled (its record's removal did not finish before the page went): nothing to pick up.
+  const lastUser = d.run.transcript.findLast((item) => item.kind === 'user');
+  if (lastUser?.kind === 'user' && lastUser.text === run.message) {
+    await removeInFlight(conversationId).catch(() => {});
+    return undefined;
+  }
+  return run;
 }
 
 // Whether the proxy still keeps the stream (404: expired or stopped; 403: another client now). Anything
@@ -62,30 +63,4 @@ async function kept(url: string): Promise<boolean> {
   } catch {
     return true;
   }
-}
-
-function offerRegenerate(
-  d: SendDeps,
-  shown: TranscriptItem[],
-  message: string,
-  send: (message: string) => Promise<void>,
-): void {
-  d.run.patch((items) =>
-    items.map((item) =>
-      item === shown[1] && item.kind === 'assistant' ? { ...item, interrupted: true } : item,
-    ),
-  );
-  const root = d.host.shadowRoot;
-  if (!root || root.querySelector('[part~="resume-regenerate"]')) return;
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.setAttribute('part', 'resume-regenerate');
-  button.textContent = REGENERATE;
-  button.addEventListener('click', () => {
-    button.remove();
-    d.run.patch((items) => items.filter((item) => item.id !== shown[0]!.id && item.id !== shown[1]!.id));
-    void send(message);
-  });
-  // Outside every part Lit re-renders (like the transcript notice), so it stays until used.
-  root.querySelector('slot[name="turnstile"]')?.after(button);
 }

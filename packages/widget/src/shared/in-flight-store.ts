@@ -1,5 +1,6 @@
-// Shared by the agent chunk (which records runs) and the resume chunk (which picks them up after a reload):
-// the in-flight run of each conversation in IndexedDB, kept until the run finishes (issue 42).
+// Shared by the chunks that record runs (the agent chunk, the remote agent's) and the resume chunk (which
+// picks them up after a reload): the in-flight run of each conversation in IndexedDB, kept until the run
+// finishes (issue 42).
 
 /** What a reload needs to pick a run up without paying for it again. */
 export interface InFlightRun {
@@ -41,7 +42,7 @@ async function transact<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore
 
 /**
  * A run in flight is also marked in localStorage (`agent-chat-resume:<conversation>`): a page load checks
- * the mark (see {@link mayHaveInFlight} in send-controller.ts) before it loads the resume chunk and opens
+ * the mark (see {@link mayHaveInFlight} in agent/send-controller.ts) before it loads the resume chunk and opens
  * this database, so a page with nothing to pick up does neither.
  */
 export const IN_FLIGHT_MARK = 'agent-chat-resume:';

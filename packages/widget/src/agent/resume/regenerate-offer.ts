@@ -1,0 +1,47 @@
+import type { InFlightRun } from '../../shared/in-flight-store.js';
+import type { TranscriptItem } from '../../transcript-model/transcript-items.js';
+import type { SendDeps } from '../send-deps.js';
+
+// Part of the lazy resume chunk: what a reload shows of a run the last page left in flight at once, and,
+// when it cannot be picked up any more, that run as interrupted with Regenerate (which asks again).
+
+const REGENERATE = 'Regenerate';
+
+/** The user's message and the answer so far, as a reload shows them before the run is picked up. */
+export function soFar(run: InFlightRun): TranscriptItem[] {
+  const id = `resumed:${run.conversationId}`;
+  return [
+    { kind: 'user', id: `${id}:user`, text: run.message },
+    { kind: 'assistant', id: `${id}:answer`, runId: id, turn: 0, text: run.text, stopped: false },
+  ];
+}
+
+/**
+ * Marks `shown` (the user's message and the answer so far) as interrupted and offers Regenerate
+ * (part `resume-regenerate`): it removes both and sends `message` again.
+ */
+export function offerRegenerate(
+  d: SendDeps,
+  shown: TranscriptItem[],
+  message: string,
+  send: (message: string) => Promise<void>,
+): void {
+  d.run.patch((items) =>
+    items.map((item) =>
+      item === shown[1] && item.kind === 'assistant' ? { ...item, interrupted: true } : item,
+    ),
+  );
+  const root = d.host.shadowRoot;
+  if (!root || root.querySelector('[part~="resume-regenerate"]')) return;
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.setAttribute('part', 'resume-regenerate');
+  button.textContent = REGENERATE;
+  button.addEventListener('click', () => {
+    button.remove();
+    d.run.patch((items) => items.filter((item) => item.id !== shown[0]!.id && item.id !== shown[1]!.id));
+    void send(message);
+  });
+  // Outside every part Lit re-renders (like the transcript notice), so it stays until used.
+  root.querySelector('slot[name="turnstile"]')?.after(button);
+}
