@@ -57,6 +57,8 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     const page = await isolatedPage(stack.browser);
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     await page.goto(site.url);
     // The three documents are downloaded and indexed in the background once the element connects.
     await expect.poll(() => DOCS.map((d) => count(d, 200)), { timeout: 30_000 }).toEqual([1, 1, 1]);
@@ -89,6 +91,11 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     expect(ragResult?.content).toContain(shipping);
     expect(ragResult?.content).toContain('Orders over 40 EUR ship free');
     expect(count('/api/cart')).toBe(0);
+    // The keyword index was built and searched in the worker file the script-tag build ships beside
+    // agent-chat.js, from the site's own origin (the README's `worker-src 'self'`).
+    expect(workers.filter((url) => /\/agent-chat-keyword-index-worker-[\w-]+\.js$/.test(url))).toEqual([
+      expect.stringMatching(new RegExp(`^${site.url}/`)),
+    ]);
 
     await approve.click();
     const answer = page.locator('agent-chat [part~="message-assistant"]').last();
@@ -126,6 +133,38 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
       .toEqual([1, 1, 1]);
     expect(DOCS.map((d) => count(d, 304))).toEqual([1, 1, 1]);
     expect(DOCS.map((d) => count(d, 200))).toEqual([1, 1, 1]);
+  });
+
+  it('finds the document on a page whose Content-Security-Policy lets no worker start: the index is built on the page instead', async () => {
+    const page = await isolatedPage(stack.browser);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
+    await page.goto(`${site.url}/no-workers`);
+    await expect.poll(() => DOCS.map((d) => count(d, 200)), { timeout: 30_000 }).toEqual([1, 1, 1]);
+    const start = model.requests.length;
+    model.enqueue(
+      { toolCalls: [{ name: 'rag_search', arguments: { query: 'how long do returns take' } }] },
+      { text: 'Returns are accepted within 30 days.' },
+    );
+    await send(page, 'Can I return a tea?');
+    await expect
+      .poll(() => page.locator('agent-chat [part~="message-assistant"]').last().textContent(), {
+        timeout: 30_000,
+      })
+      .toContain('within 30 days');
+    const ragResult = body(start + 1)?.messages.at(-1);
+    expect(ragResult?.role).toBe('tool');
+    expect(ragResult?.content).toContain(`${site.url}/docs/returns.md`);
+    // The page tried its worker, the policy refused it, and search went on without one.
+    expect(workers).toEqual([]);
+    expect(violations.length).toBeGreaterThan(0);
+    expect(pageErrors).toEqual([]);
   });
 
   it('renews a token the proxy found expired without losing the message; the proxy refuses requests without one', async () => {

@@ -55,7 +55,15 @@ export async function serveShopSite(options: {
       res.writeHead(status, { 'cache-control': 'no-store', ...headers }).end(body);
     };
     try {
+      // `/no-workers`: the same page under a Content-Security-Policy that lets no worker start
+      // (`worker-src 'none'`): what the knowledge base does on a site that has not allowed them.
       if (path === '/') return send(200, { 'content-type': TYPES['.html']! }, page);
+      if (path === '/no-workers')
+        return send(
+          200,
+          { 'content-type': TYPES['.html']!, 'content-security-policy': "worker-src 'none'" },
+          page,
+        );
       if (path === '/api/chat-token') {
         // Claims a long life but mints what tokenTtlSeconds says: lets a test have the proxy see it expire.
         const token = await mintClientToken({
