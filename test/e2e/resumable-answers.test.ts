@@ -166,14 +166,16 @@ describe('resumable answers through the proxy', () => {
     const relay = await relayTo(Number(new URL(stack.proxy.url).port));
     const page = await isolatedPage(stack.browser);
     await open(page);
-    await page
-      .locator('agent-chat')
-      .evaluate((element, url) => element.setAttribute('proxy-url', url), relay.url);
+    await page.locator('agent-chat').evaluate((element, url) => {
+      element.setAttribute('proxy-url', url);
+      // The notice speaks the page's language.
+      element.setAttribute('lang', 'fr');
+    }, relay.url);
     await ask(page, 'And for black tea?');
     await answerReaches(page, ANSWER.length / 4);
     relay.blockFor(1_000);
     const reconnecting = page.locator('agent-chat [part~="reconnecting"]');
-    await expect.poll(() => reconnecting.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => reconnecting.allTextContents(), { timeout: 10_000 }).toEqual(['Reconnexion…']);
     await answerCompletes(page);
     expect(await reconnecting.count()).toBe(0);
     expect(chatRequests().length - before).toBe(1);

@@ -22,4 +22,6 @@ export const DE: Partial<AgentChatStrings> = {
   conversations: 'Gespräche',
   thinking: 'Denkt nach…',
   thoughtFor: '{duration} nachgedacht',
+  reconnecting: 'Verbindung wird wiederhergestellt…',
+  suggestedQuestions: 'Vorgeschlagene Fragen',
 };

@@ -16,6 +16,10 @@ export interface AgentChatStrings {
   editLast: string;
   /** "Jump to latest" while an answer streams below a reader who scrolled up; default texts load with it. */
   jumpToLatest?: string;
+  /** While a dropped connection is resumed ("Reconnecting…"); the default loads with resumable runs. */
+  reconnecting?: string;
+  /** The label of the follow-up questions (attribute `suggestions`); the default loads with them. */
+  suggestedQuestions?: string;
   attach: string;
   removeAttachment: string;
   using: string;

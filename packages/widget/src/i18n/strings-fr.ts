@@ -33,4 +33,6 @@ export const FR: Partial<AgentChatStrings> = {
   export: 'Exporter',
   thinking: 'Réflexion…',
   thoughtFor: 'A réfléchi {duration}',
+  reconnecting: 'Reconnexion…',
+  suggestedQuestions: 'Questions suggérées',
 };

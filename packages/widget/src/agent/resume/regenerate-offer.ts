@@ -1,11 +1,10 @@
+import { resolveStrings } from '../../i18n/strings.js';
 import type { InFlightRun } from '../../shared/in-flight-store.js';
 import type { TranscriptItem } from '../../transcript-model/transcript-items.js';
 import type { SendDeps } from '../send-deps.js';
 
 // Part of the lazy resume chunk: what a reload shows of a run the last page left in flight at once, and,
 // when it cannot be picked up any more, that run as interrupted with Regenerate (which asks again).
-
-const REGENERATE = 'Regenerate';
 
 /** The user's message and the answer so far, as a reload shows them before the run is picked up. */
 export function soFar(run: InFlightRun): TranscriptItem[] {
@@ -36,7 +35,7 @@ export function offerRegenerate(
   const button = document.createElement('button');
   button.type = 'button';
   button.setAttribute('part', 'resume-regenerate');
-  button.textContent = REGENERATE;
+  button.textContent = resolveStrings(d.host.lang, d.host.strings).regenerate;
   button.addEventListener('click', () => {
     button.remove();
     d.run.patch((items) => items.filter((item) => item.id !== shown[0]!.id && item.id !== shown[1]!.id));

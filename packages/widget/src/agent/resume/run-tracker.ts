@@ -1,6 +1,8 @@
 import { type AgentEvent, type RunInput, resumableFetch, type Tool } from '@agent-chat/core';
+import { resolveStrings } from '../../i18n/strings.js';
 import { replays } from '../../shared/in-flight-store.js';
 import { RunRecord } from '../../shared/run-record.js';
+import type { WidgetHost } from '../../shared/widget-host.js';
 
 // Part of the lazy agent chunk: records the run in flight (its model calls' kept streams, its tool
 // results, the answer so far) so a reload can pick it up (resume-run.ts), and shows "Reconnecting…"
@@ -79,7 +81,8 @@ export class RunTracker extends RunRecord {
     notice.setAttribute('part', 'reconnecting');
     notice.setAttribute('role', 'status');
     notice.className = 'notice';
-    notice.textContent = RECONNECTING;
+    const strings = resolveStrings(host.lang, (host as Partial<WidgetHost>).strings);
+    notice.textContent = strings.reconnecting ?? RECONNECTING;
     // Outside every part Lit re-renders, like the transcript notice, so it stays until the rest comes.
     root.querySelector('slot[name="turnstile"]')?.after(notice);
   }

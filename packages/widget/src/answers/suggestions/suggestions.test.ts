@@ -23,6 +23,7 @@ describe('suggestions', () => {
     await expect
       .poll(() => parts(element, 'suggestion').map((b) => b.textContent))
       .toEqual(['How long should it steep?', 'Can I re-steep it?', 'Which cup is best?']);
+    expect(part(element, 'suggestions')?.getAttribute('aria-label')).toBe('Suggested questions');
     expect(model.requests[1]!.tools ?? []).toEqual([]);
     parts(element, 'suggestion')[0]!.click();
     await expect
@@ -30,6 +31,20 @@ describe('suggestions', () => {
       .toBe('How long should it steep?');
     // Gone once the visitor asked.
     expect(part(element, 'suggestions')).toBeNull();
+  });
+
+  it("labels them in the page's language", async () => {
+    const model = mockModel([{ text: 'Infusez le Sencha à 75 °C.' }, { text: 'Combien de temps ?' }]);
+    const element = await mount({
+      attributes: { suggestions: '', lang: 'fr' },
+      setup: (e) => {
+        e.agent = createAgent({ model, store: memoryStore() });
+      },
+    });
+    await send(element, 'Comment infuser le Sencha ?');
+    await expect
+      .poll(() => part(element, 'suggestions')?.getAttribute('aria-label'))
+      .toBe('Questions suggérées');
   });
 
   it('shows none after an answer waiting for an approval, and none without the attribute', async () => {

@@ -3,8 +3,13 @@
 // may ask next; they show as buttons under the conversation, and a click sends one. A chunk of its own.
 import type { ChatAgent } from '@agent-chat/core';
 import { html, nothing, type ReactiveElement } from 'lit';
+import { resolveStrings } from '../../i18n/strings.js';
+import type { WidgetHost } from '../../shared/widget-host.js';
 import type { TranscriptItem } from '../../transcript-model/transcript.js';
 import { suggestionSlots } from './suggestion-slots.js';
+
+/** The questions' label when the page's language has none. */
+const SUGGESTED = 'Suggested questions';
 
 const PROMPT =
   'Suggest up to three short follow-up questions the user might ask next about this conversation, in the ' +
@@ -26,7 +31,7 @@ export function parseSuggestions(text: string): string[] {
 
 /** What the suggestions need: the element, the run's transcript, and how to send a question. */
 export interface SuggestionDeps {
-  host: ReactiveElement;
+  host: ReactiveElement & Pick<WidgetHost, 'strings'>;
   transcript(): readonly TranscriptItem[];
   running(): boolean;
   send(text: string): void;
@@ -67,7 +72,7 @@ export async function suggest(agent: ChatAgent, conversationId: string, deps: Su
   suggestionSlots.set(deps.host, () =>
     deps.running() || deps.transcript().at(-1) !== answer
       ? nothing
-      : html`<div part="suggestions" class="suggestions" role="group" aria-label="Suggested questions">
+      : html`<div part="suggestions" class="suggestions" role="group" aria-label=${resolveStrings(deps.host.lang, deps.host.strings).suggestedQuestions ?? SUGGESTED}>
           ${questions.map(
             (q) => html`<button type="button" part="suggestion" @click=${() => deps.send(q)}>${q}</button>`,
           )}
