@@ -24,4 +24,8 @@ export const DE: Partial<AgentChatStrings> = {
   thoughtFor: '{duration} nachgedacht',
   reconnecting: 'Verbindung wird wiederhergestellt…',
   suggestedQuestions: 'Vorgeschlagene Fragen',
+  diagramSource: 'Quelltext des Diagramms',
+  diagramFailed: 'Das Diagramm konnte nicht gezeichnet werden: {error}',
+  diagramAlt: 'Diagramm (sein Quelltext folgt)',
+  footnotes: 'Fußnoten',
 };

@@ -20,6 +20,14 @@ export interface AgentChatStrings {
   reconnecting?: string;
   /** The label of the follow-up questions (attribute `suggestions`); the default loads with them. */
   suggestedQuestions?: string;
+  /** A Mermaid diagram's source, under its drawing; the default loads with the first diagram. */
+  diagramSource?: string;
+  /** In place of a diagram that could not be drawn; `{error}` is why. */
+  diagramFailed?: string;
+  /** The drawn diagram's text alternative. */
+  diagramAlt?: string;
+  /** The label of an answer's footnotes; the default loads with the first footnote. */
+  footnotes?: string;
   attach: string;
   removeAttachment: string;
   using: string;

@@ -35,4 +35,8 @@ export const FR: Partial<AgentChatStrings> = {
   thoughtFor: 'A réfléchi {duration}',
   reconnecting: 'Reconnexion…',
   suggestedQuestions: 'Questions suggérées',
+  diagramSource: 'Source du diagramme',
+  diagramFailed: 'Le diagramme n’a pas pu être dessiné : {error}',
+  diagramAlt: 'Diagramme (sa source suit)',
+  footnotes: 'Notes de bas de page',
 };

@@ -2,6 +2,8 @@
 // chunk of its own loaded with the first diagram (with Mermaid behind it), so answers without diagrams do
 // not download it.
 
+import { type MarkdownStrings, markdownStrings } from './markdown-strings.js';
+
 /**
  * A `<figure class="diagram">` for Mermaid `source`: the drawing (filled in when Mermaid has drawn it) and
  * `code`, the source's code block, in a `<details>`.
@@ -12,14 +14,22 @@ export function renderDiagram(source: string, code: HTMLElement): HTMLElement {
   const view = figure.appendChild(document.createElement('div'));
   view.className = 'diagram-view';
   const details = figure.appendChild(document.createElement('details'));
-  details.appendChild(document.createElement('summary')).textContent = 'Diagram source';
+  // Drawn later: the words are taken now, from the render going on.
+  const strings = markdownStrings();
+  details.appendChild(document.createElement('summary')).textContent =
+    strings.diagramSource ?? 'Diagram source';
   details.append(code);
   import('./diagram.js').then(
-    ({ drawDiagram }) => drawDiagram(source, view, details),
+    ({ drawDiagram }) => drawDiagram(source, view, details, strings),
     (error: unknown) => {
-      view.textContent = `The diagram could not be drawn: ${String(error)}`;
+      view.textContent = diagramFailed(strings, String(error));
       details.open = true;
     },
   );
   return figure;
+}
+
+/** The text shown in place of a diagram that could not be drawn, `error` saying why. */
+export function diagramFailed(strings: MarkdownStrings, error: string): string {
+  return (strings.diagramFailed ?? 'The diagram could not be drawn: {error}').replace('{error}', error);
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FR } from '../i18n/strings-fr.js';
 import { useDiagramFrame } from './diagram.js';
 import {
   FRAME_FILE,
@@ -19,8 +20,8 @@ afterEach(() => {
 });
 
 /** Renders `markdown` on the page and waits until each of its diagrams is drawn or has failed. */
-async function drawn(markdown: string): Promise<HTMLElement> {
-  const box = renderMarkdown(markdown);
+async function drawn(markdown: string, strings?: typeof FR): Promise<HTMLElement> {
+  const box = renderMarkdown(markdown, 'md-', strings);
   document.body.append(box);
   const figures = box.querySelectorAll('figure.diagram');
   await expect
@@ -166,5 +167,19 @@ describe('the diagram frame', () => {
     useDiagramFrame(new URL('/no-such-diagram-frame.html', location.href).href);
     const box = await drawn('```mermaid\nflowchart LR\n  Kettle --> Cup\n```\n');
     expect(svgOf(box.querySelector<HTMLImageElement>('.diagram-view img')!)).toContain('Kettle');
+  });
+});
+
+describe("the renderer's own words", () => {
+  it("are the element's language: a diagram's source and error, and the footnotes' label", async () => {
+    const box = await drawn('Voir[^1].\n\n```mermaid\nflowchart LR\n  A -->\n```\n\n[^1]: Une note.\n', FR);
+    expect(box.querySelector('figure.diagram summary')?.textContent).toBe('Source du diagramme');
+    expect(box.querySelector('.diagram-error')?.textContent).toMatch(
+      /^Le diagramme n’a pas pu être dessiné : ./,
+    );
+    expect(box.querySelector('section.footnotes')?.getAttribute('aria-label')).toBe('Notes de bas de page');
+    // The next render without strings is English again.
+    const english = await drawn('```mermaid\nflowchart LR\n  A -->\n```\n');
+    expect(english.querySelector('figure.diagram summary')?.textContent).toBe('Diagram source');
   });
 });

@@ -9,8 +9,10 @@
 // reaches the page. The source stays one click away (a `<details>` under the diagram); a diagram Mermaid
 // cannot draw shows its source open, with the error.
 
+import { diagramFailed } from './diagram-figure.js';
 import { DiagramFrameUnavailableError, drawInFrame } from './diagram-frame-client.js';
 import { FRAME_FILE } from './diagram-messages.js';
+import type { MarkdownStrings } from './markdown-strings.js';
 
 declare const __AGENT_CHAT_SCRIPT_TAG__: boolean | undefined;
 
@@ -40,17 +42,18 @@ export async function drawDiagram(
   source: string,
   view: HTMLElement,
   details: HTMLDetailsElement,
+  strings: MarkdownStrings = {},
 ): Promise<void> {
   try {
     const svg = await svgOf(source);
     const image = document.createElement('img');
     image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-    image.alt = 'Diagram (its source follows)';
+    image.alt = strings.diagramAlt ?? 'Diagram (its source follows)';
     view.replaceChildren(image);
   } catch (error) {
     view.className = 'diagram-error';
     view.setAttribute('role', 'note');
-    view.textContent = `The diagram could not be drawn: ${error instanceof Error ? error.message : String(error)}`;
+    view.textContent = diagramFailed(strings, error instanceof Error ? error.message : String(error));
     details.open = true;
   }
 }

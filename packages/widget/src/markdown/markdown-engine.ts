@@ -8,6 +8,7 @@ import { extras, wantExtras } from './extras-loader.js';
 import { withReferences } from './inline-references.js';
 import { type Block, lexBlocks } from './markdown-blocks.js';
 import { appendInline } from './markdown-inline.js';
+import { type MarkdownStrings, setMarkdownStrings } from './markdown-strings.js';
 
 export type { References } from './definitions.js';
 export type { Block } from './markdown-blocks.js';
@@ -67,7 +68,8 @@ export function referencesOf(text: string): References {
 }
 
 /** Untrusted Markdown → DOM nodes (inside one `<div class="block">`). */
-export function renderMarkdown(markdown: string, prefix = 'md-'): HTMLElement {
+export function renderMarkdown(markdown: string, prefix = 'md-', strings?: MarkdownStrings): HTMLElement {
+  setMarkdownStrings(strings);
   const refs = referencesOf(markdown);
   const box = renderBlocks(lexBlocks(markdown), refs, prefix);
   const notes = renderFootnotes(refs, prefix);

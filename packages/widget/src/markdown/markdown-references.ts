@@ -3,6 +3,7 @@
 // so they are read from the whole text, not block by block.
 import { continuesFootnote, FOOTNOTE_DEFINITION, LINK_DEFINITION, type References } from './definitions.js';
 import { bracketEnd, type Link } from './inline-references.js';
+import { markdownStrings } from './markdown-strings.js';
 
 const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
 const FOOTNOTE_REFERENCE = /\[\^([^\]\s]{1,99})\](?!:)/g;
@@ -121,7 +122,7 @@ function renderFootnotes(
   box.className = 'block';
   const section = box.appendChild(document.createElement('section'));
   section.className = 'footnotes';
-  section.setAttribute('aria-label', 'Footnotes');
+  section.setAttribute('aria-label', markdownStrings().footnotes ?? 'Footnotes');
   const list = section.appendChild(document.createElement('ol'));
   order.forEach((label, index) => {
     const number = index + 1;

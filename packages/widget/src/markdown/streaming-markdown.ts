@@ -4,6 +4,7 @@ import { NO_REFERENCES } from './definitions.js';
 import { takeExtrasWait } from './extras-loader.js';
 import { highlightCode, MAX_HIGHLIGHTED_CHARS, preloadHighlighter } from './highlight.js';
 import type { Block } from './markdown-blocks.js';
+import { type MarkdownStrings, setMarkdownStrings } from './markdown-strings.js';
 
 type Engine = typeof import('./markdown-engine.js');
 
@@ -37,7 +38,8 @@ export class StreamingMarkdown {
   onChange: () => void = () => {};
 
   /** The blocks of `text` (`final`: no more text will come); the same array when nothing changed. */
-  update(text: string, engine: Engine, final = false): readonly MarkdownBlock[] {
+  update(text: string, engine: Engine, final = false, strings?: MarkdownStrings): readonly MarkdownBlock[] {
+    setMarkdownStrings(strings);
     if (text === this.#text && this.#blocks.length && final === this.#final && !this.#stale)
       return this.#blocks;
     this.#final = final;

@@ -151,7 +151,7 @@ export class ItemView {
       renderer.onChange = ctx.rerender;
       this.#markdown.set(id, renderer);
     }
-    const blocks = renderer.update(text, engine, final);
+    const blocks = renderer.update(text, engine, final, ctx.strings);
     return html`<div class="markdown">${repeat(
       blocks,
       (block) => block.key,
