@@ -45,6 +45,33 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'longtask', buffered: true });
 
+/** The scripts behind a frame with a long task (Long Animation Frames), logged with KNOWLEDGE_SCALE_DEBUG. */
+interface LongFrameScript {
+  duration: number;
+  invoker: string;
+  sourceFunctionName: string;
+  sourceURL: string;
+  sourceCharPosition: number;
+}
+if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      blockingDuration: number;
+      scripts: LongFrameScript[];
+    })[]) {
+      if (entry.blockingDuration <= 0) continue;
+      const scripts = entry.scripts
+        .filter((s) => s.duration > 20)
+        .map(
+          (s) =>
+            `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${s.duration.toFixed(0)} ms`,
+        );
+      console.debug(
+        `long frame at ${entry.startTime.toFixed(0)} ms for ${entry.duration.toFixed(0)} ms: ${scripts.join('; ') || 'no script over 20 ms (rendering, GC or IndexedDB)'}`,
+      );
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
+
 async function visit(
   path: 'in-browser' | 'built',
   query: string,

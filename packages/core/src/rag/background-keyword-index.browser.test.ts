@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundKeywordIndex } from './background-keyword-index.js';
+import { shardOf } from './built/knowledge-index-format.js';
 import { indexedDBRagStore } from './indexeddb-rag-store.js';
 import { createKnowledgeBase } from './knowledge-base.js';
+import type { KnowledgeEvent } from './knowledge-events.js';
 
 const entries = Array.from({ length: 60 }, (_, i) => ({
   id: `c${i}`,
@@ -63,5 +65,30 @@ describe('backgroundKeywordIndex in Chromium', () => {
     const second = createKnowledgeBase({ store, keywordWorker: true });
     const { hits } = await second.search('unit3 maintenance window', { k: 1 });
     expect(hits[0]).toMatchObject({ source: 'c3.md', text: expect.stringContaining('unit3') });
+  });
+
+  it('in a worker, a damaged saved shard is left out with a notice and the index rebuilt from the documents', async () => {
+    const databaseName = `keywords-damaged-${Date.now()}`;
+    const first = createKnowledgeBase({ store: indexedDBRagStore({ databaseName }), keywordWorker: true });
+    for (const e of entries.slice(0, 20))
+      await first.add({ source: `${e.id}.md`, content: `# ${e.title}\n${e.text}` });
+    await first.flush();
+    const store = indexedDBRagStore({ databaseName });
+    const saved = (await store.getKeywords('default'))!;
+    const shards = await Promise.all(
+      saved.shards.map(async (_, n) => (await store.getKeywordShard('default', n))!),
+    );
+    const n = shardOf('unit3', saved.shards.length);
+    shards[n] = { ...shards[n]!, terms: [...shards[n]!.terms, 'forged'] };
+    await store.putKeywords(saved, shards);
+    const events: KnowledgeEvent[] = [];
+    const second = createKnowledgeBase({ store, keywordWorker: true, onEvent: (e) => events.push(e) });
+    await second.search('unit3 maintenance window');
+    expect(events).toContainEqual({
+      type: 'knowledge.keywords.rebuilt',
+      reason: expect.stringContaining(`default/${n}`),
+    });
+    const { hits } = await second.search('unit3 maintenance window', { k: 1 });
+    expect(hits[0]).toMatchObject({ source: 'c3.md' });
   });
 });
