@@ -19,6 +19,8 @@ export interface VisitResult {
   /** Until a message sent at load would reach the model (the widget no longer waits for the knowledge sync). */
   messageToModelMs: number;
   longestTaskMs: number;
+  /** The long animation frames of the visit with the scripts that ran in them (Chromium's attribution). */
+  longFrames: string[];
   indexedDBBytes: number;
   /** The source of the first hit, to check the answer is right. */
   firstSource: string;
@@ -38,6 +40,7 @@ declare global {
 }
 
 const longTasks: number[] = [];
+const longFrames: string[] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     longTasks.push(entry.duration);
@@ -45,7 +48,7 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'longtask', buffered: true });
 
-/** The scripts behind a frame with a long task (Long Animation Frames), logged with KNOWLEDGE_SCALE_DEBUG. */
+/** The scripts behind a frame with a long task (Long Animation Frames), reported with the visit. */
 interface LongFrameScript {
   duration: number;
   invoker: string;
@@ -66,8 +69,8 @@ if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
           (s) =>
             `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${s.duration.toFixed(0)} ms`,
         );
-      console.debug(
-        `long frame at ${entry.startTime.toFixed(0)} ms for ${entry.duration.toFixed(0)} ms: ${scripts.join('; ') || 'no script over 20 ms (rendering, GC or IndexedDB)'}`,
+      longFrames.push(
+        `at ${entry.startTime.toFixed(0)} ms for ${entry.duration.toFixed(0)} ms: ${scripts.join('; ') || 'no script over 20 ms (rendering, GC or IndexedDB)'}`,
       );
     }
   }).observe({ type: 'long-animation-frame', buffered: true });
@@ -79,6 +82,7 @@ async function visit(
 ): Promise<VisitResult> {
   const start = performance.now();
   longTasks.length = 0;
+  longFrames.length = 0;
   const kb = createKnowledgeBase({
     store: indexedDBRagStore({ databaseName: 'bench-knowledge' }),
     keywordWorker,
@@ -113,6 +117,7 @@ async function visit(
     syncedMs,
     messageToModelMs,
     longestTaskMs: Math.max(0, ...longTasks),
+    longFrames: [...longFrames],
     indexedDBBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0,
     firstSource: result.hits[0]?.source ?? '',
   };
