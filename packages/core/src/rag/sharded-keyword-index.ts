@@ -89,41 +89,7 @@ export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
       .filter((t): t is string => Boolean(t));
     const count = o.record.shards.length;
     const shards = await Promise.all(terms.map((t) => shard(o, shardOf(t, count))));
-    const { root } = o.record;
-    const fields = Object.keys(root.fieldIds).length;
-    const total = new Map<number, { score: number; terms: Set<string> }>();
-    for (const [i, term] of terms.entries()) {
-      const found = shards[i];
-      if (!found) continue;
-      const scores = new Map<number, number>();
-      readPostings(found, term, (fieldId, matching) => {
-        const average = root.averageFieldLength[fieldId]!;
-        const idf = Math.log(1 + (root.documentCount - matching + 0.5) / (matching + 0.5));
-        return (shortId, tf) => {
-          const row = o.rows[shortId] ?? -1;
-          const length = row < 0 ? 0 : root.fieldLength[row * fields + fieldId]!;
-          const raw =
-            idf * (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
-          const weighted = 1 * 1 * boosts[fieldId]! * 1 * raw;
-          scores.set(shortId, (scores.get(shortId) ?? 0) + weighted);
-        };
-      });
-      for (const [shortId, score] of scores) {
-        const sum = total.get(shortId);
-        if (sum) {
-          sum.score = sum.score + score;
-          sum.terms.add(term);
-        } else total.set(shortId, { score, terms: new Set([term]) });
-      }
-    }
-    // As keywordIndex: MiniSearch's score × matched terms, divided by them again.
-    return [...total]
-      .map(([shortId, { score, terms: matched }]) => ({
-        id: root.ids[o.rows[shortId]!]!,
-        score: (score * matched.size) / matched.size,
-      }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, k);
+    return scoreShards(o, terms, shards, { boosts, bm25 }, k);
   }
 
   return {
@@ -183,6 +149,51 @@ export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
       return reported;
     },
   };
+}
+
+/** MiniSearch's BM25 (OR of the terms, no coordination) of the postings of `terms` found in `shards`. */
+function scoreShards(
+  o: Opened,
+  terms: readonly string[],
+  shards: readonly (KeywordShard | undefined)[],
+  { boosts, bm25 }: { boosts: number[]; bm25: { k: number; b: number; d: number } },
+  k: number,
+): KeywordHit[] {
+  const { root } = o.record;
+  const fields = Object.keys(root.fieldIds).length;
+  const total = new Map<number, { score: number; terms: Set<string> }>();
+  for (const [i, term] of terms.entries()) {
+    const found = shards[i];
+    if (!found) continue;
+    const scores = new Map<number, number>();
+    readPostings(found, term, (fieldId, matching) => {
+      const average = root.averageFieldLength[fieldId]!;
+      const idf = Math.log(1 + (root.documentCount - matching + 0.5) / (matching + 0.5));
+      return (shortId, tf) => {
+        const row = o.rows[shortId] ?? -1;
+        const length = row < 0 ? 0 : root.fieldLength[row * fields + fieldId]!;
+        const raw =
+          idf * (bm25.d + (tf * (bm25.k + 1)) / (tf + bm25.k * (1 - bm25.b + (bm25.b * length) / average)));
+        const weighted = 1 * 1 * boosts[fieldId]! * 1 * raw;
+        scores.set(shortId, (scores.get(shortId) ?? 0) + weighted);
+      };
+    });
+    for (const [shortId, score] of scores) {
+      const sum = total.get(shortId);
+      if (sum) {
+        sum.score = sum.score + score;
+        sum.terms.add(term);
+      } else total.set(shortId, { score, terms: new Set([term]) });
+    }
+  }
+  // As keywordIndex: MiniSearch's score × matched terms, divided by them again.
+  return [...total]
+    .map(([shortId, { score, terms: matched }]) => ({
+      id: root.ids[o.rows[shortId]!]!,
+      score: (score * matched.size) / matched.size,
+    }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, k);
 }
 
 /** Throws when a root record is not one this version wrote (its arrays disagree). */
