@@ -48,17 +48,7 @@ export function backgroundKeywordIndex(
   worker: KeywordWorkerOption = false,
   onDamaged: (reason: string) => void = () => undefined,
 ): BackgroundKeywordIndex {
-  let page: ReturnType<typeof shardedKeywordIndex> | undefined;
-  const onPage = () => (page ??= shardedKeywordIndex(options));
-  /** Answers a call on the page, reporting a damaged saved shard it met. */
-  const answer = async (request: KeywordCall) => {
-    try {
-      return await answerKeywordCall(onPage(), request);
-    } finally {
-      const reason = page?.takeDamage();
-      if (reason) onDamaged(reason);
-    }
-  };
+  const answer = pageAnswers(options, onDamaged);
   const pending = new Map<number, { call: KeywordCall; resolve(v: unknown): void; reject(e: Error): void }>();
   let started = false;
   let next = 0;
@@ -125,6 +115,20 @@ export function backgroundKeywordIndex(
     vacuum: () => call({ method: 'vacuum' }),
     clear: () => call({ method: 'clear' }),
     where: () => (thread ? 'worker' : 'page'),
+  };
+}
+
+/** Answers calls on an index made on the page at the first call, reporting a damaged saved shard it met. */
+function pageAnswers(options: KeywordIndexOptions, onDamaged: (reason: string) => void) {
+  let page: ReturnType<typeof shardedKeywordIndex> | undefined;
+  return async (request: KeywordCall) => {
+    try {
+      page ??= shardedKeywordIndex(options);
+      return await answerKeywordCall(page, request);
+    } finally {
+      const reason = page?.takeDamage();
+      if (reason) onDamaged(reason);
+    }
   };
 }
 

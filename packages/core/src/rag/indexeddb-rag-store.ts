@@ -1,4 +1,4 @@
-import type { DBSchema } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import { AgentChatError } from '../errors.js';
 import { indexedDBConnection } from '../indexeddb-connection.js';
 import type { Chunk, KnowledgeDocument } from './knowledge-document.js';
@@ -124,6 +124,17 @@ export function indexedDBRagStore(options: IndexedDBRagStoreOptions = {}): RagSt
     deleteVectors: async (key) => {
       await (await open()).delete('vectors', key).catch(failed('deleting vectors'));
     },
+    ...keywordRecords(open, failed),
+    close: async () => connection.close(),
+  };
+}
+
+/** The saved keyword index's records: its root under its name, its shards under `<name>/<n>`. */
+function keywordRecords(
+  open: () => Promise<IDBPDatabase<RagDB>>,
+  failed: (what: string) => (error: unknown) => never,
+): Required<Pick<RagStore, 'getKeywords' | 'putKeywords' | 'getKeywordShard'>> {
+  return {
     getKeywords: async (key) => {
       const saved = await (await open()).get('keywords', key).catch(failed('reading the keyword index'));
       return saved && 'root' in saved ? saved : undefined;
@@ -144,6 +155,5 @@ export function indexedDBRagStore(options: IndexedDBRagStoreOptions = {}): RagSt
         .catch(failed('reading the keyword index'));
       return shard && 'postings' in shard ? shard : undefined;
     },
-    close: async () => connection.close(),
   };
 }

@@ -50,29 +50,19 @@ const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[]
  */
 export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
   const index = keywordIndex(options);
-  const processTerm = keywordAnalyzer(options);
   const { boost, bm25 } = keywordScoring(options);
-  const boosts = KEYWORD_FIELDS.map((field) => boost[field] || 1);
+  const scoring: Scoring = {
+    processTerm: keywordAnalyzer(options),
+    boosts: KEYWORD_FIELDS.map((field) => boost[field] || 1),
+    bm25,
+  };
   let opened: Opened | undefined;
   let damage: string | undefined;
 
-  const shard = (o: Opened, n: number) => {
-    let reading = o.shards.get(n);
-    if (!reading) {
-      const name = keywordShardName(o.record.name, n);
-      reading = o.store.getKeywordShard(o.record.name, n).then((stored) => {
-        if (!stored) throw new Error('it is missing');
-        if (stored.savedAt !== o.record.savedAt) throw new Error('it is from another save');
-        return openShard(stored, o.record.shards[n]!);
-      });
-      reading = reading.catch((error: unknown) => {
-        damage ??= `keyword index shard ${name} ${error instanceof Error ? error.message : String(error)}`;
-        return undefined;
-      });
-      o.shards.set(n, reading);
-    }
-    return reading;
-  };
+  const shard = (o: Opened, n: number) =>
+    readShard(o, n, (reason) => {
+      damage ??= reason;
+    });
   /** Reads every shard into MiniSearch; later calls work on it as on a rebuilt index. */
   const hydrate = async () => {
     const o = opened;
@@ -82,15 +72,6 @@ export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
     opened = undefined;
     index.loadJS(joinIndex(o.record.root, all));
   };
-
-  async function searchShards(o: Opened, query: string, k: number): Promise<KeywordHit[]> {
-    const terms = tokenize(query)
-      .map((t) => processTerm(t))
-      .filter((t): t is string => Boolean(t));
-    const count = o.record.shards.length;
-    const shards = await Promise.all(terms.map((t) => shard(o, shardOf(t, count))));
-    return scoreShards(o, terms, shards, { boosts, bm25 }, k);
-  }
 
   return {
     async add(entries: readonly KeywordEntry[]) {
@@ -102,7 +83,7 @@ export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
       index.remove(ids);
     },
     search: (query: string, k: number): Promise<KeywordHit[]> | KeywordHit[] =>
-      opened ? searchShards(opened, query, k) : index.search(query, k),
+      opened ? searchShards(opened, query, k, scoring, shard) : index.search(query, k),
     async vacuum() {
       // An opened index was saved vacuumed.
       if (!opened) await index.vacuum();
@@ -122,11 +103,8 @@ export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
       const record = await store.getKeywords(wanted.name);
       if (!record || record.version !== wanted.version || record.settings !== wanted.settings)
         return undefined;
-      checkRoot(record.root, record.shards);
-      const rows = new Int32Array(record.root.nextId).fill(-1);
-      for (const [row, shortId] of record.root.shortIds.entries()) rows[shortId] = row;
       index.clear();
-      opened = { record, store, rows, shards: new Map() };
+      opened = opening(record, store);
       const { root: _, ...rest } = record;
       return rest;
     },
@@ -151,12 +129,56 @@ export function shardedKeywordIndex(options: KeywordIndexOptions = {}) {
   };
 }
 
+/** Shard `n` of an opened index, read once; undefined (and `report`ed) when it cannot be used. */
+function readShard(o: Opened, n: number, report: (reason: string) => void) {
+  let reading = o.shards.get(n);
+  if (!reading) {
+    const name = keywordShardName(o.record.name, n);
+    reading = o.store
+      .getKeywordShard(o.record.name, n)
+      .then((stored) => {
+        if (!stored) throw new Error('it is missing');
+        if (stored.savedAt !== o.record.savedAt) throw new Error('it is from another save');
+        return openShard(stored, o.record.shards[n]!);
+      })
+      .catch((error: unknown) => {
+        report(`keyword index shard ${name} ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      });
+    o.shards.set(n, reading);
+  }
+  return reading;
+}
+
+/** How a query is analysed and scored: the index's analyzer, field weights and BM25 parameters. */
+interface Scoring {
+  processTerm: (term: string) => string | null;
+  boosts: number[];
+  bm25: { k: number; b: number; d: number };
+}
+
+/** A search of an opened index: the shards of the query's terms are read (once), then scored. */
+async function searchShards(
+  o: Opened,
+  query: string,
+  k: number,
+  scoring: Scoring,
+  shard: (o: Opened, n: number) => Promise<KeywordShard | undefined>,
+): Promise<KeywordHit[]> {
+  const terms = tokenize(query)
+    .map((t) => scoring.processTerm(t))
+    .filter((t): t is string => Boolean(t));
+  const count = o.record.shards.length;
+  const shards = await Promise.all(terms.map((t) => shard(o, shardOf(t, count))));
+  return scoreShards(o, terms, shards, scoring, k);
+}
+
 /** MiniSearch's BM25 (OR of the terms, no coordination) of the postings of `terms` found in `shards`. */
 function scoreShards(
   o: Opened,
   terms: readonly string[],
   shards: readonly (KeywordShard | undefined)[],
-  { boosts, bm25 }: { boosts: number[]; bm25: { k: number; b: number; d: number } },
+  { boosts, bm25 }: Scoring,
   k: number,
 ): KeywordHit[] {
   const { root } = o.record;
@@ -194,6 +216,14 @@ function scoreShards(
     }))
     .sort((a, b) => b.score - a.score)
     .slice(0, k);
+}
+
+/** A saved index opened by its root; throws when the root is damaged. */
+function opening(record: StoredKeywords, store: KeywordShardStore): Opened {
+  checkRoot(record.root, record.shards);
+  const rows = new Int32Array(record.root.nextId).fill(-1);
+  for (const [row, shortId] of record.root.shortIds.entries()) rows[shortId] = row;
+  return { record, store, rows, shards: new Map() };
 }
 
 /** Throws when a root record is not one this version wrote (its arrays disagree). */
