@@ -27,7 +27,7 @@ describe('backgroundKeywordIndex in Chromium', () => {
     expect(await copy.search(query, 10)).toEqual(await page.search(query, 10));
     const store = indexedDBRagStore({ databaseName });
     const saved = (await store.getKeywords('default'))!;
-    await store.putKeywords({ ...saved, root: { ...saved.root, ids: [] } }, []);
+    await store.putKeywords({ ...saved, root: { ...saved.root, idPrefix: new Uint32Array(0) } }, []);
     await expect(copy.loadFrom(databaseName, record)).rejects.toThrow(/damaged/);
   });
 
@@ -61,7 +61,7 @@ describe('backgroundKeywordIndex in Chromium', () => {
     });
     expect(raw.chunks.every((c) => c.text === undefined)).toBe(true);
     const store = indexedDBRagStore({ databaseName });
-    expect((await store.getKeywords('default'))?.root.ids.length).toBeGreaterThan(10);
+    expect((await store.getKeywords('default'))?.root.shortIds.length).toBeGreaterThan(10);
     const second = createKnowledgeBase({ store, keywordWorker: true });
     const { hits } = await second.search('unit3 maintenance window', { k: 1 });
     expect(hits[0]).toMatchObject({ source: 'c3.md', text: expect.stringContaining('unit3') });

@@ -46,11 +46,33 @@ export function splitIndex(js: MiniSearchJS): {
       fieldIds: js.fieldIds,
       averageFieldLength: js.averageFieldLength,
       shortIds: Uint32Array.from(shortIds),
-      ids: shortIds.map((s) => String(js.documentIds[s])),
+      ...packIds(shortIds.map((s) => String(js.documentIds[s]))),
       fieldLength,
     },
     shards: terms.map(encodeShard),
   };
+}
+
+/** Chunk ids as prefixes and numbers (`document:a.md#3` → `document:a.md`, 3): a tenth of the characters. */
+function packIds(ids: readonly string[]): Pick<KeywordRoot, 'idPrefixes' | 'idPrefix' | 'idNumber'> {
+  const prefixes = new Map<string, number>();
+  const idPrefix = new Uint32Array(ids.length);
+  const idNumber = new Int32Array(ids.length).fill(-1);
+  for (const [row, id] of ids.entries()) {
+    const match = /^(.*)#(0|[1-9]\d{0,8})$/s.exec(id);
+    const prefix = match ? match[1]! : id;
+    if (match) idNumber[row] = Number(match[2]);
+    if (!prefixes.has(prefix)) prefixes.set(prefix, prefixes.size);
+    idPrefix[row] = prefixes.get(prefix)!;
+  }
+  return { idPrefixes: [...prefixes.keys()], idPrefix, idNumber };
+}
+
+/** The chunk id of a root's row. */
+export function rootId(root: KeywordRoot, row: number): string {
+  const prefix = root.idPrefixes[root.idPrefix[row]!]!;
+  const n = root.idNumber[row]!;
+  return n < 0 ? prefix : `${prefix}#${n}`;
 }
 
 function encodeShard(entries: [string, Record<string, Record<string, number>>][]) {
@@ -118,7 +140,7 @@ export function joinIndex(root: KeywordRoot, shards: readonly (KeywordShard | un
   const documentIds: Record<string, string> = {};
   const fieldLength: Record<string, number[]> = {};
   for (const [row, shortId] of root.shortIds.entries()) {
-    documentIds[shortId] = root.ids[row]!;
+    documentIds[shortId] = rootId(root, row);
     fieldLength[shortId] = Array.from(root.fieldLength.subarray(row * fields, (row + 1) * fields));
   }
   const index: MiniSearchJS['index'] = [];

@@ -39,9 +39,15 @@ export interface KeywordRoot {
   nextId: number;
   fieldIds: Record<string, number>;
   averageFieldLength: number[];
-  /** MiniSearch's short ids of the indexed chunks, ascending, and their chunk ids in the same order. */
+  /** MiniSearch's short ids of the indexed chunks, ascending. */
   shortIds: Uint32Array;
-  ids: string[];
+  /**
+   * Their chunk ids, in the same order, as `<prefix>#<number>` (a chunk id's form): the prefixes once each
+   * (`idPrefixes`), and per chunk its prefix's index and number (-1: the id is the prefix alone).
+   */
+  idPrefixes: string[];
+  idPrefix: Uint32Array;
+  idNumber: Int32Array;
   /** Per chunk (in the order of `ids`), the length of each field (by field id). */
   fieldLength: Uint32Array;
 }

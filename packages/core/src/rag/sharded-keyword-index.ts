@@ -14,6 +14,7 @@ import {
   type KeywordShard,
   openShard,
   readPostings,
+  rootId,
   shardChecksum,
   splitIndex,
 } from './keyword-shards.js';
@@ -211,7 +212,7 @@ function scoreShards(
   // As keywordIndex: MiniSearch's score × matched terms, divided by them again.
   return [...total]
     .map(([shortId, { score, terms: matched }]) => ({
-      id: root.ids[o.rows[shortId]!]!,
+      id: rootId(root, o.rows[shortId]!),
       score: (score * matched.size) / matched.size,
     }))
     .sort((a, b) => b.score - a.score)
@@ -232,7 +233,11 @@ function checkRoot(root: KeywordRoot, shards: readonly number[]): void {
   if (
     !(root.shortIds instanceof Uint32Array) ||
     !(root.fieldLength instanceof Uint32Array) ||
-    root.ids.length !== root.shortIds.length ||
+    !(root.idPrefix instanceof Uint32Array) ||
+    !(root.idNumber instanceof Int32Array) ||
+    root.idPrefix.length !== root.shortIds.length ||
+    root.idNumber.length !== root.shortIds.length ||
+    root.idPrefix.some((p) => p >= root.idPrefixes.length) ||
     root.fieldLength.length !== root.shortIds.length * fields ||
     !Array.isArray(shards) ||
     shards.length === 0 ||
