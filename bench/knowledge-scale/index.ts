@@ -132,6 +132,9 @@ export const benchmark: Benchmark = {
               m('synced_ms', round(result.syncedMs), 'ms');
               m('message_to_model_ms', round(result.messageToModelMs), 'ms');
               m('longest_task_ms', round(result.longestTaskMs), 'ms');
+              // Chromium's attribution of any task over 50 ms, to find what blocked the page.
+              if (result.longestTaskMs > 50)
+                for (const frame of result.longFrames) context.log(`    long frame ${frame}`);
               m('indexeddb_bytes', result.indexedDBBytes, 'bytes');
               context.log(
                 `N ${n} ${path} ${visit}: ${traffic.bytes} B in ${traffic.requests} requests, ready ${result.readyMs.toFixed(0)} ms, ` +

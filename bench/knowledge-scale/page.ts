@@ -19,6 +19,8 @@ export interface VisitResult {
   /** Until a message sent at load would reach the model (the widget no longer waits for the knowledge sync). */
   messageToModelMs: number;
   longestTaskMs: number;
+  /** The long animation frames of the visit with the scripts that ran in them (Chromium's attribution). */
+  longFrames: string[];
   indexedDBBytes: number;
   /** The source of the first hit, to check the answer is right. */
   firstSource: string;
@@ -38,12 +40,40 @@ declare global {
 }
 
 const longTasks: number[] = [];
+const longFrames: string[] = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     longTasks.push(entry.duration);
     console.debug(`long task at ${entry.startTime.toFixed(0)} ms for ${entry.duration.toFixed(0)} ms`);
   }
 }).observe({ type: 'longtask', buffered: true });
+
+/** The scripts behind a frame with a long task (Long Animation Frames), reported with the visit. */
+interface LongFrameScript {
+  duration: number;
+  invoker: string;
+  sourceFunctionName: string;
+  sourceURL: string;
+  sourceCharPosition: number;
+}
+if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'))
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & {
+      blockingDuration: number;
+      scripts: LongFrameScript[];
+    })[]) {
+      if (entry.blockingDuration <= 0) continue;
+      const scripts = entry.scripts
+        .filter((s) => s.duration > 20)
+        .map(
+          (s) =>
+            `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${s.duration.toFixed(0)} ms`,
+        );
+      longFrames.push(
+        `at ${entry.startTime.toFixed(0)} ms for ${entry.duration.toFixed(0)} ms: ${scripts.join('; ') || 'no script over 20 ms (rendering, GC or IndexedDB)'}`,
+      );
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 
 async function visit(
   path: 'in-browser' | 'built',
@@ -52,6 +82,7 @@ async function visit(
 ): Promise<VisitResult> {
   const start = performance.now();
   longTasks.length = 0;
+  longFrames.length = 0;
   const kb = createKnowledgeBase({
     store: indexedDBRagStore({ databaseName: 'bench-knowledge' }),
     keywordWorker,
@@ -86,6 +117,7 @@ async function visit(
     syncedMs,
     messageToModelMs,
     longestTaskMs: Math.max(0, ...longTasks),
+    longFrames: [...longFrames],
     indexedDBBytes: estimate.usageDetails?.indexedDB ?? estimate.usage ?? 0,
     firstSource: result.hits[0]?.source ?? '',
   };

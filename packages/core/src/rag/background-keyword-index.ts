@@ -1,31 +1,30 @@
-import {
-  type KeywordEntry,
-  type KeywordHit,
-  type KeywordIndexOptions,
-  keywordIndex,
-} from './keyword-index.js';
+import type { KeywordEntry, KeywordHit, KeywordIndexOptions } from './keyword-index.js';
 import {
   answerKeywordCall,
   type KeywordCall,
   type KeywordRecord,
   type KeywordRequest,
   type KeywordResponse,
+  type KeywordTarget,
 } from './keyword-requests.js';
+import { shardedKeywordIndex } from './sharded-keyword-index.js';
 
 /** A keyword index whose every call is asynchronous: on the page, or in a Web Worker. */
 export interface BackgroundKeywordIndex {
   add(entries: readonly KeywordEntry[]): Promise<void>;
   remove(ids: readonly string[]): Promise<void>;
   search(query: string, k: number): Promise<KeywordHit[]>;
-  /** The index as built (JSON), to persist. */
-  save(): Promise<string>;
-  /** Replaces the index by a saved one; rejects (leaving the index as it was) when it cannot be read. */
-  load(json: string): Promise<void>;
-  /** Saves the index with `record` into the RAG database `databaseName` (from the worker, when there is one). */
-  saveTo(databaseName: string, record: KeywordRecord): Promise<void>;
-  /** Loads the index saved in `databaseName` if it has this version and settings; resolves with its record. */
+  /**
+   * Saves the index (root and term shards) with `record` into `target`: a RAG database's name (read and
+   * written by the worker itself, when there is one) or, on the page, a store.
+   */
+  saveTo(target: KeywordTarget, record: KeywordRecord): Promise<void>;
+  /**
+   * Opens the index saved in `target` if it has this version and settings, reading only its root (a search
+   * reads the shards of its terms); resolves with its record. Rejects when the root is damaged.
+   */
   loadFrom(
-    databaseName: string,
+    target: KeywordTarget,
     wanted: { name: string; version: number; settings: string },
   ): Promise<KeywordRecord | undefined>;
   /** Drops what replaced and removed entries left behind, so scores equal a rebuilt index's. */
@@ -47,9 +46,9 @@ export type KeywordWorkerOption = boolean | (() => Worker);
 export function backgroundKeywordIndex(
   options: KeywordIndexOptions = {},
   worker: KeywordWorkerOption = false,
+  onDamaged: (reason: string) => void = () => undefined,
 ): BackgroundKeywordIndex {
-  let page: ReturnType<typeof keywordIndex> | undefined;
-  const onPage = () => (page ??= keywordIndex(options));
+  const answer = pageAnswers(options, onDamaged);
   const pending = new Map<number, { call: KeywordCall; resolve(v: unknown): void; reject(e: Error): void }>();
   let started = false;
   let next = 0;
@@ -67,7 +66,7 @@ export function backgroundKeywordIndex(
     for (const { call, resolve, reject } of waiting)
       chain = chain.then(async () => {
         try {
-          resolve(await answerKeywordCall(onPage(), call));
+          resolve(await answer(call));
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         }
@@ -79,6 +78,7 @@ export function backgroundKeywordIndex(
       started = true;
       const waiting = pending.get(data.id);
       pending.delete(data.id);
+      if (data.damaged) onDamaged(data.damaged);
       if (data.ok) waiting?.resolve(data.result);
       else waiting?.reject(new Error(data.message));
     },
@@ -93,15 +93,11 @@ export function backgroundKeywordIndex(
   const call = <T>(request: KeywordCall): Promise<T> => {
     if (!thread) {
       if (replaying) {
-        replaying = replaying.then(() => answerKeywordCall(onPage(), request));
+        replaying = replaying.then(() => answer(request));
         return replaying as Promise<T>;
       }
       // At once, not in a microtask: a caller working in slices (knowledgeState) then times the real work.
-      try {
-        return Promise.resolve(answerKeywordCall(onPage(), request) as T);
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
+      return answer(request) as Promise<T>;
     }
     return new Promise<T>((resolve, reject) => {
       const id = next++;
@@ -114,13 +110,25 @@ export function backgroundKeywordIndex(
     add: (entries) => call({ method: 'add', entries: [...entries] }),
     remove: (ids) => call({ method: 'remove', ids: [...ids] }),
     search: (query, k) => call({ method: 'search', query, k }),
-    save: () => call({ method: 'save' }),
-    load: (json) => call({ method: 'load', json }),
-    saveTo: (databaseName, record) => call({ method: 'saveTo', databaseName, record }),
-    loadFrom: (databaseName, wanted) => call({ method: 'loadFrom', databaseName, ...wanted }),
+    saveTo: (target, record) => call({ method: 'saveTo', target, record }),
+    loadFrom: (target, wanted) => call({ method: 'loadFrom', target, ...wanted }),
     vacuum: () => call({ method: 'vacuum' }),
     clear: () => call({ method: 'clear' }),
     where: () => (thread ? 'worker' : 'page'),
+  };
+}
+
+/** Answers calls on an index made on the page at the first call, reporting a damaged saved shard it met. */
+function pageAnswers(options: KeywordIndexOptions, onDamaged: (reason: string) => void) {
+  let page: ReturnType<typeof shardedKeywordIndex> | undefined;
+  return async (request: KeywordCall) => {
+    try {
+      page ??= shardedKeywordIndex(options);
+      return await answerKeywordCall(page, request);
+    } finally {
+      const reason = page?.takeDamage();
+      if (reason) onDamaged(reason);
+    }
   };
 }
 

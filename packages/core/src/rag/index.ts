@@ -53,7 +53,14 @@ export type { Chunk, DocumentFormat, KnowledgeDocument, Metadata } from './knowl
 export type { KnowledgeEvent, SearchMode } from './knowledge-events.js';
 export { type LlmRerankerOptions, llmReranker } from './llm-reranker.js';
 export { EmbeddingError, IndexCorruptError, IngestError, RagInputError } from './rag-errors.js';
-export { memoryRagStore, type RagStore, type StoredVectors } from './rag-store.js';
+export {
+  type KeywordRoot,
+  memoryRagStore,
+  type RagStore,
+  type StoredKeywordShard,
+  type StoredKeywords,
+  type StoredVectors,
+} from './rag-store.js';
 export { ATTACHMENT_PAGE_CHARS, type KnowledgeToolsOptions, knowledgeTools } from './rag-tools.js';
 export type { PdfJs, PdfOptions } from './readers/pdf-to-text.js';
 export { type DocumentContent, detectFormat } from './readers/read-document.js';

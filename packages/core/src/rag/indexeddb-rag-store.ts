@@ -1,8 +1,14 @@
-import type { DBSchema } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 import { AgentChatError } from '../errors.js';
 import { indexedDBConnection } from '../indexeddb-connection.js';
 import type { Chunk, KnowledgeDocument } from './knowledge-document.js';
-import type { RagStore, StoredKeywords, StoredVectors } from './rag-store.js';
+import {
+  keywordShardName,
+  type RagStore,
+  type StoredKeywordShard,
+  type StoredKeywords,
+  type StoredVectors,
+} from './rag-store.js';
 
 /** A document as stored: a chunk's text is left out when it is the document's text between its offsets. */
 type StoredDocument = Omit<KnowledgeDocument, 'chunks'> & {
@@ -13,12 +19,13 @@ type StoredDocument = Omit<KnowledgeDocument, 'chunks'> & {
  * Schema of the RAG database. It is separate from the conversation store's database so the two
  * never share versions or upgrades. v1: `documents` (key `id`, index `by-conversation`) and
  * `vectors` (key `name`; snapshots as ArrayBuffer, never JSON). v2: `keywords` (key `name`, the saved
- * keyword index); documents written since keep each chunk's text only once (in the document's text).
+ * keyword index: its root under its name, its term shards under `<name>/<n>`); documents written since
+ * keep each chunk's text only once (in the document's text).
  */
 interface RagDB extends DBSchema {
   documents: { key: string; value: StoredDocument; indexes: { 'by-conversation': string } };
   vectors: { key: string; value: StoredVectors };
-  keywords: { key: string; value: StoredKeywords };
+  keywords: { key: string; value: StoredKeywords | StoredKeywordShard };
 }
 
 /** Documents read per request: one large read would be one long task on the page. */
@@ -59,7 +66,7 @@ export const RAG_DATABASE_NAME = 'agent-chat-rag';
  * own requests (an await on anything else would let the transaction auto-commit early).
  */
 export function indexedDBRagStore(options: IndexedDBRagStoreOptions = {}): RagStore &
-  Required<Pick<RagStore, 'getKeywords' | 'putKeywords'>> & {
+  Required<Pick<RagStore, 'getKeywords' | 'putKeywords' | 'getKeywordShard'>> & {
     readonly databaseName: string;
     close(): Promise<void>;
   } {
@@ -117,11 +124,36 @@ export function indexedDBRagStore(options: IndexedDBRagStoreOptions = {}): RagSt
     deleteVectors: async (key) => {
       await (await open()).delete('vectors', key).catch(failed('deleting vectors'));
     },
-    getKeywords: async (key) =>
-      (await open()).get('keywords', key).catch(failed('reading the keyword index')),
-    putKeywords: async (keywords) => {
-      await (await open()).put('keywords', keywords).catch(failed('saving the keyword index'));
-    },
+    ...keywordRecords(open, failed),
     close: async () => connection.close(),
+  };
+}
+
+/** The saved keyword index's records: its root under its name, its shards under `<name>/<n>`. */
+function keywordRecords(
+  open: () => Promise<IDBPDatabase<RagDB>>,
+  failed: (what: string) => (error: unknown) => never,
+): Required<Pick<RagStore, 'getKeywords' | 'putKeywords' | 'getKeywordShard'>> {
+  return {
+    getKeywords: async (key) => {
+      const saved = await (await open()).get('keywords', key).catch(failed('reading the keyword index'));
+      return saved && 'root' in saved ? saved : undefined;
+    },
+    putKeywords: async (keywords, shards) => {
+      const tx = (await open()).transaction('keywords', 'readwrite');
+      const others = IDBKeyRange.bound(`${keywords.name}/`, `${keywords.name}/\uffff`);
+      await Promise.all([
+        tx.store.delete(others),
+        tx.store.put(keywords),
+        ...shards.map((shard) => tx.store.put(shard)),
+        tx.done,
+      ]).catch(failed('saving the keyword index'));
+    },
+    getKeywordShard: async (key, n) => {
+      const shard = await (await open())
+        .get('keywords', keywordShardName(key, n))
+        .catch(failed('reading the keyword index'));
+      return shard && 'postings' in shard ? shard : undefined;
+    },
   };
 }

@@ -96,20 +96,11 @@ export function keywordIndex(options: KeywordIndexOptions = {}) {
     async vacuum(): Promise<void> {
       if (search.dirtCount > 0) await search.vacuum();
     },
-    /** The index as built (vacuumed), as JSON: {@link load} reads it without re-tokenising. */
-    async save(): Promise<string> {
-      await this.vacuum();
-      return JSON.stringify(search);
-    },
-    /**
-     * Replaces the index by one saved with {@link save} (same analyzer options); with `yielding` (on a
-     * page) in batches that yield to it, else at once (in a worker, where nothing waits). Throws on JSON
-     * that is not such an index; the index is then left as it was.
-     */
-    async load(json: string, yielding = true): Promise<void> {
-      search = yielding
-        ? await MiniSearch.loadJSONAsync<KeywordEntry>(json, miniSearchOptions(options))
-        : MiniSearch.loadJSON<KeywordEntry>(json, miniSearchOptions(options));
+    /** The index as MiniSearch serialises it (call {@link vacuum} first to leave out what was discarded). */
+    toJS: () => search.toJSON(),
+    /** Replaces the index by one serialised with {@link toJS} (same analyzer options). */
+    loadJS(js: ReturnType<MiniSearch['toJSON']>): void {
+      search = MiniSearch.loadJS<KeywordEntry>(js, miniSearchOptions(options));
     },
   };
 }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundKeywordIndex } from './background-keyword-index.js';
+import { shardOf } from './built/knowledge-index-format.js';
 import { keywordPersistence, keywordSettings } from './keyword-persistence.js';
 import { createKnowledgeBase } from './knowledge-base.js';
-import { KEYWORD_SNAPSHOT_VERSION, memoryRagStore, type RagStore } from './rag-store.js';
+import type { KnowledgeEvent } from './knowledge-events.js';
+import {
+  KEYWORD_SNAPSHOT_VERSION,
+  memoryRagStore,
+  type RagStore,
+  type StoredKeywordShard,
+  type StoredKeywords,
+} from './rag-store.js';
 
 const topics = ['billing', 'install', 'backup', 'network', 'printer', 'calendar', 'invoice', 'password'];
 const page = (i: number) =>
@@ -112,15 +120,15 @@ describe('the saved keyword index', () => {
   });
 
   it.each([
-    ['damaged JSON', { json: '{"documentCount": 3, "index": [' }],
-    ['a foreign object', { json: '{"hello": "world"}' }],
+    ['a damaged root', { root: { documentCount: 3 } }],
     ['another version', { version: KEYWORD_SNAPSHOT_VERSION + 1 }],
     ['other analyzer settings', { settings: keywordSettings({ stemming: false }) }],
   ])('is rebuilt from the documents, not an error, when it is %s', async (_what, damage) => {
     const store = memoryRagStore();
     await seeded(store);
     const saved = (await store.getKeywords!('default'))!;
-    await store.putKeywords!({ ...saved, ...damage });
+    const shards = await shardsOf(store, saved);
+    await store.putKeywords!({ ...saved, ...damage } as StoredKeywords, shards);
     const kb = createKnowledgeBase({ store });
     expect((await kb.search('unit7 maintenance window')).hits[0]?.source).toBe('docs/7.md');
     const rebuilt = createKnowledgeBase({ store: withoutKeywords(store) });
@@ -132,3 +140,62 @@ describe('the saved keyword index', () => {
     });
   });
 });
+
+describe('the saved keyword index in term shards', () => {
+  it('is opened by its root, and a query reads only the shards of its terms', async () => {
+    const store = memoryRagStore();
+    await seeded(store, 400);
+    const saved = (await store.getKeywords!('default'))!;
+    expect(saved.shards.length).toBeGreaterThan(1);
+    const read: number[] = [];
+    const counting: RagStore = {
+      ...store,
+      getKeywordShard: (name, n) => {
+        read.push(n);
+        return store.getKeywordShard!(name, n);
+      },
+    };
+    const persistence = keywordPersistence(counting, backgroundKeywordIndex(), {
+      settings: keywordSettings(),
+      delayMs: 0,
+      documents: () => [],
+    });
+    expect(await persistence.restore(store.documents())).toEqual([]);
+    expect(read).toEqual([]);
+    const kb = createKnowledgeBase({ store: counting });
+    const rebuilt = createKnowledgeBase({ store: withoutKeywords(store) });
+    read.length = 0;
+    const query = 'unit7 maintenance window';
+    expect(await ranked(kb, query)).toEqual(await ranked(rebuilt, query));
+    const terms = ['unit7', 'mainten', 'window'];
+    const wanted = new Set(terms.map((t) => shardOf(t, saved.shards.length)));
+    expect(new Set(read)).toEqual(wanted);
+    expect(await scores(counting, true, query)).toEqual(await scores(store, false, query));
+  });
+
+  it('goes on without a damaged shard, says so, and rebuilds from the documents', async () => {
+    const store = memoryRagStore();
+    await seeded(store);
+    const saved = (await store.getKeywords!('default'))!;
+    const shards = await shardsOf(store, saved);
+    const n = shardOf('unit7', saved.shards.length);
+    const postings = shards[n]!.postings.slice();
+    postings[0] = postings[0]! ^ 0x55;
+    shards[n] = { ...shards[n]!, postings };
+    await store.putKeywords!(saved, shards);
+    const events: KnowledgeEvent[] = [];
+    const kb = createKnowledgeBase({ store, onEvent: (e) => events.push(e) });
+    await kb.search('unit7 maintenance window');
+    expect(events).toContainEqual({
+      type: 'knowledge.keywords.rebuilt',
+      reason: expect.stringContaining(`default/${n}`),
+    });
+    expect((await kb.search('unit7 maintenance window')).hits[0]?.source).toBe('docs/7.md');
+    const rebuilt = createKnowledgeBase({ store: withoutKeywords(store) });
+    for (const query of QUERIES) expect(await ranked(kb, query)).toEqual(await ranked(rebuilt, query));
+  });
+});
+
+async function shardsOf(store: RagStore, saved: StoredKeywords): Promise<StoredKeywordShard[]> {
+  return Promise.all(saved.shards.map(async (_, n) => (await store.getKeywordShard!('default', n))!));
+}

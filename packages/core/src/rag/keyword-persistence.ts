@@ -1,14 +1,14 @@
 import type { BackgroundKeywordIndex } from './background-keyword-index.js';
 import { KEYWORD_FIELDS, type KeywordIndexOptions } from './keyword-index.js';
-import type { KeywordRecord } from './keyword-requests.js';
+import type { KeywordRecord, KeywordTarget } from './keyword-requests.js';
 import type { KnowledgeDocument } from './knowledge-document.js';
 import { KEYWORD_SNAPSHOT_VERSION, type RagStore, type StoredKeywords } from './rag-store.js';
 
 const NAME = 'default';
 
 /**
- * Most chunks whose index is saved from the page's thread: serialising it there is one task that grows
- * with the index (about 1 s at 10,000 chunks on a busy 2-core machine). Larger indexes are saved only from
+ * Most chunks whose index is saved from the page's thread: splitting it into shards there is one task that
+ * grows with the index. Larger indexes are saved only from
  * a keyword worker, and otherwise rebuilt in slices on load.
  */
 export const PAGE_SAVE_MAX_CHUNKS = 1000;
@@ -37,9 +37,10 @@ export interface KeywordPersistence {
 }
 
 /**
- * The {@link KeywordPersistence} of `keywords` in `store`; `documents` lists what is indexed now. With an
- * IndexedDB store and the index in a worker, the worker reads and writes the saved index itself: its JSON
- * (megabytes at a thousand pages) never passes through the page's thread.
+ * The {@link KeywordPersistence} of `keywords` in `store`, saved as a root record and term shards; a
+ * return visit reads the root only, and each search the shards of its terms. With an IndexedDB store and
+ * the index in a worker, the worker reads and writes the saved index itself: its postings (megabytes at a
+ * thousand pages) never pass through the page's thread.
  */
 export function keywordPersistence(
   store: RagStore & { readonly databaseName?: string },
@@ -49,11 +50,22 @@ export function keywordPersistence(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> = Promise.resolve();
   const wanted = { name: NAME, version: KEYWORD_SNAPSHOT_VERSION, settings: options.settings };
-  const direct = () =>
-    keywords.where() === 'worker' && typeof store.databaseName === 'string' ? store.databaseName : undefined;
+  const { getKeywords, putKeywords, getKeywordShard } = store;
+  /** The worker opens an IndexedDB store by name; on the page the store itself is used. */
+  const target = (): KeywordTarget | undefined => {
+    if (keywords.where() === 'worker')
+      return typeof store.databaseName === 'string' ? store.databaseName : undefined;
+    if (!getKeywords || !putKeywords || !getKeywordShard) return undefined;
+    return {
+      getKeywords: (name) => getKeywords.call(store, name),
+      putKeywords: (record, shards) => putKeywords.call(store, record, shards),
+      getKeywordShard: (name, n) => getKeywordShard.call(store, name, n),
+    };
+  };
   const save = () => {
     timer = undefined;
-    if (!store.putKeywords) return saving;
+    const where = target();
+    if (!where) return saving;
     // Listed now, in step with the calls already sent to the index: its save answers after them.
     const documents: StoredKeywords['documents'] = {};
     let chunks = 0;
@@ -62,24 +74,15 @@ export function keywordPersistence(
       chunks += d.chunks.length;
     }
     if (keywords.where() === 'page' && chunks > PAGE_SAVE_MAX_CHUNKS) return saving;
-    const record = { ...wanted, documents, savedAt: Date.now() };
-    const databaseName = direct();
-    const saved = databaseName
-      ? keywords.saveTo(databaseName, record)
-      : keywords.save().then((json) => store.putKeywords!({ ...record, json }));
+    const saved = keywords.saveTo(where, { ...wanted, documents, savedAt: Date.now() });
     // Not saved (storage full, a worker that failed): the next load rebuilds from the documents.
     saving = Promise.all([saving, saved.catch(() => undefined)]).then(() => undefined);
     return saving;
   };
-  /** Loads the saved index; resolves with its record, or undefined when there is none to use. */
+  /** Opens the saved index; resolves with its record, or undefined when there is none to use. */
   const load = async (): Promise<KeywordRecord | undefined> => {
-    const databaseName = direct();
-    if (databaseName) return keywords.loadFrom(databaseName, wanted);
-    const saved = await store.getKeywords?.(NAME).catch(() => undefined);
-    if (!saved || saved.version !== wanted.version || saved.settings !== wanted.settings) return undefined;
-    const { json, ...record } = saved;
-    await keywords.load(json);
-    return record;
+    const where = target();
+    return where ? keywords.loadFrom(where, wanted) : undefined;
   };
   return {
     async restore(reading) {

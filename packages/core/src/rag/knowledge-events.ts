@@ -11,4 +11,6 @@ export type KnowledgeEvent =
   | { type: 'knowledge.removed'; documentIds: string[]; reason: 'removed' | 'expired' }
   /** The stored vector index was unusable (damaged, other model, incomplete) and was rebuilt from the documents. */
   | { type: 'knowledge.index.rebuilt'; reason: string; vectors: number }
+  /** Part of the saved keyword index was unusable (a shard missing or damaged): it is rebuilt from the documents. */
+  | { type: 'knowledge.keywords.rebuilt'; reason: string }
   | EmbedderProgress;

@@ -52,7 +52,12 @@ export function knowledgeState(options: KnowledgeBaseOptions): KnowledgeState {
   let opened: Promise<void> | undefined;
   options.embedder?.onProgress?.(emit);
   const documents = new Map<string, KnowledgeDocument>();
-  const keywords = backgroundKeywordIndex(options.keyword, options.keywordWorker ?? false);
+  const keywords = backgroundKeywordIndex(options.keyword, options.keywordWorker ?? false, (reason) => {
+    // A saved shard could not be used: searches go on without it while the index is rebuilt from the documents.
+    emit({ type: 'knowledge.keywords.rebuilt', reason });
+    void keywords.clear();
+    void inSlices([...documents.values()], (document) => indexDocument(state, document));
+  });
 
   const state: KnowledgeState = {
     options,

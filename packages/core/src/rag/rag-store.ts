@@ -13,8 +13,9 @@ export interface StoredVectors {
 }
 
 /**
- * A saved keyword index: MiniSearch's serialization as built, and what it was built from, so it is used
- * only with the same analyzer and is brought up to date with the stored documents on load.
+ * A saved keyword index's root record: what it was built from (so it is used only with the same analyzer
+ * and is brought up to date with the stored documents on load) and the corpus statistics BM25 needs. Its
+ * postings are in {@link StoredKeywordShard}s, read only when a query needs their terms.
  */
 export interface StoredKeywords {
   /** Index name within the store, e.g. `default`. */
@@ -25,13 +26,52 @@ export interface StoredKeywords {
   settings: string;
   /** Per indexed document: when it was added (its version) and its number of chunks. */
   documents: Record<string, [addedAt: number, chunks: number]>;
-  /** `keywordIndex().save()`: the index as JSON. */
-  json: string;
+  /** Chunk ids, field lengths and averages (MiniSearch's, as built). */
+  root: KeywordRoot;
+  /** CRC-32 of each term shard (`<name>/<n>`), in shard order. */
+  shards: number[];
   savedAt: number;
 }
 
+/** The statistics of a saved keyword index: everything but its postings. */
+export interface KeywordRoot {
+  documentCount: number;
+  nextId: number;
+  fieldIds: Record<string, number>;
+  averageFieldLength: number[];
+  /** MiniSearch's short ids of the indexed chunks, ascending. */
+  shortIds: Uint32Array;
+  /**
+   * Their chunk ids, in the same order, as `<prefix>#<number>` (a chunk id's form): the prefixes once each
+   * (`idPrefixes`), and per chunk its prefix's index and number (-1: the id is the prefix alone).
+   */
+  idPrefixes: string[];
+  idPrefix: Uint32Array;
+  idNumber: Int32Array;
+  /** Per chunk (in the order of `ids`), the length of each field (by field id). */
+  fieldLength: Uint32Array;
+}
+
+/**
+ * One term shard of a saved keyword index: the terms whose hash falls in it and their postings, as
+ * varints per term (`offsets[i]` is where term i starts): field count, then per field its id, posting
+ * count and [short id delta, term frequency] pairs.
+ */
+export interface StoredKeywordShard {
+  /** `<index name>/<shard number>`. */
+  name: string;
+  /** The `savedAt` of the root it belongs to. */
+  savedAt: number;
+  terms: string[];
+  offsets: Uint32Array;
+  postings: Uint8Array;
+}
+
 /** Version of {@link StoredKeywords}; a record of another version is rebuilt from the documents. */
-export const KEYWORD_SNAPSHOT_VERSION = 1;
+export const KEYWORD_SNAPSHOT_VERSION = 2;
+
+/** The store key of shard `n` of the keyword index `name`. */
+export const keywordShardName = (name: string, n: number) => `${name}/${n}`;
 
 /**
  * The port for knowledge-base persistence: documents (text and chunks) and vector snapshots.
@@ -46,7 +86,10 @@ export interface RagStore {
   deleteVectors(name: string): Promise<void>;
   /** The saved keyword index (stores without these rebuild it from the documents on each load). */
   getKeywords?(name: string): Promise<StoredKeywords | undefined>;
-  putKeywords?(keywords: StoredKeywords): Promise<void>;
+  /** Replaces the saved keyword index `keywords.name` (root and shards) at once. */
+  putKeywords?(keywords: StoredKeywords, shards: readonly StoredKeywordShard[]): Promise<void>;
+  /** Shard `n` of the saved keyword index `name`. */
+  getKeywordShard?(name: string, n: number): Promise<StoredKeywordShard | undefined>;
 }
 
 /** A {@link RagStore} in memory: for tests and pages that rebuild their knowledge on load. */
@@ -54,6 +97,7 @@ export function memoryRagStore(): RagStore {
   const documents = new Map<string, KnowledgeDocument>();
   const vectors = new Map<string, StoredVectors>();
   const keywords = new Map<string, StoredKeywords>();
+  const shards = new Map<string, StoredKeywordShard>();
   return {
     documents: async () => [...documents.values()].map((d) => structuredClone(d)),
     putDocument: async (document) => {
@@ -70,8 +114,11 @@ export function memoryRagStore(): RagStore {
       vectors.delete(name);
     },
     getKeywords: async (name) => keywords.get(name),
-    putKeywords: async (stored) => {
+    putKeywords: async (stored, written) => {
       keywords.set(stored.name, structuredClone(stored));
+      for (const key of shards.keys()) if (key.startsWith(`${stored.name}/`)) shards.delete(key);
+      for (const shard of written) shards.set(shard.name, structuredClone(shard));
     },
+    getKeywordShard: async (name, n) => shards.get(keywordShardName(name, n)),
   };
 }
