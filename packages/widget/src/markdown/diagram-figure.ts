@@ -2,7 +2,8 @@
 // chunk of its own loaded with the first diagram (with Mermaid behind it), so answers without diagrams do
 // not download it.
 
-import { type MarkdownStrings, markdownStrings } from './markdown-strings.js';
+import { diagramFailed } from './diagram-failed.js';
+import { markdownStrings } from './markdown-strings.js';
 
 /**
  * A `<figure class="diagram">` for Mermaid `source`: the drawing (filled in when Mermaid has drawn it) and
@@ -27,9 +28,4 @@ export function renderDiagram(source: string, code: HTMLElement): HTMLElement {
     },
   );
   return figure;
-}
-
-/** The text shown in place of a diagram that could not be drawn, `error` saying why. */
-export function diagramFailed(strings: MarkdownStrings, error: string): string {
-  return (strings.diagramFailed ?? 'The diagram could not be drawn: {error}').replace('{error}', error);
 }

@@ -9,7 +9,7 @@
 // reaches the page. The source stays one click away (a `<details>` under the diagram); a diagram Mermaid
 // cannot draw shows its source open, with the error.
 
-import { diagramFailed } from './diagram-figure.js';
+import { diagramFailed } from './diagram-failed.js';
 import { DiagramFrameUnavailableError, drawInFrame } from './diagram-frame-client.js';
 import { FRAME_FILE } from './diagram-messages.js';
 import type { MarkdownStrings } from './markdown-strings.js';
