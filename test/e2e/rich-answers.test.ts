@@ -152,9 +152,18 @@ async function askAndCheck(path: string, diagram: boolean): Promise<{ page: Page
       return copy.textContent ?? '';
     });
   // The math is typeset before the stream reaches the reference definitions at the end of the answer: the
-  // reference link and the footnote resolve once they arrive.
-  await expect.poll(shown, { timeout: 30_000 }).not.toMatch(/\$|\\\(|\\\[|\[guide\]|\[\^temp\]/);
-  expect(await shown()).toContain('See the guide or the shop');
+  // reference link and the footnote resolve once they arrive. Waited for together: before the paragraph
+  // with the links has streamed, there is nothing unresolved to see either.
+  const unresolved = /\$|\\\(|\\\[|\[guide\]|\[\^temp\]/;
+  await expect
+    .poll(
+      async () => {
+        const text = await shown();
+        return { links: text.includes('See the guide or the shop'), unresolved: unresolved.test(text) };
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual({ links: true, unresolved: false });
   // The reference link follows the rules of the inline link beside it.
   const reference = answer.getByRole('link', { name: 'the guide' });
   const inline = answer.getByRole('link', { name: 'the shop' });
