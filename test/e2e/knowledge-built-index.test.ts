@@ -104,6 +104,8 @@ async function ask(p: Page, query: string, answer: string): Promise<string> {
   await expect
     .poll(() => p.locator('agent-chat [part~="message-assistant"]').last().textContent(), { timeout: 30_000 })
     .toContain(answer.slice(0, 20));
+  // The answer's first words show while the rest (its link) still streams: wait for the run to end.
+  await composerReady(p);
   const request = stack.model.requests[start + 1]?.body as ChatRequest | undefined;
   return request?.messages.at(-1)?.content ?? '';
 }
@@ -124,7 +126,7 @@ describe('<agent-chat knowledge="/knowledge/"> reading a built index of 200 docu
     expect(result).toContain(source);
     expect(result).toContain(fact);
     const answer = p.locator('agent-chat [part~="message-assistant"]').last();
-    expect(await answer.locator('a').first().getAttribute('href')).toBe(source);
+    await expect.poll(() => answer.locator('a').first().getAttribute('href')).toBe(source);
     const indexBytes = [...files.values()].reduce((sum, f) => sum + f.byteLength, 0);
     const fetched = log.filter((r) => r.path.startsWith('/knowledge/')).reduce((sum, r) => sum + r.bytes, 0);
     expect(fetched).toBeGreaterThan(0);
