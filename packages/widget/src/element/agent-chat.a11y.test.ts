@@ -69,9 +69,14 @@ async function mountBusy(setup: (element: AgentChatElement) => void = () => {}):
   });
   element.shadowRoot!.querySelector('textarea')!.focus();
   await userEvent.keyboard('Show me everything{Enter}');
-  await expect.poll(() => element.shadowRoot!.querySelector('[part~="approval"]')).not.toBeNull();
+  // Lazy chunks (stages, forms) load first: under CPU pressure that takes longer than the default second.
+  await expect
+    .poll(() => element.shadowRoot!.querySelector('[part~="approval"]'), { timeout: 20_000 })
+    .not.toBeNull();
   // Charts are a chunk of their own: checked once drawn.
-  await expect.poll(() => element.shadowRoot!.querySelector('[part~="content-chart"]')).not.toBeNull();
+  await expect
+    .poll(() => element.shadowRoot!.querySelector('[part~="content-chart"]'), { timeout: 20_000 })
+    .not.toBeNull();
   await userEvent.click(element.shadowRoot!.querySelector<HTMLElement>('[part~="conversations-toggle"]')!);
   await element.updateComplete;
   return element;
