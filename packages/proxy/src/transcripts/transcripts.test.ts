@@ -99,27 +99,9 @@ describe('transcripts in D1', { timeout: 30_000 }, () => {
     ];
     const body = events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
     stubUpstream(() => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
-    const env = transcriptsEnv(db, {
-      ANTHROPIC_API_KEY: 'sk-ant-test-transcripts',
-      MODELS: 'claude-test=anthropic',
-    });
-    const response = await callProxy(
-      proxyRequest('/v1/messages', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Conversation-Id': 'conv-a',
-          'CF-Connecting-IP': '203.0.113.7',
-        },
-        body: JSON.stringify({
-          model: 'claude-test',
-          max_tokens: 100,
-          stream: true,
-          messages: [{ role: 'user', content: [{ type: 'text', text: 'Write to ada@example.com' }] }],
-        }),
-      }),
-      env,
-    );
+    const response = await anthropicCall('conv-a', '203.0.113.7', [
+      { role: 'user', content: [{ type: 'text', text: 'Write to ada@example.com' }] },
+    ]);
     expect(await response.text()).toBe(body);
     await settled();
     const messages = await rows(db, 'messages');
@@ -140,27 +122,9 @@ describe('transcripts in D1', { timeout: 30_000 }, () => {
 
   it('reads a stream recorded from Anthropic: its model, usage, tool name and stop reason', async () => {
     stubUpstream(() => new Response(recordedToolCall, { headers: { 'Content-Type': 'text/event-stream' } }));
-    const env = transcriptsEnv(db, {
-      ANTHROPIC_API_KEY: 'sk-ant-test-transcripts',
-      MODELS: 'claude-test=anthropic',
-    });
-    const response = await callProxy(
-      proxyRequest('/v1/messages', {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Conversation-Id': 'conv-rec',
-          'CF-Connecting-IP': '203.0.113.8',
-        },
-        body: JSON.stringify({
-          model: 'claude-test',
-          max_tokens: 100,
-          stream: true,
-          messages: [{ role: 'user', content: 'Update the list' }],
-        }),
-      }),
-      env,
-    );
+    const response = await anthropicCall('conv-rec', '203.0.113.8', [
+      { role: 'user', content: 'Update the list' },
+    ]);
     expect(await response.text()).toBe(recordedToolCall);
     await settled();
     const [call] = await rows(db, 'calls');
@@ -354,3 +318,23 @@ describe('settings of the owner’s view', () => {
     expect(response.status).toBe(200);
   });
 });
+
+/** A streamed `/v1/messages` call through a proxy with transcripts on, from `ip` in conversation `conversationId`. */
+function anthropicCall(conversationId: string, ip: string, messages: unknown[]): Promise<Response> {
+  const env = transcriptsEnv(db, {
+    ANTHROPIC_API_KEY: 'sk-ant-test-transcripts',
+    MODELS: 'claude-test=anthropic',
+  });
+  return callProxy(
+    proxyRequest('/v1/messages', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Conversation-Id': conversationId,
+        'CF-Connecting-IP': ip,
+      },
+      body: JSON.stringify({ model: 'claude-test', max_tokens: 100, stream: true, messages }),
+    }),
+    env,
+  );
+}
