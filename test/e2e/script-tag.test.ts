@@ -81,6 +81,18 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
       await expect.poll(() => model.requests.length, { timeout: 30_000 }).toBe(requestsBefore + 2);
       await route.continue();
     });
+    // The tool's catalogue fetch is held until the stage has been seen running: a tool this quick can start
+    // and finish within one frame when the whole tool-call stream arrives in one read on a busy machine.
+    let toolHeld = false;
+    await page.route(/\/products\.json$/, async (route) => {
+      toolHeld = true;
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses), {
+          timeout: 30_000,
+        })
+        .toContain('running');
+      await route.continue();
+    });
     await page.goto(example.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     await watchWidget(page);
@@ -99,6 +111,7 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
     });
     // The stage was seen running, then done, although its view's chunk came only after the tool finished.
     expect(chunkHeld).toBe(true);
+    expect(toolHeld).toBe(true);
     expect(statuses).toEqual(['running', 'done']);
     await expect
       .poll(() => page.locator('agent-chat [part~="stage"]').textContent())
