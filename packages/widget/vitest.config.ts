@@ -12,6 +12,8 @@ export default defineConfig({
     include: [
       'axe-core',
       '@speed-highlight/core',
+      // The highlighter's grammars, each loaded with its first code block (code-tokenizer.ts).
+      '@speed-highlight/core/languages/*.js',
       '@cfworker/json-schema',
       '@modelcontextprotocol/ext-apps/app-bridge',
       'lit/directives/style-map.js',

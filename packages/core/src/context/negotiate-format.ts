@@ -1,4 +1,7 @@
 import type { TokenCounter } from './token-counter.js';
+import { hasUniformTable, safeStringify } from './tool-output-shape.js';
+
+export { hasUniformTable };
 
 /** How a tool output was written for the model. */
 export type OutputFormat = 'text' | 'json' | 'toon';
@@ -74,37 +77,4 @@ export function negotiateFormat(
     }
   }
   return best;
-}
-
-/**
- * True when the value is, or directly holds, an array of two or more objects with the same keys and
- * only primitive values: the shape TOON writes as one header plus CSV-like rows.
- */
-export function hasUniformTable(value: unknown, depth = 0): boolean {
-  if (Array.isArray(value)) return isUniformRows(value);
-  if (depth < 2 && isPlainObject(value))
-    return Object.values(value).some((child) => hasUniformTable(child, depth + 1));
-  return false;
-}
-
-function isUniformRows(rows: unknown[]): boolean {
-  if (rows.length < 2 || !rows.every(isPlainObject)) return false;
-  const keys = Object.keys(rows[0] as object).join('\u0000');
-  return rows.every(
-    (row) =>
-      Object.keys(row).join('\u0000') === keys &&
-      Object.values(row).every((cell) => cell === null || typeof cell !== 'object'),
-  );
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function safeStringify(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }

@@ -1,6 +1,5 @@
 import { ContextBudgetError } from '../context/context-budget-error.js';
 import type { EfficiencyLog } from '../context/efficiency-log.js';
-import type { ToonEncoder } from '../context/negotiate-format.js';
 import { type TokenCounter, tokenCounterFor } from '../context/token-counter.js';
 import type { AgentEventBody, UsageContext } from '../events.js';
 import type { ChatModel, ToolSpec, Usage } from '../model/chat-model.js';
@@ -59,10 +58,6 @@ const NO_HISTORY: HistoryCompaction = {
   rollUp: () => {
     throw new Error('history roll-up asked for in a run without history');
   },
-};
-
-const jsonOnly: ToonEncoder = () => {
-  throw new Error('TOON is only tried for results that hold a table');
 };
 
 /**
@@ -132,18 +127,26 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
       if (last) used += usage.inputTokens - last.sentTokens + usage.outputTokens;
       return last ? { context: last } : {};
     },
-    // Rich output (images, tables for the UI) already has its model text in `fallback`; only plain data
-    // is worth re-serialising (TOON where it is smaller). The TOON encoder is downloaded with the first
-    // result that holds a table, the only kind TOON can win on.
-    async toolContent(result, fallback) {
-      if (typeof result === 'string' || result === undefined || isToolOutput(result)) return fallback;
-      // Loaded with the first tool result: a chat without tools never downloads it.
-      const { hasUniformTable, negotiateFormat } = await import('../context/negotiate-format.js');
-      const encode = hasUniformTable(result) ? (await import('@toon-format/toon')).encode : jsonOnly;
-      return negotiateFormat(result, tokens, encode).text;
-    },
+    toolContent: (result, fallback) => toolContent(result, fallback, tokens),
     summarize: (turn) => memory.summarizeTurn(turn, settings.signal),
   };
+}
+
+/**
+ * A tool's result as the model receives it. Rich output (images, tables for the UI) already has its model text
+ * in `fallback`; only plain data is worth re-serialising: TOON where it is smaller, which only a result holding a
+ * table can be. The negotiation and the TOON encoder are downloaded with the first such result; the look at the
+ * result's shape comes with the tool call's own code, so a chat without tools never downloads any of it.
+ */
+async function toolContent(result: unknown, fallback: string, tokens: TokenCounter): Promise<string> {
+  if (typeof result === 'string' || result === undefined || isToolOutput(result)) return fallback;
+  const { hasUniformTable, safeStringify } = await import('../context/tool-output-shape.js');
+  if (!hasUniformTable(result)) return safeStringify(result);
+  const [{ negotiateFormat }, { encode }] = await Promise.all([
+    import('../context/negotiate-format.js'),
+    import('@toon-format/toon'),
+  ]);
+  return negotiateFormat(result, tokens, encode).text;
 }
 
 /** Records in the efficiency log what a model call sends, as the context its usage will report. */

@@ -158,7 +158,7 @@ export class KnowledgeController implements ReactiveController {
 
   /** The embedding model's download progress, and one notice per document that could not be indexed. */
   render(strings: AgentChatStrings): TemplateResult {
-    return html`${this.modelLoad && this.#views ? this.#views.renderModelLoad(this.modelLoad, { cancelled: false }, { strings }) : nothing}${this.#renderFailures(strings)}`;
+    return html`${this.modelLoad && this.#views ? this.#views.renderModelLoad(this.modelLoad, { cancelled: false }, { strings, rerender: () => this.#host.requestUpdate() }) : nothing}${this.#renderFailures(strings)}`;
   }
 
   #renderFailures(strings: AgentChatStrings): TemplateResult | typeof nothing {

@@ -1,6 +1,8 @@
-// The code highlighter, a lazy chunk with @speed-highlight/core (all languages, about 9 kB gzipped):
-// highlight.ts loads it when an answer opens a fence that names a language, or a stage shows Python.
-import { type ShjLanguage, tokenize } from '@speed-highlight/core';
+// The code highlighter, a lazy chunk with @speed-highlight/core's grammars (each language a chunk of its own,
+// loaded with its first block): highlight.ts loads it when an answer opens a fence that names a language, or a
+// stage shows Python.
+import type { ShjLanguage } from '@speed-highlight/core';
+import { tokenizeCode } from './code-tokenizer.js';
 
 /** Fence names (as models write them) → the highlighter's languages. */
 const LANGUAGES: Record<string, ShjLanguage> = {
@@ -67,7 +69,7 @@ export async function highlightCode(code: string, language: ShjLanguage): Promis
   const nodes = document.createDocumentFragment();
   for (const [index, slice] of codeSlices(code, SLICE).entries()) {
     if (index > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-    await tokenize(slice, language, (text, type) => {
+    await tokenizeCode(slice, language, (text, type) => {
       if (!text) return;
       if (!type) return void nodes.append(text);
       const span = document.createElement('span');

@@ -1,19 +1,33 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { format } from '../i18n/strings.js';
-import { renderMcpApp } from '../mcp/apps/mcp-app-view.js';
 import { formatDuration, previewJson, type ViewContext } from '../shared/view-context.js';
 import { stageView } from '../tool-view/stage-view-directive.js';
 import type { ViewRendering } from '../tool-view/view-slot.js';
-import type {
-  StageItem,
-  ToolsLoadedItem,
-  WorkflowItem,
-  WorkflowStepView,
-} from '../transcript-model/transcript.js';
-import { renderWidgetContent } from '../ui-widget/widget-content-view.js';
-import { renderPythonCode } from './code-view.js';
-import { renderContent } from './content-view.js';
+import type { StageItem } from '../transcript-model/transcript.js';
+
+type StageContent = typeof import('./stage-content.js');
+let stageContent: StageContent | undefined;
+let loadingStageContent: Promise<void> | undefined;
+
+/**
+ * The views of a stage's rich content (stage-content.ts, a chunk of its own), loaded with the first stage that
+ * has some; renders again once it is there. A failed load is tried again on the next render.
+ */
+function contentViews(ctx: ViewContext): StageContent | undefined {
+  if (!stageContent && !loadingStageContent)
+    loadingStageContent = import('./stage-content.js').then(
+      (loaded) => {
+        stageContent = loaded;
+        ctx.rerender();
+      },
+      () => {
+        loadingStageContent = undefined;
+      },
+    );
+  return stageContent;
+}
+
+const contentPending = html`<div class="stage-loading" aria-busy="true"></div>`;
 
 /**
  * One tool call as a collapsible stage: "Using X" with a live progress bar while it runs, then "Used X"
@@ -49,19 +63,7 @@ function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | 
     <div class="stage-body">
       ${view && 'notice' in view ? html`<p part="tool-view-notice" class="stage-error" role="status">${view.notice}</p>` : nothing}
       ${own ?? defaultBody(stage, ctx)}
-      ${stage.content.map((item) =>
-        // In an app's stage the text item is the result shown above: not twice.
-        app && item.kind === 'text'
-          ? nothing
-          : item.kind === 'mcp-app'
-            ? renderMcpApp(item, stage.id, ctx)
-            : item.kind === 'widget'
-              ? renderWidgetContent(item, stage, ctx)
-              : // Program output keeps its spacing (printed tables line up).
-                item.kind === 'text' && pythonCode(stage) !== undefined
-                ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
-                : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
-      )}
+      ${stage.content.length > 0 ? (contentViews(ctx)?.renderStageContent(stage, ctx, app, pythonCode(stage) !== undefined) ?? contentPending) : nothing}
     </div>
   </details>`;
 }
@@ -72,7 +74,8 @@ function defaultBody(stage: StageItem, ctx: ViewContext): TemplateResult {
   return html`<div class="stage-label">${strings.arguments}</div>
       ${
         pythonCode(stage) !== undefined
-          ? renderPythonCode(pythonCode(stage)!, ctx.rerender)
+          ? (contentViews(ctx)?.renderPythonCode(pythonCode(stage)!, ctx.rerender) ??
+            html`<pre part="stage-code" class="stage-code"><code>${pythonCode(stage)}</code></pre>`)
           : html`<pre class="stage-args">${previewJson(stage.args, 600, 2)}</pre>`
       }
       ${stage.error ? html`<div class="stage-error">${stage.error}</div>` : nothing}
@@ -97,75 +100,4 @@ function renderProgress(progress: NonNullable<StageItem['progress']>): TemplateR
       aria-label=${progress.message ?? label}></progress>
     <span class="progress-text">${progress.message ? `${progress.message} · ` : ''}${label}</span>
   </div>`;
-}
-
-/**
- * A workflow plan: the goal, then its steps grouped as they run (a group of several runs in parallel),
- * each step with its dependencies, status and the tool calls made for it.
- */
-export function renderWorkflow(flow: WorkflowItem, ctx: ViewContext): TemplateResult {
-  const { strings } = ctx;
-  const byId = new Map(flow.steps.map((s) => [s.id, s]));
-  return html`<details part="workflow" class="workflow" data-status=${flow.status}
-    ?open=${flow.status === 'running' || !ctx.autoCollapse}>
-    <summary part="workflow-summary">
-      <span class="stage-title">${format(strings.workflow, { goal: flow.goal })}</span>
-      <span class="stage-status">${flow.status === 'running' ? strings.running : flow.status}</span>
-      ${flow.durationMs !== undefined ? html`<span class="stage-duration">${formatDuration(flow.durationMs)}</span>` : nothing}
-    </summary>
-    <ol class="batches">
-      ${flow.batches.map(
-        (batch, index) => html`<li part="workflow-batch" class="batch" data-parallel=${batch.length > 1}>
-          ${batch.length > 1 ? html`<div class="batch-label">${format(strings.parallel, { n: index + 1 })}</div>` : nothing}
-          <div class="batch-steps">
-            ${batch.map((id) => {
-              const step = byId.get(id);
-              return step ? renderStep(step, flow, ctx) : nothing;
-            })}
-          </div>
-        </li>`,
-      )}
-    </ol>
-  </details>`;
-}
-
-function renderStep(step: WorkflowStepView, flow: WorkflowItem, ctx: ViewContext): TemplateResult {
-  const calls = ctx.items.filter(
-    (item): item is StageItem =>
-      item.kind === 'stage' && item.runId === flow.runId && item.stepId === step.id,
-  );
-  return html`<div part="workflow-step" class="step" data-status=${step.status} data-step=${step.id}>
-    <div class="step-head">
-      <span class="step-name">${step.name}</span>
-      <code class="step-tool">${step.tool}</code>
-      ${step.dependsOn.length ? html`<span class="step-deps">${format(ctx.strings.after, { steps: step.dependsOn.join(', ') })}</span>` : nothing}
-      <span class="stage-status">${step.status}</span>
-      ${step.durationMs !== undefined ? html`<span class="stage-duration">${formatDuration(step.durationMs)}</span>` : nothing}
-    </div>
-    ${step.error ? html`<div class="stage-error">${step.error}</div>` : nothing}
-    ${repeat(
-      calls,
-      (c) => c.id,
-      (c) => renderStage(c, ctx),
-    )}
-  </div>`;
-}
-
-/**
- * MCP tools the model loaded (lazy loading) as a finished stage: which tools, at which model turn, and
- * whether it asked for them (`load_tools`) or called one first.
- */
-export function renderToolsLoaded(item: ToolsLoadedItem, ctx: ViewContext): TemplateResult {
-  const { strings } = ctx;
-  const title = item.via === 'call' ? strings.toolsLoadedOnCall : strings.toolsLoaded;
-  return html`<details part="stage stage-tools-loaded" class="stage tools-loaded" data-status="done"
-    data-via=${item.via} ?open=${!ctx.autoCollapse}>
-    <summary part="stage-summary">
-      <span class="stage-title">${format(title, { count: item.names.length })}</span>
-      <span class="stage-status">${format(strings.atTurn, { turn: item.turn })}</span>
-    </summary>
-    <ul class="stage-body loaded-tools">
-      ${item.names.map((name) => html`<li><code>${name}</code></li>`)}
-    </ul>
-  </details>`;
 }

@@ -1,42 +1,74 @@
-// The views of the work around answers — stages, workflow plans, rich tool content (tables, charts, JSON,
-// code), questions, approvals, model downloads and notices, a reasoning model's thinking — as one lazy
-// chunk: a plain first answer needs none of them.
-// item-view.ts loads it with the first such item and renders again once it is there. Forms and charts are
-// further chunks, loaded with their first item.
+// The views of tool calls — stages, questions and approvals — as one lazy chunk: a plain first answer needs
+// none of them. item-view.ts loads it with the first such item and renders again once it is there. Forms, a
+// stage's rich content (stage-content.ts) and the other work around answers (work-views.ts: workflows, loaded
+// tools, model downloads, reasoning) are further chunks, loaded from here with their first item.
 import { html, type TemplateResult } from 'lit';
 import type { ViewContext } from '../shared/view-context.js';
 import type { ApprovalItem, ClarifyItem } from '../transcript-model/transcript.js';
+import type {
+  ModelLoadItem,
+  ModelNoticeItem,
+  ReasoningItem,
+  ToolsLoadedItem,
+  WorkflowItem,
+} from '../transcript-model/transcript-items.js';
+import type { ModelLoadState } from './model-view.js';
+import { renderStage } from './stage-view.js';
 
-export { renderModelLoad, renderModelNotice } from './model-view.js';
-export { renderReasoning } from './reasoning-view.js';
-export { renderStage, renderToolsLoaded, renderWorkflow } from './stage-view.js';
-
-type Forms = typeof import('./forms-view.js');
-let forms: Forms | undefined;
-let loadingForms: Promise<void> | undefined;
+export { renderStage };
 
 /**
- * Questions and approvals (forms from JSON Schema): a chunk of their own, loaded with the first one, so a
- * tool call that asks nothing does not download them. Renders again once it is there.
+ * A chunk of views loaded with the first item that needs it: undefined until it is there, and `rerender` runs
+ * then. A failed load is tried again on the next render.
  */
-function formsView(ctx: ViewContext): Forms | undefined {
-  if (!forms && !loadingForms)
-    loadingForms = import('./forms-view.js').then(
-      (loaded) => {
-        forms = loaded;
-        ctx.rerender();
-      },
-      () => {
-        loadingForms = undefined; // tried again on the next render
-      },
-    );
-  return forms;
+function lazyChunk<T>(load: () => Promise<T>): (rerender: () => void) => T | undefined {
+  let views: T | undefined;
+  let loading: Promise<void> | undefined;
+  return (rerender) => {
+    if (!views && !loading)
+      loading = load().then(
+        (loaded) => {
+          views = loaded;
+          rerender();
+        },
+        () => {
+          loading = undefined;
+        },
+      );
+    return views;
+  };
 }
+
+/** Questions and approvals (forms from JSON Schema): a tool call that asks nothing does not download them. */
+const formsView = lazyChunk(() => import('./forms-view.js'));
+/** Workflows, loaded tools, model downloads and notices, reasoning: a page tool's first call shows none. */
+const workViews = lazyChunk(() => import('./work-views.js'));
 
 const pending = html`<div class="stage-loading" aria-busy="true"></div>`;
 
 export const renderClarify = (item: ClarifyItem, ctx: ViewContext): TemplateResult =>
-  formsView(ctx)?.renderClarify(item, ctx) ?? pending;
+  formsView(ctx.rerender)?.renderClarify(item, ctx) ?? pending;
 
 export const renderApproval = (item: ApprovalItem, ctx: ViewContext): TemplateResult =>
-  formsView(ctx)?.renderApproval(item, ctx) ?? pending;
+  formsView(ctx.rerender)?.renderApproval(item, ctx) ?? pending;
+
+export const renderWorkflow = (flow: WorkflowItem, ctx: ViewContext): TemplateResult =>
+  workViews(ctx.rerender)?.renderWorkflow(flow, ctx, renderStage) ?? pending;
+
+export const renderToolsLoaded = (item: ToolsLoadedItem, ctx: ViewContext): TemplateResult =>
+  workViews(ctx.rerender)?.renderToolsLoaded(item, ctx) ?? pending;
+
+export const renderReasoning = (item: ReasoningItem, ctx: ViewContext): TemplateResult =>
+  workViews(ctx.rerender)?.renderReasoning(item, ctx) ?? pending;
+
+export const renderModelNotice = (item: ModelNoticeItem, ctx: ViewContext): TemplateResult =>
+  workViews(ctx.rerender)?.renderModelNotice(item, ctx) ?? pending;
+
+/** A local model's download; `ctx.rerender` (when given) runs once its chunk is there. */
+export const renderModelLoad = (
+  item: ModelLoadItem,
+  state: ModelLoadState,
+  ctx: Parameters<WorkViews['renderModelLoad']>[2] & { rerender?: () => void },
+): TemplateResult => workViews(ctx.rerender ?? (() => {}))?.renderModelLoad(item, state, ctx) ?? pending;
+
+type WorkViews = typeof import('./work-views.js');
