@@ -127,26 +127,14 @@ export async function openRunMemory(settings: RunMemorySettings): Promise<RunMem
       if (last) used += usage.inputTokens - last.sentTokens + usage.outputTokens;
       return last ? { context: last } : {};
     },
-    toolContent: (result, fallback) => toolContent(result, fallback, tokens),
+    // Rich output (images, tables for the UI) already has its model text in `fallback`; only plain data is
+    // worth re-serialising. Loaded with the first tool result (beside the tool call's own code).
+    toolContent: async (result, fallback) =>
+      typeof result === 'string' || result === undefined || isToolOutput(result)
+        ? fallback
+        : (await import('../context/tool-model-text.js')).modelText(result, tokens),
     summarize: (turn) => memory.summarizeTurn(turn, settings.signal),
   };
-}
-
-/**
- * A tool's result as the model receives it. Rich output (images, tables for the UI) already has its model text
- * in `fallback`; only plain data is worth re-serialising: TOON where it is smaller, which only a result holding a
- * table can be. The negotiation and the TOON encoder are downloaded with the first such result; the look at the
- * result's shape comes with the tool call's own code, so a chat without tools never downloads any of it.
- */
-async function toolContent(result: unknown, fallback: string, tokens: TokenCounter): Promise<string> {
-  if (typeof result === 'string' || result === undefined || isToolOutput(result)) return fallback;
-  const { hasUniformTable, safeStringify } = await import('../context/tool-output-shape.js');
-  if (!hasUniformTable(result)) return safeStringify(result);
-  const [{ negotiateFormat }, { encode }] = await Promise.all([
-    import('../context/negotiate-format.js'),
-    import('@toon-format/toon'),
-  ]);
-  return negotiateFormat(result, tokens, encode).text;
 }
 
 /** Records in the efficiency log what a model call sends, as the context its usage will report. */
