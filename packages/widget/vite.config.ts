@@ -33,13 +33,10 @@ const DIAGRAM_MODULES =
   /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:mermaid|@mermaid-js|@iconify|@braintree|cytoscape[\w-]*|d3[\w-]*|dagre[\w-]*|dayjs|dompurify|es-toolkit|khroma|lodash-es|marked|roughjs|ts-dedent|langium|chevrotain|@chevrotain|vscode-[\w-]+|stylis|uuid|internmap|delaunator|robust-predicates|points-on-[\w-]+|path-data-parser|hachure-fill)[\\/]/;
 
 /**
- * Modules of the lazy `tool-call` chunk (see codeSplitting below):
- * - running tool calls, with the repeated-calls check;
- * - the look at a result's shape, which keeps the format negotiation for results with a table;
- * - checking the arguments with the fast JSON Schema check.
- * Its rarer keywords (json-schema-fast-more.ts) are a chunk of their own, loaded with a schema that uses them;
- * @cfworker/json-schema stays in `schema` for the schemas the fast check declines. Resuming a paused run (core's
- * resume.ts) is a chunk of its own too: a first tool call never resumes.
+ * Modules of the lazy `tool-call` chunk: running tool calls (with the repeated-calls check, and the look at a
+ * result's shape that keeps the format negotiation for results with a table) and checking their arguments (the fast JSON Schema check; @cfworker/json-schema stays in `schema` for the schemas it declines)
+ * (see codeSplitting below). Resuming a paused run (core's resume.ts) is a chunk of its own: a first tool call
+ * never resumes.
  */
 const TOOL_CALL_MODULES =
   /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output|json-schema-soon|json-schema-fast|schema-problems)|context[\\/](?:tool-output-shape|tool-model-text)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|recovery[\\/]repeated-calls))\.ts$/;

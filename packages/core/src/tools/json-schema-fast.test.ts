@@ -1,8 +1,6 @@
 import { type Schema, Validator } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
-import { type FastSchemaCheck, fastSchemaCheck } from './json-schema-fast.js';
-// The rarer keywords' checks, as json-schema-soon.ts loads them: every schema below compiles with them.
-import './json-schema-fast-more.js';
+import { fastSchemaCheck } from './json-schema-fast.js';
 import { draftOf, leafProblems } from './schema-problems.js';
 
 /** What @cfworker/json-schema reports, as checkJsonSchema reads it. */
@@ -269,9 +267,9 @@ describe('the fast JSON Schema check', () => {
   for (const [name, schema, values] of table)
     it(`reports exactly what @cfworker/json-schema reports: ${name}`, () => {
       const fast = fastSchemaCheck(schema);
-      expect(typeof fast, 'the fast check takes this schema').toBe('function');
+      expect(fast, 'the fast check takes this schema').toBeDefined();
       for (const value of [...values, ...shapes])
-        expect((fast as FastSchemaCheck)(value), JSON.stringify(value)).toEqual(slowCheck(schema, value));
+        expect(fast?.(value), JSON.stringify(value)).toEqual(slowCheck(schema, value));
     });
 
   it('declines a schema with a keyword it does not implement, at any depth', () => {
@@ -303,7 +301,7 @@ describe('the fast JSON Schema check', () => {
 
   it('throws on values JSON cannot hold, as @cfworker does', () => {
     const schema = { type: 'object', properties: { a: { type: 'string' } } };
-    expect(() => (fastSchemaCheck(schema) as FastSchemaCheck)({ a: undefined })).toThrow(
+    expect(() => fastSchemaCheck(schema)?.({ a: undefined })).toThrow(
       'Instances of "undefined" type are not supported.',
     );
     expect(() => slowCheck(schema, { a: undefined })).toThrow(

@@ -15,11 +15,11 @@ import {
  */
 export type FastSchemaCheck = (value: unknown) => SchemaProblem[];
 
-export type Errors = SchemaError[];
+type Errors = SchemaError[];
 /** Checks a value at instance location `at` (`#/a/0`), adding its errors in @cfworker's order. */
 type Check = (value: unknown, at: string, errors: Errors) => void;
 /** One keyword's check, given the value's JSON type. */
-export type Step = (value: unknown, type: string, at: string, errors: Errors) => void;
+type Step = (value: unknown, type: string, at: string, errors: Errors) => void;
 type Branches = Record<'object' | 'array' | 'number' | 'string', Step[]>;
 
 /**
@@ -63,55 +63,8 @@ const SLOW_KEYWORDS = new Set([
 
 const compiled = new WeakMap<object, FastSchemaCheck | null>();
 
-/**
- * The checks of the rarer keywords (json-schema-fast-more.ts, a chunk of its own): `not`, `anyOf`, `allOf`,
- * `oneOf`, the array keywords, number bounds, string lengths and patterns. A page tool's usual schema (an object
- * of strings and numbers, `required`, `enum`) is checked without them.
- */
-export interface MoreSteps {
-  combinerSteps(schema: Record<string, unknown>, kw: string, draft: SchemaDraft): Step[];
-  arraySteps(schema: Record<string, unknown>, kw: string, draft: SchemaDraft): Step[];
-  numberSteps(schema: Record<string, unknown>, kw: string, draft: SchemaDraft): Step[];
-  stringSteps(schema: Record<string, unknown>, kw: string): Step[];
-}
-
-/** Keywords whose checks are in {@link MoreSteps}. */
-const MORE_KEYWORDS = [
-  'not',
-  'anyOf',
-  'allOf',
-  'oneOf',
-  'items',
-  'minItems',
-  'maxItems',
-  'minimum',
-  'maximum',
-  'exclusiveMinimum',
-  'exclusiveMaximum',
-  'minLength',
-  'maxLength',
-  'pattern',
-];
-
-let more: MoreSteps | undefined;
-
-/** Called by json-schema-fast-more.ts when it loads: schemas with those keywords compile from then on. */
-export function useMoreSteps(steps: MoreSteps): void {
-  more = steps;
-}
-
-/** Thrown while compiling a schema that needs {@link MoreSteps} before they are loaded. */
-class MoreNeeded extends Error {}
-
-function moreNeeded(): never {
-  throw new MoreNeeded();
-}
-
-/**
- * The fast check of `schema`, compiled on first use; `undefined` when it needs @cfworker/json-schema, `'more'`
- * when it needs the rarer keywords' checks first (json-schema-soon.ts loads them).
- */
-export function fastSchemaCheck(schema: Record<string, unknown>): FastSchemaCheck | 'more' | undefined {
+/** The fast check of `schema`, compiled on first use; `undefined` when it needs @cfworker/json-schema. */
+export function fastSchemaCheck(schema: Record<string, unknown>): FastSchemaCheck | undefined {
   let check = compiled.get(schema);
   if (check === undefined) {
     try {
@@ -121,8 +74,7 @@ export function fastSchemaCheck(schema: Record<string, unknown>): FastSchemaChec
         root(value, '#', errors);
         return errors.length ? leafProblems(errors) : [];
       };
-    } catch (error) {
-      if (error instanceof MoreNeeded) return 'more'; // not kept: it compiles once they are loaded
+    } catch {
       check = null; // a keyword (or a keyword's value) this checker does not take
     }
     compiled.set(schema, check);
@@ -130,15 +82,15 @@ export function fastSchemaCheck(schema: Record<string, unknown>): FastSchemaChec
   return check ?? undefined;
 }
 
-export function need(condition: unknown): asserts condition {
+function need(condition: unknown): asserts condition {
   if (!condition) throw new TypeError('not for the fast check');
 }
 
-export function error(instanceLocation: string, keywordLocation: string, message: string): SchemaError {
+function error(instanceLocation: string, keywordLocation: string, message: string): SchemaError {
   return { instanceLocation, keywordLocation, error: message };
 }
 
-export function compile(schema: unknown, kw: string, draft: SchemaDraft): Check {
+function compile(schema: unknown, kw: string, draft: SchemaDraft): Check {
   if (schema === true) return () => {};
   if (schema === false)
     return (_value, at, errors) => {
@@ -146,13 +98,12 @@ export function compile(schema: unknown, kw: string, draft: SchemaDraft): Check 
     };
   need(isPlainObject(schema));
   for (const key in schema) need(!SLOW_KEYWORDS.has(key));
-  const extra = more ?? (MORE_KEYWORDS.some((key) => key in schema) ? moreNeeded() : undefined);
-  const common = [...valueSteps(schema, kw), ...(extra?.combinerSteps(schema, kw, draft) ?? [])];
+  const common = [...valueSteps(schema, kw), ...combinerSteps(schema, kw, draft)];
   const branches: Branches = {
     object: objectSteps(schema, kw, draft),
-    array: extra?.arraySteps(schema, kw, draft) ?? [],
-    number: extra?.numberSteps(schema, kw, draft) ?? [],
-    string: extra?.stringSteps(schema, kw) ?? [],
+    array: arraySteps(schema, kw, draft),
+    number: numberSteps(schema, kw, draft),
+    string: stringSteps(schema, kw),
   };
   return (value, at, errors) => {
     const type = jsonType(value);
@@ -199,6 +150,47 @@ function valueSteps(schema: Record<string, unknown>, kw: string): Step[] {
     });
   }
   return steps;
+}
+
+const COMBINERS = ['anyOf', 'allOf', 'oneOf'] as const;
+
+/** `not`, `anyOf`, `allOf` and `oneOf`, in @cfworker's order. */
+function combinerSteps(schema: Record<string, unknown>, kw: string, draft: SchemaDraft): Step[] {
+  const steps: Step[] = [];
+  if (schema.not !== undefined) {
+    const check = compile(schema.not, `${kw}/not`, draft);
+    steps.push((value, _type, at, errors) => {
+      const found: Errors = [];
+      check(value, at, found);
+      if (!found.length) errors.push(error(at, `${kw}/not`, 'Instance matched "not" schema.'));
+    });
+  }
+  for (const name of COMBINERS) {
+    const list = schema[name];
+    if (list === undefined) continue;
+    need(Array.isArray(list));
+    const location = `${kw}/${name}`;
+    const checks = list.map((sub, i) => compile(sub, `${location}/${i}`, draft));
+    steps.push((value, _type, at, errors) => {
+      const start = errors.length;
+      let matches = 0;
+      for (const check of checks) {
+        const before = errors.length;
+        check(value, at, errors);
+        if (errors.length === before) matches++;
+      }
+      if (name === 'anyOf' ? matches > 0 : name === 'allOf' ? matches === checks.length : matches === 1)
+        errors.length = start;
+      else errors.splice(start, 0, error(at, location, combinerMessage(name, matches)));
+    });
+  }
+  return steps;
+}
+
+function combinerMessage(name: (typeof COMBINERS)[number], matches: number): string {
+  if (name === 'anyOf') return 'Instance does not match any subschemas.';
+  if (name === 'allOf') return 'Instance does not match every subschema.';
+  return `Instance does not match exactly one subschema (${matches} matches).`;
 }
 
 /** `required`, `properties` and `additionalProperties`. */
@@ -251,6 +243,85 @@ function objectSteps(schema: Record<string, unknown>, kw: string, draft: SchemaD
   return steps;
 }
 
+/** `maxItems`, `minItems` and `items` (one schema for every item). */
+function arraySteps(schema: Record<string, unknown>, kw: string, draft: SchemaDraft): Step[] {
+  const steps: Step[] = [];
+  const maxItems = schema.maxItems as number | undefined;
+  const minItems = schema.minItems as number | undefined;
+  if (maxItems !== undefined)
+    steps.push((value, _type, at, errors) => {
+      const { length } = value as unknown[];
+      if (length > maxItems)
+        errors.push(error(at, `${kw}/maxItems`, `Array has too many items (${length} > ${maxItems}).`));
+    });
+  if (minItems !== undefined)
+    steps.push((value, _type, at, errors) => {
+      const { length } = value as unknown[];
+      if (length < minItems)
+        errors.push(error(at, `${kw}/minItems`, `Array has too few items (${length} < ${minItems}).`));
+    });
+  if (schema.items !== undefined) {
+    need(!Array.isArray(schema.items));
+    const location = `${kw}/items`;
+    const check = compile(schema.items, location, draft);
+    steps.push((value, _type, at, errors) => {
+      const items = value as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const before = errors.length;
+        check(items[i], `${at}/${i}`, errors);
+        if (errors.length > before)
+          errors.splice(before, 0, error(at, location, 'Items did not match schema.'));
+      }
+    });
+  }
+  return steps;
+}
+
+const BOUNDS = [
+  ['minimum', (n: number, bound: number) => n < bound, 'is less than'],
+  ['maximum', (n: number, bound: number) => n > bound, 'is greater than'],
+  ['exclusiveMinimum', (n: number, bound: number) => n <= bound, 'is less than'],
+  ['exclusiveMaximum', (n: number, bound: number) => n >= bound, 'is greater than or equal to'],
+] as const;
+
+/** `minimum`, `maximum`, `exclusiveMinimum` and `exclusiveMaximum` as drafts 6 and later read them. */
+function numberSteps(schema: Record<string, unknown>, kw: string, draft: SchemaDraft): Step[] {
+  const steps: Step[] = [];
+  for (const [keyword, outside, words] of BOUNDS) {
+    const bound = schema[keyword] as number | undefined;
+    if (bound === undefined) continue;
+    need(draft !== '4'); // draft 4's boolean exclusive bounds (and wording) stay with @cfworker
+    steps.push((value, _type, at, errors) => {
+      if (outside(value as number, bound))
+        errors.push(error(at, `${kw}/${keyword}`, `${value} ${words} ${bound}.`));
+    });
+  }
+  return steps;
+}
+
+/** `minLength` and `maxLength` (in code points, as JSON Schema counts) and `pattern`. */
+function stringSteps(schema: Record<string, unknown>, kw: string): Step[] {
+  const steps: Step[] = [];
+  const minLength = schema.minLength as number | undefined;
+  const maxLength = schema.maxLength as number | undefined;
+  if (minLength !== undefined || maxLength !== undefined)
+    steps.push((value, _type, at, errors) => {
+      const length = codePoints(value as string);
+      if (minLength !== undefined && length < minLength)
+        errors.push(error(at, `${kw}/minLength`, `String is too short (${length} < ${minLength}).`));
+      if (maxLength !== undefined && length > maxLength)
+        errors.push(error(at, `${kw}/maxLength`, `String is too long (${length} > ${maxLength}).`));
+    });
+  if (schema.pattern !== undefined) {
+    const pattern = new RegExp(schema.pattern as string, 'u');
+    steps.push((value, _type, at, errors) => {
+      if (!pattern.test(value as string))
+        errors.push(error(at, `${kw}/pattern`, 'String does not match pattern.'));
+    });
+  }
+  return steps;
+}
+
 function jsonType(value: unknown): string {
   const type = typeof value;
   if (type === 'boolean' || type === 'number' || type === 'string') return type;
@@ -268,6 +339,16 @@ function isObject(value: unknown): value is object {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return isObject(value) && !Array.isArray(value);
+}
+
+/** Length in code points; a lone surrogate counts as one. */
+function codePoints(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++, count++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
+  }
+  return count;
 }
 
 /** A property name as a JSON Pointer segment within a URI fragment, as @cfworker writes it. */

@@ -6,28 +6,15 @@ type SlowCheck = typeof import('./json-schema-check.js');
 let slow: SlowCheck | undefined;
 let loading: Promise<SlowCheck> | undefined;
 
-let more: Promise<unknown> | undefined;
-
-/** Loads the fast check's rarer keywords (json-schema-fast-more.ts) once; a failed load is tried again next time. */
-function loadMore(): Promise<unknown> {
-  more ??= import('./json-schema-fast-more.js').catch((error: unknown) => {
-    more = undefined;
-    throw error;
-  });
-  return more;
-}
-
 /**
  * `checkJsonSchema` (json-schema-check.ts) that loads @cfworker/json-schema (7 kB gzipped) only for a schema the fast
- * check declines: synchronous for the usual tool schemas, and after that first load for any schema. A schema with
- * the fast check's rarer keywords (bounds, lengths, patterns, arrays, combiners) waits for their small chunk once.
+ * check declines: synchronous for the usual tool schemas, and after that first load for any schema.
  */
 export function checkJsonSchemaSoon(
   schema: Record<string, unknown>,
   value: unknown,
 ): SchemaProblem[] | Promise<SchemaProblem[]> {
   const fast = fastSchemaCheck(schema);
-  if (fast === 'more') return loadMore().then(() => checkJsonSchemaSoon(schema, value));
   if (fast) return fast(value);
   if (slow) return slow.checkJsonSchema(schema, value);
   loading ??= import('./json-schema-check.js').then((module) => (slow = module));
@@ -35,12 +22,10 @@ export function checkJsonSchemaSoon(
 }
 
 /**
- * Makes {@link checkJsonSchemaSoon} synchronous for `schema` from now on: loads the fast check's rarer keywords, or
- * @cfworker/json-schema when the fast check declines it. For a check that must answer at once later (an MCP form's
- * answer).
+ * Makes {@link checkJsonSchemaSoon} synchronous for `schema` from now on: loads @cfworker/json-schema when the
+ * fast check declines it. For a check that must answer at once later (an MCP form's answer).
  */
 export async function prepareJsonSchemaCheck(schema: Record<string, unknown>): Promise<void> {
-  if (fastSchemaCheck(schema) === 'more') await loadMore();
   if (fastSchemaCheck(schema) || slow) return;
   loading ??= import('./json-schema-check.js').then((module) => (slow = module));
   await loading;

@@ -1,5 +1,3 @@
-// Loaded with this module, so that schemas with bounds, lengths, patterns, items or combiners check at once.
-import './json-schema-fast-more.js';
 import { checkJsonSchemaSoon } from './json-schema-soon.js';
 import { problemPath, type SchemaProblem } from './schema-problems.js';
 import type { StandardIssue, StandardResult, StandardSchemaWithJSON } from './standard-schema.js';

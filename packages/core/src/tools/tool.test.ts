@@ -91,6 +91,6 @@ describe('fromJSONSchema', () => {
       properties: { who: { type: 'string', minLength: 1 } },
       required: ['who'],
     });
-    expect(await tool.validate({ who: '' })).toEqual({ ok: false, issues: expect.stringMatching(/^who: /) });
+    expect(tool.validate({ who: '' })).toEqual({ ok: false, issues: expect.stringMatching(/^who: /) });
   });
 });
