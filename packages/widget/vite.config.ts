@@ -39,7 +39,7 @@ const DIAGRAM_MODULES =
  * never resumes.
  */
 const TOOL_CALL_MODULES =
-  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output|json-schema-soon|json-schema-fast|schema-problems)|context[\\/](?:tool-output-shape|tool-model-text)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|recovery[\\/]repeated-calls))\.ts$/;
+  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output|json-schema-soon|json-schema-fast|schema-problems)|context[\\/](?:tool-output-shape|tool-model-text)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|recovery[\\/]repeat-watch))\.ts$/;
 
 /**
  * Modules of the lazy `agent-chunk` chunk beside the agent runtime's own (src/agent/agent-chunk.ts and what only

@@ -2,7 +2,7 @@ import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
 import { storedContentItems } from '../tools/stored-content.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
-import { rememberCallResult, repeatedCallAnswer } from './recovery/repeated-calls.js';
+import { rememberResult, repeatedCall } from './recovery/repeat-watch.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { parseArgs, reportOutcome, toolContext } from './tool-context.js';
@@ -57,10 +57,10 @@ export async function runToolCall(
   if (run.logging) run.log('tool.call', { toolCallId: call.id, name: call.name, args });
   const started = performance.now();
   // The same call a third turn in a row is answered, not run: the model already has its result.
-  const repeated = turn === undefined ? undefined : repeatedCallAnswer(run, turn, call);
+  const repeated = turn === undefined ? undefined : await repeatedCall(run, turn, call);
   const outcome =
     repeated ?? (await executeToolCall(call, settings.tools, toolContext(call.id, run, settings)));
-  if (outcome.ok && turn !== undefined) rememberCallResult(run, call, outcome.content);
+  if (outcome.ok && turn !== undefined) rememberResult(run, call, outcome.content);
   reportOutcome(run, call.id, call.name, outcome, performance.now() - started);
   // With memory on, tabular results reach the model as TOON when that is smaller.
   const content =
