@@ -177,7 +177,7 @@ export default defineConfig({
             {
               name: 'tool-views',
               test: (id: string) =>
-                /\/widget\/src\/(?:transcript-model\/call-stages|transcript\/(?:tool-views|stage-view)|tool-view\/(?:tool-view-config|stage-view-directive)|shared\/view-context)\.ts$/.test(
+                /\/widget\/src\/(?:transcript-model\/call-stages|transcript\/(?:tool-views|stage-view|lazy-chunk)|tool-view\/(?:tool-view-config|stage-view-directive)|shared\/view-context)\.ts$/.test(
                   id,
                 ),
               includeDependenciesRecursively: false,

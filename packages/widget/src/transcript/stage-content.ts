@@ -1,7 +1,7 @@
 // What a stage shows beyond its arguments and result preview — rich content (tables, images, charts, JSON),
 // MCP Apps, UI widgets and a Python call's highlighted code — as a chunk of its own: a page tool's first call
 // returns JSON and needs none of it. stage-view.ts loads it with the first stage that has such content.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing } from 'lit';
 import { renderMcpApp } from '../mcp/apps/mcp-app-view.js';
 import type { ViewContext } from '../shared/view-context.js';
 import type { StageItem } from '../transcript-model/transcript.js';
@@ -29,5 +29,5 @@ export function renderStageContent(
             item.kind === 'text' && python
             ? html`<pre part="stage-output" class="stage-output">${item.text}</pre>`
             : html`<div class="content">${renderContent(item, ctx.rerender)}</div>`,
-  ) as TemplateResult[];
+  );
 }

@@ -4,28 +4,10 @@ import { formatDuration, previewJson, type ViewContext } from '../shared/view-co
 import { stageView } from '../tool-view/stage-view-directive.js';
 import type { ViewRendering } from '../tool-view/view-slot.js';
 import type { StageItem } from '../transcript-model/transcript.js';
+import { lazyChunk } from './lazy-chunk.js';
 
-type StageContent = typeof import('./stage-content.js');
-let stageContent: StageContent | undefined;
-let loadingStageContent: Promise<void> | undefined;
-
-/**
- * The views of a stage's rich content (stage-content.ts, a chunk of its own), loaded with the first stage that
- * has some; renders again once it is there. A failed load is tried again on the next render.
- */
-function contentViews(ctx: ViewContext): StageContent | undefined {
-  if (!stageContent && !loadingStageContent)
-    loadingStageContent = import('./stage-content.js').then(
-      (loaded) => {
-        stageContent = loaded;
-        ctx.rerender();
-      },
-      () => {
-        loadingStageContent = undefined;
-      },
-    );
-  return stageContent;
-}
+/** A stage's rich content (stage-content.ts), loaded with the first stage that has some. */
+const contentViews = lazyChunk(() => import('./stage-content.js'));
 
 const contentPending = html`<div class="stage-loading" aria-busy="true"></div>`;
 
@@ -63,7 +45,7 @@ function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | 
     <div class="stage-body">
       ${view && 'notice' in view ? html`<p part="tool-view-notice" class="stage-error" role="status">${view.notice}</p>` : nothing}
       ${own ?? defaultBody(stage, ctx)}
-      ${stage.content.length > 0 ? (contentViews(ctx)?.renderStageContent(stage, ctx, app, pythonCode(stage) !== undefined) ?? contentPending) : nothing}
+      ${stage.content.length > 0 ? (contentViews(ctx.rerender)?.renderStageContent(stage, ctx, app, pythonCode(stage) !== undefined) ?? contentPending) : nothing}
     </div>
   </details>`;
 }
@@ -74,7 +56,7 @@ function defaultBody(stage: StageItem, ctx: ViewContext): TemplateResult {
   return html`<div class="stage-label">${strings.arguments}</div>
       ${
         pythonCode(stage) !== undefined
-          ? (contentViews(ctx)?.renderPythonCode(pythonCode(stage)!, ctx.rerender) ??
+          ? (contentViews(ctx.rerender)?.renderPythonCode(pythonCode(stage)!, ctx.rerender) ??
             html`<pre part="stage-code" class="stage-code"><code>${pythonCode(stage)}</code></pre>`)
           : html`<pre class="stage-args">${previewJson(stage.args, 600, 2)}</pre>`
       }

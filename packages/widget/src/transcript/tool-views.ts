@@ -12,32 +12,11 @@ import type {
   ToolsLoadedItem,
   WorkflowItem,
 } from '../transcript-model/transcript-items.js';
+import { lazyChunk } from './lazy-chunk.js';
 import type { ModelLoadState } from './model-view.js';
 import { renderStage } from './stage-view.js';
 
 export { renderStage };
-
-/**
- * A chunk of views loaded with the first item that needs it: undefined until it is there, and `rerender` runs
- * then. A failed load is tried again on the next render.
- */
-function lazyChunk<T>(load: () => Promise<T>): (rerender: () => void) => T | undefined {
-  let views: T | undefined;
-  let loading: Promise<void> | undefined;
-  return (rerender) => {
-    if (!views && !loading)
-      loading = load().then(
-        (loaded) => {
-          views = loaded;
-          rerender();
-        },
-        () => {
-          loading = undefined;
-        },
-      );
-    return views;
-  };
-}
 
 /** Questions and approvals (forms from JSON Schema): a tool call that asks nothing does not download them. */
 const formsView = lazyChunk(() => import('./forms-view.js'));
