@@ -124,6 +124,8 @@ describe('<agent-chat> Markdown', () => {
         () =>
           root.querySelector('[part~="message-assistant"] svg') !== null ||
           root.querySelector('[part~="message-assistant"]')?.textContent?.includes('me'),
+        // The Markdown engine and the stage's chunks load first: under CPU pressure, longer than the default second.
+        { timeout: 20_000 },
       )
       .toBe(true);
     await new Promise((r) => setTimeout(r, 300));
@@ -198,7 +200,10 @@ describe('<agent-chat> stages', () => {
     expect(stage.querySelector('.stage-duration')?.textContent).toBe('1.2 s');
     expect(stage.querySelector('caption')?.textContent).toBe('Weather');
     expect([...stage.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['Paris', '21']);
-    expect(stage.querySelectorAll('[part~="content-chart"] rect')).toHaveLength(2);
+    // Charts are a chunk of their own, loaded after the stage's content chunk: checked once drawn.
+    await expect
+      .poll(() => stage.querySelectorAll('[part~="content-chart"] rect').length, { timeout: 20_000 })
+      .toBe(2);
     expect(stage.querySelector('[part~="content-chart"] svg')?.getAttribute('aria-label')).toContain(
       's: 1, 2',
     );
