@@ -19,29 +19,7 @@ export type WireShapeOf<T> = T extends string
         : never;
 
 /** The first field of `value` that is not what `shape` says, in words (`choices of type object, expected array`). */
-export function wireMismatch(value: unknown, shape: WireShape): string | undefined {
-  // Nearly every event fits: checked first without writing a single path, described only when it does not.
-  return fits(value, shape) ? undefined : mismatchAt(value, shape, '');
-}
-
-/** Whether `value` has `shape` (nested fields that are absent or `null` fit). */
-function fits(value: unknown, shape: WireShape): boolean {
-  if (typeof shape === 'string') return typeof value === shape;
-  if (typeof value !== 'object' || value === null) return false;
-  if (Array.isArray(shape)) {
-    if (!Array.isArray(value)) return false;
-    for (let i = 0; i < value.length; i++) if (value[i] != null && !fits(value[i], shape[0])) return false;
-    return true;
-  }
-  if (Array.isArray(value)) return false;
-  for (const key in shape) {
-    const field = (value as Record<string, unknown>)[key];
-    if (field != null && !fits(field, shape[key]!)) return false;
-  }
-  return true;
-}
-
-function mismatchAt(value: unknown, shape: WireShape, path: string): string | undefined {
+export function wireMismatch(value: unknown, shape: WireShape, path = ''): string | undefined {
   if (value == null && path) return undefined;
   const list = Array.isArray(shape);
   const want = typeof shape === 'string' ? shape : list ? 'array' : 'object';
@@ -54,7 +32,7 @@ function mismatchAt(value: unknown, shape: WireShape, path: string): string | un
       const fieldShape = list ? shape[0] : (shape as Record<string, WireShape>)[key]!;
       // A string or number field that fits (most of them) is passed without writing its path.
       if (typeof fieldShape === 'string' && (field == null || typeof field === fieldShape)) continue;
-      const bad = mismatchAt(field, fieldShape, list ? `${path}[${key}]` : path ? `${path}.${key}` : key);
+      const bad = wireMismatch(field, fieldShape, list ? `${path}[${key}]` : path ? `${path}.${key}` : key);
       if (bad) return bad;
     }
   return undefined;
