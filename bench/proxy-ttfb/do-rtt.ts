@@ -18,6 +18,11 @@ import {
 export const DO_DELAY_MS = 25;
 /** The proxy (allowances, the default), a client it has seen: decided in the isolate. */
 export const DO_WARM = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, warm client`;
+/**
+ * A second Worker identical to {@link DO_WARM}, measured the same way in the same run: how far apart two copies
+ * of the same code land on this machine, the noise to read the warm-client figures against.
+ */
+export const DO_WARM_COPY = `${DO_WARM} (an identical second Worker)`;
 /** The same Worker, a new client (`CF-Connecting-IP`) every request: one awaited answer each. */
 export const DO_COLD = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, a new client per request`;
 /** The same Worker and warm client, asking for a resumable stream (issue 42): the store as far away as the counter. */
@@ -33,7 +38,7 @@ export const resumeOn = (): Record<string, string> => ({ 'X-Resumable': '1' });
 /** The design before issue 28 (`LIMITS_ALLOWANCE_*=0`): the counter awaited by every request. */
 export const DO_AWAITED = `agent-chat under workerd serve, Durable Object ${DO_DELAY_MS} ms each way, awaited by every request (LIMITS_ALLOWANCE_REQUESTS=0, LIMITS_ALLOWANCE_CREDITS=0: the design before issue 28)`;
 
-/** The Workers behind {@link DO_WARM} / {@link DO_COLD}, {@link DO_WARM_RESUME}, {@link DO_WARM_TRANSCRIPTS} and {@link DO_AWAITED}. */
+/** The Workers behind {@link DO_WARM} / {@link DO_COLD}, {@link DO_WARM_COPY}, {@link DO_WARM_RESUME}, {@link DO_WARM_TRANSCRIPTS} and {@link DO_AWAITED}. */
 export function delayedCounterWorkers(modelBaseURL: string, adminToken: string): ServedWorker[] {
   const vars = {
     UPSTREAM_BASE_URL: modelBaseURL,
@@ -53,6 +58,7 @@ export function delayedCounterWorkers(modelBaseURL: string, adminToken: string):
   );
   return [
     { name: DO_WARM, configDir, vars, durableObjects },
+    { name: DO_WARM_COPY, configDir, vars, durableObjects },
     // Resume on gets a Worker of its own, like TRANSCRIPTS=on: sharing DO_WARM's, its requests came right
     // after the cold client's, whose counter calls (25 ms away) were still running in that isolate.
     { name: DO_WARM_RESUME, configDir, vars, durableObjects },
@@ -111,6 +117,12 @@ export function doRttRows(sequential: Record<string, StreamTimings>, direct: str
       unit: 'ms',
     },
     {
+      subject: DO_WARM_COPY,
+      metric: `added_ttfb_p50_ms_warm_client_do_rtt_${DO_DELAY_MS}ms`,
+      value: added(DO_WARM_COPY),
+      unit: 'ms',
+    },
+    {
       subject: AGENT_CHAT,
       metric: `added_ttfb_p50_ms_cold_client_do_rtt_${DO_DELAY_MS}ms`,
       value: added(DO_COLD),
@@ -123,7 +135,7 @@ export function doRttRows(sequential: Record<string, StreamTimings>, direct: str
       unit: 'ms',
     },
   ];
-  for (const subject of [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED]) {
+  for (const subject of [DO_WARM, DO_WARM_COPY, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED]) {
     rows.push({
       subject,
       metric: 'limits_unavailable_503_sequential',

@@ -9,6 +9,7 @@ import {
   DO_AWAITED,
   DO_COLD,
   DO_WARM,
+  DO_WARM_COPY,
   DO_WARM_RESUME,
   DO_WARM_TRANSCRIPTS,
   delayedCounterWorkers,
@@ -42,6 +43,9 @@ const AT_SOCKET = 'agent-chat at the Worker’s own workerd socket (no dev Proxy
 const BARE_AT_SOCKET = 'bare Worker at its own workerd socket';
 const SERVE = 'agent-chat under workerd serve (deploy bundle, no wrangler dev layers)';
 const BARE_SERVE = 'bare Worker under workerd serve';
+/** The floor of the warm-client goal: a Worker that reads, parses and forwards the body, and nothing else. */
+const MINIMAL_SERVE =
+  'minimal body-reading Worker under workerd serve (reads and parses the body, adds a key and CORS; no config, limits or logging)';
 
 /**
  * What is compared with what: [subject, baseline, metric suffix]. `vs_direct` is the goal's figure
@@ -62,6 +66,8 @@ const COMPARISONS: Array<[string, string, string]> = [
   [SERVE, DIRECT, 'vs_direct_workerd_serve'],
   [SERVE, BARE_SERVE, 'vs_bare_worker_workerd_serve'],
   [BARE_SERVE, DIRECT, 'bare_worker_vs_direct_workerd_serve'],
+  [MINIMAL_SERVE, DIRECT, 'minimal_worker_vs_direct_workerd_serve'],
+  [DO_WARM, MINIMAL_SERVE, 'warm_client_do_rtt_25ms_vs_minimal_worker'],
 ];
 
 /** Time to first byte through the proxy under `wrangler dev` vs straight to the model server. */
@@ -76,7 +82,10 @@ export const benchmark: Benchmark = {
     'wrangler dev runs each Worker on (without its dev-only ProxyWorker hop); `*_bare_worker_vs_direct*` is the floor ' +
     'any Worker pays under wrangler dev; `*_workerd_serve` runs the deploy bundles under `workerd serve` alone ' +
     '(the runtime without wrangler dev’s layers); `proxy_handler_added_*` times the proxy’s own work ' +
-    'in-process (V8) against an upstream that answers at once.',
+    'in-process (V8) against an upstream that answers at once. Two subjects frame the warm-client goal: a minimal ' +
+    'body-reading Worker (reads and parses the body, adds a key and CORS, nothing else), the floor of any proxy ' +
+    'that bounds the body, and an identical second copy of the warm-client Worker, whose distance from the first ' +
+    'is the noise of the machine on that figure.',
   method:
     'Same scripted model server (zero delays, loopback) for every subject; every subject gets the same request bodies. ' +
     'Subjects are interleaved burst by burst, order reversed every other round, so load on the shared machine is spread ' +
@@ -142,6 +151,11 @@ export const benchmark: Benchmark = {
         configDir: join(import.meta.dirname, 'bare-worker'),
         vars: { UPSTREAM_BASE_URL: model.baseURL },
       },
+      {
+        name: MINIMAL_SERVE,
+        configDir: join(import.meta.dirname, 'minimal-proxy-worker'),
+        vars: { UPSTREAM_BASE_URL: model.baseURL },
+      },
       // Issue 28: the Durable Object 25 ms away each way (sequential rows and one burst only).
       ...delayedCounterWorkers(model.baseURL, ADMIN_TOKEN),
     ]);
@@ -157,7 +171,7 @@ export const benchmark: Benchmark = {
       const bareSocket = await workerSocketUrl(bare.pid, bare.url);
       for (const [subject, url] of Object.entries(served.urls)) targets[subject] = `${url}/v1`;
       targets[DO_COLD] = targets[DO_WARM]!;
-      const doSubjects = [DO_WARM, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED];
+      const doSubjects = [DO_WARM, DO_WARM_COPY, DO_COLD, DO_WARM_RESUME, DO_WARM_TRANSCRIPTS, DO_AWAITED];
       const headersOf = (subject: string) =>
         subject === DO_COLD ? newClientEachRequest : subject === DO_WARM_RESUME ? resumeOn : undefined;
       if (proxySocket && bareSocket) {
