@@ -37,15 +37,12 @@ export async function* runAgent(
   const channel = new EventChannel<AgentEvent>();
   const run = runContext(settings, input, controller.signal, (event) => channel.push(event));
   const done = execute(settings, run, resume).finally(() => channel.close());
-  let finished = false;
   try {
     yield* channel;
     await done;
-    finished = true;
   } finally {
-    // The consumer stopped iterating (break, return, throw): stop the work too. A run that finished has no
-    // work left to stop (and an error made for nothing costs its stack trace on every run).
-    if (!finished) controller.abort(new AbortedError());
+    // The consumer stopped iterating (break, return, throw): stop the work too.
+    controller.abort(new AbortedError());
     input.signal?.removeEventListener('abort', onAbort);
   }
 }

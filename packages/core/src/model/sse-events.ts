@@ -71,7 +71,14 @@ export function sseChunks(body: BodyReader): SseChunks {
 
   const feed = (text: string, end: boolean) => {
     buffer += text;
-    const start = eachLine(buffer, end, line);
+    let start = 0;
+    LINE_END.lastIndex = 0;
+    for (let found = LINE_END.exec(buffer); found; found = LINE_END.exec(buffer)) {
+      // A CR at the very end may be the first half of a CRLF split across chunks.
+      if (found[0] === '\r' && found.index === buffer.length - 1 && !end) break;
+      line(buffer.slice(start, found.index));
+      start = found.index + found[0].length;
+    }
     buffer = buffer.slice(start);
     if (buffer.length + size > MAX_EVENT_BYTES) throw new StreamMalformedError('an event exceeded 4 MiB');
     if (end) {
@@ -104,27 +111,4 @@ export function sseChunks(body: BodyReader): SseChunks {
     },
     stop,
   };
-}
-
-/**
- * Calls `line` with every complete line of `buffer` (CR, LF or CRLF ends) and returns where the unfinished
- * rest starts. A CR at the very end may be the first half of a CRLF split across chunks, unless the body `end`s.
- */
-function eachLine(buffer: string, end: boolean, line: (text: string) => void): number {
-  let start = 0;
-  if (!buffer.includes('\r')) {
-    // The usual stream: LF line ends only, split without a regular expression (no match object per line).
-    for (let lf = buffer.indexOf('\n'); lf !== -1; lf = buffer.indexOf('\n', start)) {
-      line(buffer.slice(start, lf));
-      start = lf + 1;
-    }
-    return start;
-  }
-  LINE_END.lastIndex = 0;
-  for (let found = LINE_END.exec(buffer); found; found = LINE_END.exec(buffer)) {
-    if (found[0] === '\r' && found.index === buffer.length - 1 && !end) break;
-    line(buffer.slice(start, found.index));
-    start = found.index + found[0].length;
-  }
-  return start;
 }
