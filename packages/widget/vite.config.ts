@@ -24,6 +24,20 @@ const MAX_GZIP_BYTES = 27_100;
 const SCHEMA_MODULES =
   /@cfworker[\\/]json-schema|core[\\/]src[\\/]tools[\\/](?:json-schema-check|json-schema-type)\.ts/;
 
+/**
+ * Modules of the lazy `schema-errors` chunk: the fast JSON Schema check, which says what is wrong with a value.
+ * Loaded by arguments the yes-or-no check rejects, MCP tools, forms and workflows, not by good arguments.
+ */
+const SCHEMA_ERRORS_MODULES =
+  /core[\\/]src[\\/]tools[\\/](?:json-schema-soon|json-schema-fast|schema-problems)\.ts$/;
+
+/**
+ * Modules of the lazy `tool-content` chunk: a tool result's rich content (images, tables, widgets) as the model
+ * reads it and the conversation keeps it; loaded with the first tool that returns some.
+ */
+const TOOL_CONTENT_MODULES =
+  /core[\\/]src[\\/](?:tools[\\/](?:stored-content|tool-output)|model[\\/]widget-text)\.ts$/;
+
 /** Modules of the lazy `structured` chunk: JSON mode, workflows and the supervisor (see codeSplitting below). */
 const STRUCTURED_MODULES =
   /core[\\/]src[\\/]agent[\\/](?:workflow-definition|workflow-json-schema|plan-workflow-spec|workflow-template|supervisor-decision|structured-output|extract-json)\.ts/;
@@ -34,12 +48,17 @@ const DIAGRAM_MODULES =
 
 /**
  * Modules of the lazy `tool-call` chunk: running tool calls (with the repeated-calls check, and the look at a
- * result's shape that keeps the format negotiation for results with a table) and checking their arguments (the fast JSON Schema check; @cfworker/json-schema stays in `schema` for the schemas it declines)
+ * result's shape that keeps the format negotiation for results with a table) and checking their arguments (the
+ * yes-or-no check; what says why arguments are wrong is `schema-errors`, and @cfworker/json-schema stays in `schema`)
  * (see codeSplitting below). Resuming a paused run (core's resume.ts) is a chunk of its own: a first tool call
  * never resumes.
  */
 const TOOL_CALL_MODULES =
-  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|stored-content|tool-output|json-schema-soon|json-schema-fast|schema-problems)|context[\\/](?:tool-output-shape|tool-model-text)|model[\\/]widget-text|agent[\\/](?:turn-tools|tool-context|recovery[\\/]repeat-watch))\.ts$/;
+  /core[\\/]src[\\/](?:tools[\\/](?:execute-tool-call|tool-args-check|json-schema-valid|code-points)|context[\\/](?:tool-output-shape|tool-model-text)|agent[\\/](?:turn-tools|tool-context|recovery[\\/]repeat-watch))\.ts$/;
+
+/** The widget's side of the `tool-call` chunk: a call's stage in the transcript and its views. */
+const TOOL_VIEW_MODULES =
+  /\/widget\/src\/(?:transcript-model\/call-stages|transcript\/(?:tool-views|stage-view|lazy-chunk)|tool-view\/stage-view-directive|shared\/view-context)\.ts$/;
 
 /**
  * Modules of the lazy `agent-chunk` chunk beside the agent runtime's own (src/agent/agent-chunk.ts and what only
@@ -134,6 +153,11 @@ export default defineConfig({
               test: (id: string) => SCHEMA_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
+            {
+              name: 'schema-errors',
+              test: (id: string) => SCHEMA_ERRORS_MODULES.test(id),
+              includeDependenciesRecursively: false,
+            },
             // JSON mode, workflow plans and the supervisor's decisions, around that validation: shared by the
             // chunks that plan or answer in JSON, never by a page tool's first call (checked by the fast check).
             {
@@ -165,21 +189,19 @@ export default defineConfig({
               test: (id: string) => /\/core\/src\/remote\/[^/]+\.ts$|\/widget\/src\/remote\//.test(id),
               includeDependenciesRecursively: false,
             },
-            // Running tool calls (the built-in loop's, a remote agent's page tools, workflows): loaded with the
-            // first tool call, so not the shared chunk a plain first answer loads.
+            // Running tool calls (the built-in loop's, a remote agent's page tools, workflows) and drawing them (the
+            // transcript's handling of call events, the stage views): loaded with the first tool call, so not the
+            // shared chunk a plain first answer loads. One file, not two: a page tool's first call needs both, and
+            // one gzip stream is 334 B smaller than two (a restored conversation's stages, or a remote agent's
+            // backend tool, then loads the code that runs calls too: 3.4 KB more on those paths).
             {
               name: 'tool-call',
-              test: (id: string) => TOOL_CALL_MODULES.test(id),
+              test: (id: string) => TOOL_CALL_MODULES.test(id) || TOOL_VIEW_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
-            // A tool call's first event loads both the transcript's handling of call events and the stage views:
-            // one file, not two (−0.3 KB gzip on a first tool call).
             {
-              name: 'tool-views',
-              test: (id: string) =>
-                /\/widget\/src\/(?:transcript-model\/call-stages|transcript\/(?:tool-views|stage-view|lazy-chunk)|tool-view\/(?:tool-view-config|stage-view-directive)|shared\/view-context)\.ts$/.test(
-                  id,
-                ),
+              name: 'tool-content',
+              test: (id: string) => TOOL_CONTENT_MODULES.test(id),
               includeDependenciesRecursively: false,
             },
             // The MCP SDK (v2: the hub's client and the MCP Apps host's protocol layer share it): a chunk of

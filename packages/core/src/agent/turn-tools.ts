@@ -1,6 +1,5 @@
 import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
-import { storedContentItems } from '../tools/stored-content.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { rememberResult, repeatedCall } from './recovery/repeat-watch.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
@@ -67,7 +66,10 @@ export async function runToolCall(
     outcome.ok && run.memory
       ? await run.memory.toolContent(outcome.result, outcome.content)
       : outcome.content;
-  const items = outcome.ok && outcome.items?.length ? storedContentItems(outcome.items) : undefined;
+  const items =
+    outcome.ok && outcome.items?.length
+      ? (await import('../tools/stored-content.js')).storedContentItems(outcome.items)
+      : undefined;
   return { role: 'tool', toolCallId: call.id, toolName: call.name, content, ...(items ? { items } : {}) };
 }
 

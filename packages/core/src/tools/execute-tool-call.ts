@@ -1,21 +1,10 @@
 import { isAbortError, ToolTimeoutError } from '../errors.js';
-import type { ContentItem } from '../model/content.js';
 import type { ToolCall } from '../model/messages.js';
 import type { Tool, ToolContext } from './tool.js';
-import { isToolOutput, toolOutputText } from './tool-output.js';
+import type { ToolCallOutcome } from './tool-call-outcome.js';
+import { isToolOutput } from './tool-output-mark.js';
 
-/** The outcome of one tool call: `content` is what the model receives either way. */
-export type ToolCallOutcome =
-  | {
-      ok: true;
-      result: unknown;
-      content: string;
-      /** Multi-modal items of a {@link toolOutput} result (already emitted as `tool.content`). */
-      items?: ContentItem[];
-      /** Set when the tool failed and its fallback produced this result. */
-      fallback?: { tool: string; error: string };
-    }
-  | { ok: false; error: string; content: string; aborted?: boolean };
+export type { ToolCallOutcome } from './tool-call-outcome.js';
 
 /**
  * Runs one tool call fail-safe: unknown tools, unparsable or invalid arguments, thrown errors and
@@ -31,10 +20,9 @@ export async function executeToolCall(
   try {
     raw = call.arguments.trim() === '' ? {} : JSON.parse(call.arguments);
   } catch {
-    if (!tools.has(call.name)) return unknownTool(call.name, tools);
-    return failure(
-      `the arguments for ${call.name} are not valid JSON (${JSON.stringify(call.arguments.slice(0, 200))}). Call the tool again with a JSON object.`,
-    );
+    if (!tools.has(call.name)) return failure(await unknownTool(call.name, tools));
+    const { unparsableArgumentsMessage } = await import('./tool-call-mistakes.js');
+    return failure(unparsableArgumentsMessage(call.name, call.arguments));
   }
   return executeTool(call.name, raw, tools, context);
 }
@@ -47,18 +35,19 @@ export async function executeTool(
   context: ToolContext,
 ): Promise<ToolCallOutcome> {
   const tool = tools.get(name);
-  if (!tool) return unknownTool(name, tools);
+  if (!tool) return failure(await unknownTool(name, tools));
   const primary = await runValidated(tool, raw, context);
   if (primary.ok || primary.aborted || primary.invalid || !tool.fallback) return strip(primary);
-  const fallback = tools.get(tool.fallback);
-  if (!fallback) return failure(`${primary.error} (its fallback tool "${tool.fallback}" is not registered)`);
-  const second = strip(await runValidated(fallback, raw, context));
-  if (!second.ok) return { ...second, error: `${primary.error}; fallback ${fallback.name}: ${second.error}` };
-  return {
-    ...second,
-    content: `[${tool.name} failed: ${primary.error}. Result from its fallback ${fallback.name}:]\n${second.content}`,
-    fallback: { tool: fallback.name, error: primary.error },
-  };
+  // A failed tool's fallback loads when one is needed.
+  const { runFallback } = await import('./tool-fallback.js');
+  return runFallback(tool, primary, tools.get(tool.fallback), (fallback) =>
+    runValidated(fallback, raw, context).then(strip),
+  );
+}
+
+/** An unknown tool name goes back to the model with the tools it may have meant (loaded when one is called). */
+async function unknownTool(name: string, tools: ReadonlyMap<string, Tool>): Promise<string> {
+  return (await import('./tool-call-mistakes.js')).unknownToolMessage(name, [...tools.keys()]);
 }
 
 type Attempt = ToolCallOutcome & { invalid?: boolean };
@@ -90,6 +79,8 @@ async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Pro
     );
     if (isToolOutput(result)) {
       for (const item of result.content) context.emit?.({ type: 'content', content: item });
+      // What the model reads of rich content loads with the first tool that returns some.
+      const { toolOutputText } = await import('./tool-output.js');
       return { ok: true, result, content: toolOutputText(result.content), items: result.content };
     }
     return { ok: true, result, content: toContent(result) };
@@ -107,24 +98,6 @@ async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Pro
 
 function strip({ invalid: _invalid, ...outcome }: Attempt): ToolCallOutcome {
   return outcome;
-}
-
-/** An unknown tool name goes back to the model with the tools it may have meant and the full list. */
-function unknownTool(name: string, tools: ReadonlyMap<string, Tool>) {
-  const names = [...tools.keys()];
-  // Meant: a name containing the other (addition / add, weather / get_weather) or sharing its first 4 letters.
-  const wanted = name.toLowerCase();
-  const close = names.filter((n) => {
-    const other = n.toLowerCase();
-    return other.includes(wanted) || wanted.includes(other) || other.slice(0, 4) === wanted.slice(0, 4);
-  });
-  const hint = close.length
-    ? ` Did you mean ${close
-        .slice(0, 3)
-        .map((n) => `"${n}"`)
-        .join(' or ')}?`
-    : '';
-  return failure(`unknown tool "${name}".${hint} Available tools: ${names.join(', ') || 'none'}.`);
 }
 
 function failure(message: string): { ok: false; error: string; content: string } {

@@ -1,6 +1,7 @@
 import { type Schema, Validator } from '@cfworker/json-schema';
 import { describe, expect, it } from 'vitest';
 import { fastSchemaCheck } from './json-schema-fast.js';
+import { schemaValidity } from './json-schema-valid.js';
 import { draftOf, leafProblems } from './schema-problems.js';
 
 /** What @cfworker/json-schema reports, as checkJsonSchema reads it. */
@@ -307,5 +308,124 @@ describe('the fast JSON Schema check', () => {
     expect(() => slowCheck(schema, { a: undefined })).toThrow(
       'Instances of "undefined" type are not supported.',
     );
+  });
+});
+
+/** A small seeded generator (mulberry32), so a failing case is the same on every run. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Random schemas of the keywords both checks take, and random JSON values to try them on. */
+function generators(next: () => number) {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+  const scalars = [0, 1, -1, 2.5, 3, 10, 'a', 'ab', 'abc', '', 'x1', true, false, null] as const;
+  const value = (depth: number): unknown => {
+    const roll = next();
+    if (depth > 2 || roll < 0.5) return pick(scalars);
+    if (roll < 0.7) return Array.from({ length: Math.floor(next() * 4) }, () => value(depth + 1));
+    return Object.fromEntries(
+      Array.from({ length: Math.floor(next() * 4) }, () => [pick(['a', 'b', 'c']), value(depth + 1)]),
+    );
+  };
+  const schema = (depth: number): unknown => {
+    if (depth > 2 && next() < 0.5)
+      return pick([true, false, { type: pick(['string', 'number', 'integer']) }]);
+    const s: Record<string, unknown> = {};
+    const words = ['type', 'enum', 'const', 'not', 'anyOf', 'allOf', 'oneOf', 'required', 'properties'];
+    const more = ['additionalProperties', 'items', 'minItems', 'maxItems', 'minimum', 'maximum'];
+    const last = ['exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'description'];
+    for (const word of [...words, ...more, ...last]) {
+      if (next() > (depth === 0 ? 0.3 : 0.15)) continue;
+      const sub = () => schema(depth + 1);
+      s[word] = {
+        type: () =>
+          next() < 0.3
+            ? ['string', 'null', 'integer'].slice(0, 1 + Math.floor(next() * 3))
+            : pick(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']),
+        enum: () => [pick(scalars), pick(scalars)],
+        const: () => pick(scalars),
+        not: sub,
+        anyOf: () => [sub(), sub()],
+        allOf: () => [sub(), sub()],
+        oneOf: () => [sub(), sub()],
+        required: () => [pick(['a', 'b', 'c'])],
+        properties: () => ({ a: sub(), b: sub() }),
+        additionalProperties: sub,
+        items: sub,
+        minItems: () => Math.floor(next() * 3),
+        maxItems: () => Math.floor(next() * 3),
+        minimum: () => pick([0, 1, 2.5]),
+        maximum: () => pick([0, 1, 2.5]),
+        exclusiveMinimum: () => pick([0, 1, 2.5]),
+        exclusiveMaximum: () => pick([0, 1, 2.5]),
+        minLength: () => Math.floor(next() * 3),
+        maxLength: () => Math.floor(next() * 3),
+        pattern: () => pick(['^a', 'b$', '\\d']),
+        description: () => 'words',
+      }[word]!();
+    }
+    return s;
+  };
+  return { value, schema };
+}
+
+describe('the yes-or-no check (json-schema-valid.ts)', () => {
+  for (const [name, schema, values] of table)
+    it(`agrees with @cfworker/json-schema on every value: ${name}`, () => {
+      const valid = schemaValidity(schema);
+      expect(valid, 'the yes-or-no check takes this schema').toBeDefined();
+      for (const value of [...values, ...shapes])
+        expect(valid?.(value), JSON.stringify(value)).toBe(slowCheck(schema, value).length === 0);
+    });
+
+  it('agrees with @cfworker/json-schema on 3,000 random schemas, 20 values each', () => {
+    const { value, schema } = generators(random(45));
+    let valid = 0;
+    for (let i = 0; i < 3000; i++) {
+      const s = schema(0) as Record<string, unknown>;
+      const check = schemaValidity(s);
+      expect(check, JSON.stringify(s)).toBeDefined();
+      for (let j = 0; j < 20; j++) {
+        const v = value(0);
+        const expected = slowCheck(s, v).length === 0;
+        if (expected) valid++;
+        expect(check?.(v), `${JSON.stringify(s)} on ${JSON.stringify(v)}`).toBe(expected);
+      }
+    }
+    // Both answers come up often enough to mean something.
+    expect(valid).toBeGreaterThan(3000);
+    expect(valid).toBeLessThan(57_000);
+  });
+
+  it('declines what the fast check declines, any other keyword, and draft 4', () => {
+    const declined = [
+      { type: 'object', properties: { when: { type: 'string', format: 'date-time' } } },
+      { type: 'object', properties: { a: { $ref: '#/$defs/a' } }, $defs: { a: { type: 'string' } } },
+      { type: 'object', properties: { list: { type: 'array', items: [{ type: 'string' }] } } },
+      { type: 'object', properties: { o: { enum: [{ a: 1 }] } } },
+      { type: 'object', properties: { s: { type: 'string', pattern: '(' } } },
+      { type: 'object', properties: { s: { type: 'string', nullable: true } } },
+      { $schema: 'http://json-schema.org/draft-04/schema#', type: 'object' },
+    ];
+    for (const schema of declined) expect(schemaValidity(schema), JSON.stringify(schema)).toBeUndefined();
+  });
+
+  it('takes the words that only describe, and answers no for what JSON cannot hold', () => {
+    const schema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      title: 'Lookup',
+      description: 'Looks a tea up.',
+      type: 'object',
+      properties: { name: { type: 'string', default: 'sencha', examples: ['gyokuro'], 'x-order': 1 } },
+    };
+    expect(schemaValidity(schema)?.({ name: 'matcha' })).toBe(true);
+    expect(schemaValidity(schema)?.({ name: undefined })).toBe(false);
+    expect(schemaValidity(schema)).toBe(schemaValidity(schema));
   });
 });

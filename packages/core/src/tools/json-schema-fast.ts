@@ -1,3 +1,4 @@
+import { codePoints } from './code-points.js';
 import {
   draftOf,
   leafProblems,
@@ -339,16 +340,6 @@ function isObject(value: unknown): value is object {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return isObject(value) && !Array.isArray(value);
-}
-
-/** Length in code points; a lone surrogate counts as one. */
-function codePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++, count++) {
-    const code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) i++;
-  }
-  return count;
 }
 
 /** A property name as a JSON Pointer segment within a URI fragment, as @cfworker writes it. */

@@ -187,14 +187,15 @@ function toStandard<Args>(name: string, parameters: unknown): StandardSchemaWith
   );
 }
 
-type SchemaChecks = typeof import('./json-schema-soon.js');
+type SchemaChecks = typeof import('./tool-args-check.js');
 /** The JSON Schema checks, once loaded (so only a page's first tool call waits for them). */
 let schemaChecks: SchemaChecks | undefined;
 
 /**
- * A plain JSON Schema as a Standard Schema whose check loads on the first call: the small fast check of
- * the usual tool schemas, and the full validator (@cfworker/json-schema, 7 kB gzipped) only for a schema
- * the fast check declines. Later calls are synchronous. Tool validation may be asynchronous anyway
+ * A plain JSON Schema as a Standard Schema whose check loads on the first call (tool-args-check.ts): a small
+ * yes-or-no check for good arguments, the checks that say what is wrong (the fast check, and
+ * @cfworker/json-schema, 7 kB gzipped, for a schema the fast check declines) when there is something to say.
+ * Later calls are synchronous. Tool validation may be asynchronous anyway
  * (`Tool.validate`); `fromJSONSchema` itself stays synchronous.
  */
 function lazyJSONSchema<Args>(schema: Record<string, unknown>): StandardSchemaWithJSON<unknown, Args> {
@@ -205,7 +206,7 @@ function lazyJSONSchema<Args>(schema: Record<string, unknown>): StandardSchemaWi
       vendor: 'agent-chat',
       validate(value) {
         if (schemaChecks) return schemaChecks.standardResultSoon<Args>(schema, value);
-        return import('./json-schema-soon.js').then((checks) => {
+        return import('./tool-args-check.js').then((checks) => {
           schemaChecks = checks;
           return checks.standardResultSoon<Args>(schema, value);
         });

@@ -2,7 +2,6 @@ import { nothing } from 'lit';
 import { type ChildPart, Directive, directive, type PartInfo } from 'lit/directive.js';
 import type { ViewContext } from '../shared/view-context.js';
 import type { StageItem } from '../transcript-model/transcript.js';
-import { viewTagOf } from './tool-view-config.js';
 import type { ViewRendering, ViewSlot } from './view-slot.js';
 
 type SlotModule = typeof import('./view-slot.js');
@@ -25,10 +24,18 @@ function loadSlots(): Promise<SlotModule> {
 export type DrawStage = (view: ViewRendering | undefined) => unknown;
 
 /**
- * The views of calls that waited on an approval, by approval request: the approved call's stage comes back
- * under the resumed run's id (a new part), and keeps its element.
+ * Whether the page may draw some tool with its own element: `tool-views`, `toolViews` or a page tool with a
+ * `view`. Which tool, and with which element, the view slots' chunk reads (tool-view-config.ts), loaded then:
+ * a page without views never loads it.
  */
-const approvedViews = new Map<string, ViewSlot>();
+function mayHaveViews(host: Element): boolean {
+  const { toolViews, tools } = host as Element & { toolViews?: unknown; tools?: unknown };
+  return (
+    host.hasAttribute('tool-views') ||
+    (typeof toolViews === 'object' && toolViews !== null) ||
+    (Array.isArray(tools) && tools.some((tool) => tool?.view))
+  );
+}
 
 /** A call that has not started (its input streaming, or waiting on an approval) shows only with its own view. */
 function early(stage: StageItem): boolean {
@@ -36,7 +43,8 @@ function early(stage: StageItem): boolean {
 }
 
 class StageViewDirective extends Directive {
-  #slot: ViewSlot | undefined;
+  /** The call's view, once it has one (view-slot.ts keeps it here). */
+  slot: ViewSlot | undefined;
 
   constructor(part: PartInfo) {
     super(part);
@@ -49,22 +57,14 @@ class StageViewDirective extends Directive {
   override update(part: ChildPart, [stage, ctx, draw]: Parameters<this['render']>): unknown {
     // Lit renders the element's templates with the element as `host`: the configuration is read from it.
     const host = part.options?.host;
-    const tag = host instanceof Element ? viewTagOf(host, stage.name) : undefined;
-    if (!tag || !(host instanceof Element)) return this.render(stage, ctx, draw);
+    if (!(host instanceof Element) || !mayHaveViews(host)) return this.render(stage, ctx, draw);
     if (!slots) {
       loadSlots().then(ctx.rerender, (error: unknown) =>
         console.error('<agent-chat>: could not load the tool views chunk', error),
       );
       return this.render(stage, ctx, draw) ?? nothing;
     }
-    const { approval } = stage;
-    this.#slot ??= (approval && approvedViews.get(approval)) || new slots.ViewSlot(host, tag, stage.name);
-    if (approval)
-      if (stage.status === 'done' || stage.status === 'failed') approvedViews.delete(approval);
-      else approvedViews.set(approval, this.#slot);
-    const view = this.#slot.render(stage, ctx);
-    // A view that could not be shown: the call shows as it would without one, once it starts.
-    return 'notice' in view && early(stage) ? nothing : draw(view);
+    return slots.drawWithView(this, host, stage, ctx, draw, early(stage)) ?? this.render(stage, ctx, draw);
   }
 }
 

@@ -1,10 +1,42 @@
 // The lazy half of tool views (stage-view-directive.ts loads it once a stage has a configured view): the page's
 // element for one call, its properties, its actions.
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { ViewContext } from '../shared/view-context.js';
 import type { PageTool } from '../tools/page-tools.js';
 import type { StageItem } from '../transcript-model/transcript.js';
+import { viewTagOf } from './tool-view-config.js';
 import { looksLikeToon, type ToolViewProps, type ToonDecode, viewProps } from './view-props.js';
+
+/**
+ * The views of calls that waited on an approval, by approval request: the approved call's stage comes back
+ * under the resumed run's id (a new part), and keeps its element.
+ */
+const approvedViews = new Map<string, ViewSlot>();
+
+/**
+ * A stage drawn with its tool's view (`held.slot` keeps the call's element across renders), or `undefined`
+ * when the tool has none: the stage is drawn as it is. `early`: the call has not started (its input
+ * streaming, or waiting on an approval), so it shows only with its own view.
+ */
+export function drawWithView(
+  held: { slot: ViewSlot | undefined },
+  host: Element,
+  stage: StageItem,
+  ctx: ViewContext,
+  draw: (view: ViewRendering | undefined) => unknown,
+  early: boolean,
+): unknown {
+  const tag = viewTagOf(host, stage.name);
+  if (!tag) return undefined;
+  const { approval } = stage;
+  held.slot ??= (approval && approvedViews.get(approval)) || new ViewSlot(host, tag, stage.name);
+  if (approval)
+    if (stage.status === 'done' || stage.status === 'failed') approvedViews.delete(approval);
+    else approvedViews.set(approval, held.slot);
+  const view = held.slot.render(stage, ctx);
+  // A view that could not be shown: the call shows as it would without one, once it starts.
+  return 'notice' in view && early ? nothing : draw(view);
+}
 
 let toon: ToonDecode | undefined;
 let loadingToon: Promise<unknown> | undefined;

@@ -1,5 +1,5 @@
 // What a stage shows beyond its arguments and result preview — rich content (tables, images, charts, JSON),
-// MCP Apps, UI widgets and a Python call's highlighted code — as a chunk of its own: a page tool's first call
+// MCP Apps, UI widgets, a Python call's highlighted code and a running call's progress bar — as a chunk of its own: a page tool's first call
 // returns JSON and needs none of it. stage-view.ts loads it with the first stage that has such content.
 import { html, nothing } from 'lit';
 import { renderMcpApp } from '../mcp/apps/mcp-app-view.js';
@@ -9,6 +9,7 @@ import { renderWidgetContent } from '../ui-widget/widget-content-view.js';
 import { renderPythonCode } from './code-view.js';
 import { renderContent } from './content-view.js';
 
+export { renderProgress } from './stage-progress.js';
 export { renderPythonCode };
 
 /** The stage's content items; in an app's stage (`app`) the text item is the result shown above, not twice. */

@@ -6,7 +6,7 @@ import type { ViewRendering } from '../tool-view/view-slot.js';
 import type { StageItem } from '../transcript-model/transcript.js';
 import { lazyChunk } from './lazy-chunk.js';
 
-/** A stage's rich content (stage-content.ts), loaded with the first stage that has some. */
+/** A stage's rich content and progress bar (stage-content.ts), loaded with the first stage that has one. */
 const contentViews = lazyChunk(() => import('./stage-content.js'));
 
 const contentPending = html`<div class="stage-loading" aria-busy="true"></div>`;
@@ -41,7 +41,7 @@ function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | 
       <span class="stage-status">${statusText}</span>
       ${stage.durationMs !== undefined ? html`<span class="stage-duration">${formatDuration(stage.durationMs)}</span>` : nothing}
     </summary>
-    ${stage.status === 'running' && stage.progress ? renderProgress(stage.progress) : nothing}
+    ${stage.status === 'running' && stage.progress ? (contentViews(ctx.rerender)?.renderProgress(stage.progress) ?? nothing) : nothing}
     <div class="stage-body">
       ${view && 'notice' in view ? html`<p part="tool-view-notice" class="stage-error" role="status">${view.notice}</p>` : nothing}
       ${own ?? defaultBody(stage, ctx)}
@@ -53,11 +53,12 @@ function stageDetails(stage: StageItem, ctx: ViewContext, view: ViewRendering | 
 /** The arguments, the error and a preview of the result. */
 function defaultBody(stage: StageItem, ctx: ViewContext): TemplateResult {
   const { strings } = ctx;
+  const code = pythonCode(stage);
   return html`<div class="stage-label">${strings.arguments}</div>
       ${
-        pythonCode(stage) !== undefined
-          ? (contentViews(ctx.rerender)?.renderPythonCode(pythonCode(stage)!, ctx.rerender) ??
-            html`<pre part="stage-code" class="stage-code"><code>${pythonCode(stage)}</code></pre>`)
+        code !== undefined
+          ? (contentViews(ctx.rerender)?.renderPythonCode(code, ctx.rerender) ??
+            html`<pre part="stage-code" class="stage-code"><code>${code}</code></pre>`)
           : html`<pre class="stage-args">${previewJson(stage.args, 600, 2)}</pre>`
       }
       ${stage.error ? html`<div class="stage-error">${stage.error}</div>` : nothing}
@@ -72,14 +73,4 @@ function defaultBody(stage: StageItem, ctx: ViewContext): TemplateResult {
 function pythonCode(stage: StageItem): string | undefined {
   const code = (stage.args as { code?: unknown } | undefined)?.code;
   return stage.name === 'python' && typeof code === 'string' ? code : undefined;
-}
-
-function renderProgress(progress: NonNullable<StageItem['progress']>): TemplateResult {
-  const max = progress.total ?? (progress.progress <= 1 ? 1 : undefined);
-  const label = max ? `${Math.round((progress.progress / max) * 100)}%` : String(progress.progress);
-  return html`<div class="stage-progress">
-    <progress part="stage-progress" max=${max ?? nothing} value=${max ? progress.progress : nothing}
-      aria-label=${progress.message ?? label}></progress>
-    <span class="progress-text">${progress.message ? `${progress.message} · ` : ''}${label}</span>
-  </div>`;
 }
