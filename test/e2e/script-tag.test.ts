@@ -101,9 +101,11 @@ describe('script-tag page → <agent-chat> → proxy (workerd) → scripted mode
       const w = window as unknown as { __statuses: string[]; __texts: string[] };
       return { statuses: w.__statuses, texts: w.__texts };
     });
-    // The stage was seen running, then done.
+    // The stage was seen running, then done; before that, as its arguments streamed, the shop's own view of
+    // search_products may show it with status "input" (if a frame fell while they came).
     expect(toolHeld).toBe(true);
-    expect(statuses).toEqual(['running', 'done']);
+    expect(statuses.filter((status) => status !== 'input')).toEqual(['running', 'done']);
+    expect(statuses.indexOf('input')).toBeLessThanOrEqual(0);
     await expect
       .poll(() => page.locator('agent-chat [part~="stage"]').textContent())
       .toContain('search_products');
