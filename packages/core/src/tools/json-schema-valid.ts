@@ -1,9 +1,10 @@
 import { codePoints } from './code-points.js';
+
 /**
  * Whether a value satisfies a JSON Schema — yes or no, without saying why: the question a tool call with good
- * arguments asks, answered by a check a third the size of the fast check (json-schema-fast.ts), which loads
+ * arguments asks, answered by a check under half the size of the fast check (json-schema-fast.ts), which loads
  * only when there is a why to tell. It takes the keywords the fast check takes and agrees with it (and so with
- * @cfworker/json-schema) on every value (json-schema-valid.test.ts compares them); a schema with any other
+ * @cfworker/json-schema) on every value (json-schema-fast.test.ts compares them); a schema with any other
  * keyword, or from draft 4, is declined (`undefined`) and goes to the fast check.
  */
 export type SchemaValidity = (value: unknown) => boolean;

@@ -1,5 +1,5 @@
-// The lazy half of tool views (stage-view-directive.ts loads it once a stage has a configured view): the page's
-// element for one call, its properties, its actions.
+// The lazy half of tool views (stage-view-directive.ts loads it on a page that configures any): which tool has
+// which view, the page's element for one call, its properties, its actions.
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ViewContext } from '../shared/view-context.js';
 import type { PageTool } from '../tools/page-tools.js';
