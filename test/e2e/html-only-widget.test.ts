@@ -111,7 +111,10 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     expect(count('/api/chat-token')).toBeGreaterThanOrEqual(1);
     expect(pageErrors).toEqual([]);
 
-    // After a reload: the conversation and its stages, and no unchanged document downloaded again.
+    // After a reload: the conversation and its stages, and no unchanged document downloaded again. The
+    // reload comes once the run has ended (its Stop button gone), when the finished turn is stored; a
+    // reload while it still runs is resumable-answers.test.ts's case.
+    await expect.poll(() => page.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
     const before = DOCS.map((d) => count(d));
     await page.reload();
     const stages = page.locator('agent-chat [part~="stage"]');

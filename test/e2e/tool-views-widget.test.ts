@@ -166,7 +166,9 @@ describe('tool views of a page configured by HTML alone', () => {
     expect(lastMessage(at)).toContain('Added Gyokuro to the wishlist');
     expect(errors).toEqual([]);
 
-    // After a reload the stored call gets a fresh view, done, with its stored input and result.
+    // After a reload the stored call gets a fresh view, done, with its stored input and result. The reload
+    // comes once the run has ended (its Stop button gone), when the finished turn is stored.
+    await expect.poll(() => page.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
     await page.reload();
     await expect
       .poll(
