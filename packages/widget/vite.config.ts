@@ -71,7 +71,7 @@ const FIRST_SEND_MODULES =
 
 /** Modules that several lazy chunks share and a plain first answer never runs (see codeSplitting below). */
 const LAZY_SHARED_MODULES =
-  /core[\\/]src[\\/](?:tools[\\/]csv|model[\\/]collect-text|agent[\\/](?:structured-output-error|unknown-request-error)|missing-dependency)\.ts$/;
+  /core[\\/]src[\\/](?:tools[\\/]csv|model[\\/]collect-text|agent[\\/](?:structured-output-error|unknown-request-error)|missing-dependency)\.ts$|widget[\\/]src[\\/]conversations[\\/]checkpoint-marks\.ts$/;
 
 /**
  * `embedder="transformers"` loads transformers.js (with onnxruntime-web) from its CDN build, the version core

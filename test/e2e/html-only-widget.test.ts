@@ -138,6 +138,67 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     expect(DOCS.map((d) => count(d, 200))).toEqual([1, 1, 1]);
   });
 
+  it('a reload while an approval is asked asks it again; a reload while the approved run answers: the answer completes after it, the cart is posted once, the model is not asked again, and the turn is stored once', async () => {
+    const page = await isolatedPage(stack.browser);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(site.url);
+    const answerText = Array.from(
+      { length: 24 },
+      (_, i) => `Sentence ${i + 1} about Gyokuro in your cart.`,
+    ).join(' ');
+    const start = model.requests.length;
+    model.enqueue(
+      { toolCalls: [{ name: 'add_to_cart', arguments: { tea: 'Gyokuro', quantity: 1 } }] },
+      // 8-character chunks 25 ms apart: about three seconds of answer.
+      { text: answerText, chunkSize: 8, delayMs: 25 },
+    );
+    const carts = () =>
+      site.log.filter((r) => r.path === '/api/cart' && r.body === 'tea=Gyokuro&quantity=1').length;
+    await send(page, 'Add one Gyokuro to my cart, please.');
+    const approve = page.locator('agent-chat [part~="approve"]');
+    await expect.poll(() => approve.count(), { timeout: 30_000 }).toBe(1);
+    // A reload while the approval is asked: it is asked again, and nothing ran.
+    await page.reload();
+    await expect.poll(() => approve.count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.locator('agent-chat [part~="approval"]').textContent()).toContain('Gyokuro');
+    expect(carts()).toBe(0);
+    await approve.click();
+    const lastAnswer = async () =>
+      ((await page.locator('agent-chat [part~="message-assistant"]').last().textContent()) ?? '').trim();
+    await expect
+      .poll(async () => (await lastAnswer()).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(answerText.length / 4);
+    expect(carts()).toBe(1);
+    await page.reload();
+
+    // The continued run is picked up: its answer completes, from the proxy's kept stream.
+    await expect.poll(lastAnswer, { timeout: 30_000 }).toBe(answerText);
+    await expect.poll(() => page.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
+    expect(carts()).toBe(1);
+    expect(model.requests.length - start).toBe(2);
+    const stages = page.locator('agent-chat [part~="stage"]');
+    expect(await stages.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tool))).toEqual([
+      'add_to_cart',
+    ]);
+    expect(await page.locator('agent-chat [part~="approve"]').count()).toBe(0);
+
+    // Stored once: another reload shows the same conversation, and nothing is picked up again.
+    await page.reload();
+    await expect
+      .poll(() => stages.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tool)), {
+        timeout: 20_000,
+      })
+      .toEqual(['add_to_cart']);
+    expect(await page.locator('agent-chat [part~="message-user"]').allTextContents()).toEqual([
+      expect.stringContaining('Add one Gyokuro'),
+    ]);
+    expect(await lastAnswer()).toBe(answerText);
+    expect(carts()).toBe(1);
+    expect(model.requests.length - start).toBe(2);
+    expect(pageErrors).toEqual([]);
+  });
+
   it('finds the document on a page whose Content-Security-Policy lets no worker start: the index is built on the page instead', async () => {
     const page = await isolatedPage(stack.browser);
     const pageErrors: string[] = [];

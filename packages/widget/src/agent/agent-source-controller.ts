@@ -7,7 +7,6 @@ import type {
   PythonFile,
   RunLogRecord,
   Tool,
-  ToolRegistry,
 } from '@agent-chat/core';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ConversationRunLog } from '../conversations/conversation-run-log.js';
@@ -78,7 +77,9 @@ export class AgentSourceController implements ReactiveController {
   });
   /** Runs that started before the run log was loaded. */
   readonly #runs: [string, string][] = [];
-  #built: { agent: Agent; options: ProxyAgentOptions; registry: ToolRegistry } | undefined;
+  #built:
+    | { agent: Agent; options: ProxyAgentOptions; setPageTools(tools: readonly Tool[]): void }
+    | undefined;
   #pageTools: readonly Tool[] = [];
   /** The remote agent of `agent-url`, once resolved (answers its approvals). */
   #remoteAgent: ChatAgent | undefined;
@@ -209,10 +210,10 @@ export class AgentSourceController implements ReactiveController {
     if (built && sameOptions(built.options, options)) return built.agent;
     await this.#webMcp.ready;
     const { createProxyAgent } = await loadAgentChunk();
-    const { agent, registry } = createProxyAgent(options);
+    const { agent, setPageTools } = createProxyAgent(options);
     this.#pageTools = this.#webMcp.tools;
-    registry.register(...this.#pageTools.filter((t) => !registry.has(t.name)));
-    this.#built = { agent, options, registry };
+    setPageTools(this.#pageTools);
+    this.#built = { agent, options, setPageTools };
     return agent;
   }
 
@@ -257,11 +258,7 @@ export class AgentSourceController implements ReactiveController {
 
   /** The page's WebMCP tools changed: the built agent uses the new ones from its next model call. */
   #setPageTools(tools: readonly Tool[]): void {
-    const registry = this.#built?.registry;
-    if (registry) {
-      for (const old of this.#pageTools) if (registry.get(old.name) === old) registry.unregister(old.name);
-      registry.register(...tools.filter((t) => !registry.has(t.name)));
-    }
+    this.#built?.setPageTools(tools);
     this.#pageTools = tools;
   }
 

@@ -12,6 +12,8 @@ import {
   type Tool,
   ToolRegistry,
 } from '@agent-chat/core';
+import { defaultCheckpoints } from '../conversations/default-checkpoints.js';
+import { databaseName } from '../conversations/default-store.js';
 import type { WidgetMcp } from '../mcp/mcp-start.js';
 import { resumeOn } from '../shared/run-record.js';
 import { type PageTool, toTools } from '../tools/page-tools.js';
@@ -56,10 +58,14 @@ const trackers = new WeakMap<HTMLElement, RunTracker>();
 /**
  * Builds the agent an `<agent-chat>` configured by attributes talks to: an OpenAI-compatible model
  * behind the agent-chat proxy (or the browser's own model with `provider="built-in"`), with the page's
- * tools, memory and the supervisor's actions the attributes turn on; its tools sit in a registry the
- * caller may change later. Throws `ConfigurationError` saying what to set.
+ * tools, memory and the supervisor's actions the attributes turn on; the page's own tools (WebMCP) can be
+ * swapped later with `setPageTools`. Throws `ConfigurationError` saying what to set.
  */
-export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; registry: ToolRegistry } {
+export function createProxyAgent(options: ProxyAgentOptions): {
+  agent: Agent;
+  /** Puts the page's tools (WebMCP) in place of those it had, each under a name no other tool has. */
+  setPageTools(tools: readonly Tool[]): void;
+} {
   const systemPrompt = options.systemPrompt?.trim();
   // Model calls name their conversation (`X-Conversation-Id`), so a proxy with transcripts on keeps a
   // conversation's turns together and can delete them when the visitor does (issue 43).
@@ -83,6 +89,8 @@ export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; re
     model: agentModel({ ...options, fetch: tracker ? tracker.fetch(fetchNamed) : fetchNamed }),
     tools: registry.register(...[...toTools(options.tools), ...options.extraTools].map(track)),
     store: options.store,
+    // Paused runs outlive a reload: an approval asked for, or one given just before (see resume/answer-again.ts).
+    ...(host ? { checkpoints: defaultCheckpoints(databaseName(host)) } : {}),
     // The calibrated estimate counts tokens for memory: no tokenizer download before the first answer.
     memory: options.memory === false ? false : { counter: estimateTokenCounter() },
     workflows: options.workflows ?? false,
@@ -107,8 +115,20 @@ export function createProxyAgent(options: ProxyAgentOptions): { agent: Agent; re
     const start = (given: typeof input) => run.call(agent, given);
     return named(tracker ? tracker.track(start, input) : start(input));
   };
-  agent.respond = (...args) => named(respond.apply(agent, args));
-  return { agent, registry };
+  // A run continued by an answer is recorded too, with the answer: a reload picks it up by answering again.
+  agent.respond = (requestId, value, given) => {
+    const start = () => respond.call(agent, requestId, value, given);
+    return named(tracker ? tracker.track(start, { message: '' }, undefined, { requestId, value }) : start());
+  };
+  // The page's tools (WebMCP) change while the page lives, also during a run; they record their results
+  // like the element's, so a run picked up after a reload gives them back too.
+  let pageTools: Tool<unknown, unknown>[] = [];
+  const setPageTools = (tools: readonly Tool[]) => {
+    for (const old of pageTools) if (registry.get(old.name) === old) registry.unregister(old.name);
+    pageTools = tools.filter((t) => !registry.has(t.name)).map(track);
+    registry.register(...pageTools);
+  };
+  return { agent, setPageTools };
 }
 
 const EFFORTS: readonly ReasoningEffort[] = ['minimal', 'low', 'medium', 'high'];

@@ -34,7 +34,7 @@ export class SendController implements ReactiveController {
       void import('./mcp-returned.js')
         .then((chunk) => chunk.resumeAfterSignIn(this.#d, (message) => this.send(message)))
         .catch(this.#d.fail);
-    // A run the last page left in flight (a reload) is picked up (issue 42).
+    // A run the last page left in flight (a reload) is picked up, a paused one asks again (issue 42).
     if (mayHaveInFlight())
       void import('./resume/resume-run.js')
         .then((chunk) => chunk.resumeAfterReload(this.#d, (message) => this.send(message)))
@@ -158,12 +158,13 @@ export class SendController implements ReactiveController {
 }
 
 /**
- * Whether a page left a run in flight (shared/in-flight-store.ts marks one in localStorage): only then is
- * the resume chunk loaded. Storage that cannot be read says maybe.
+ * Whether a page left a run in flight or paused (shared/in-flight-store.ts and conversations/checkpoint-marks.ts
+ * mark them in localStorage): only then is the resume chunk loaded. Storage that cannot be read says maybe.
  */
 function mayHaveInFlight(): boolean {
   try {
-    // The mark's prefix, as shared/in-flight-store.ts writes it (imported, it would pull that module in here).
+    // The marks' prefix, as shared/in-flight-store.ts and conversations/checkpoint-marks.ts write it (imported,
+    // they would pull those modules in here): a run in flight, a paused run.
     return Object.keys(localStorage).some((key) => key.startsWith('agent-chat-resume:'));
   } catch {
     return true;

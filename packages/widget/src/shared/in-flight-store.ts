@@ -13,6 +13,11 @@ export interface InFlightRun {
   tools: Record<string, unknown>;
   /** The answer so far, shown at once after a reload (and as interrupted when it cannot be resumed). */
   text: string;
+  /**
+   * A run continued by the user's approval (`agent.respond`): picked up by giving the same answer again, as
+   * core keeps the answered checkpoint until the continued run is stored. `message` is empty then.
+   */
+  answer?: { requestId: string; value: unknown };
 }
 
 const DB = 'agent-chat-resume';

@@ -20,10 +20,11 @@ export class RunRecord {
     start: (input: RunInput) => AsyncGenerator<AgentEvent, void, undefined>,
     input: RunInput,
     from?: InFlightRun,
+    answer?: InFlightRun['answer'],
   ): AsyncGenerator<AgentEvent, void, undefined> {
     this.run = from;
     for await (const event of start(input)) {
-      this.#observe(event, input);
+      this.#observe(event, input, answer);
       yield event;
     }
   }
@@ -40,15 +41,18 @@ export class RunRecord {
   /** The run finished: called after its record is dropped. */
   protected finished(): void {}
 
-  #observe(event: AgentEvent, input: RunInput): void {
+  #observe(event: AgentEvent, input: RunInput, answer: InFlightRun['answer']): void {
     const run = this.run;
     if (event.type === 'run.start' && !run) {
       this.run = {
         conversationId: event.conversationId,
-        message: input.message,
+        // A clarification's answer runs as the user's message: the run's own, not the respond call's input.
+        message: event.message || input.message,
         streams: [],
         tools: {},
         text: '',
+        // A run that continues a paused one (an approval answered), not a clarification's answer (a message).
+        ...(answer && event.resumes ? { answer } : {}),
       };
       this.save();
     } else if (event.type === 'response.chunk' && run) {

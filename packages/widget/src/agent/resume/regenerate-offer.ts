@@ -6,13 +6,19 @@ import type { SendDeps } from '../send-deps.js';
 // Part of the lazy resume chunk: what a reload shows of a run the last page left in flight at once, and,
 // when it cannot be picked up any more, that run as interrupted with Regenerate (which asks again).
 
-/** The user's message and the answer so far, as a reload shows them before the run is picked up. */
+/** The user's message (if the run had one) and the answer so far, as a reload shows them before it is picked up. */
 export function soFar(run: InFlightRun): TranscriptItem[] {
   const id = `resumed:${run.conversationId}`;
-  return [
-    { kind: 'user', id: `${id}:user`, text: run.message },
-    { kind: 'assistant', id: `${id}:answer`, runId: id, turn: 0, text: run.text, stopped: false },
-  ];
+  const answer: TranscriptItem = {
+    kind: 'assistant',
+    id: `${id}:answer`,
+    runId: id,
+    turn: 0,
+    text: run.text,
+    stopped: false,
+  };
+  // A run continued by an approval has no message of its own: its user message is already shown.
+  return run.answer ? [answer] : [{ kind: 'user', id: `${id}:user`, text: run.message }, answer];
 }
 
 /**

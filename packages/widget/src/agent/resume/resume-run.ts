@@ -1,14 +1,18 @@
 import { type InFlightRun, loadInFlight, removeInFlight, replays } from '../../shared/in-flight-store.js';
 import type { SendDeps } from '../send-deps.js';
+import { answerAgain } from './answer-again.js';
+import { showPaused } from './paused-requests.js';
 import { offerRegenerate, soFar } from './regenerate-offer.js';
 import { resumeRemote } from './resume-remote.js';
 
-// A lazy chunk, loaded on the element's first update when the last page left a run in flight (a reload, a
-// link followed and back): the run is picked up. Through a proxy, the answer so far shows at once; the run
-// is sent again with its model calls replayed from the proxy's kept streams and its tool results given
-// back, so nothing is paid for twice and no tool runs twice (issue 42). A run whose streams are gone
-// shows as interrupted, with Regenerate (which asks the model again). With `agent-url`, the remote
-// agent's own resume request picks the answer up (resume-remote.ts).
+// A lazy chunk, loaded on the element's first update when the last page left a run in flight or paused (a
+// reload, a link followed and back). A paused run's questions are asked again (paused-requests.ts). A run in
+// flight is picked up: through a proxy, the answer so far shows at once; the run is sent again (or, when the
+// visitor's approval had continued it, the same answer is given again: answer-again.ts) with its model calls
+// replayed from the proxy's kept streams and its tool results given back, so nothing is paid for twice and
+// no tool runs twice (issue 42). A run whose streams are gone shows as interrupted, with Regenerate (which
+// asks the model again). With `agent-url`, the remote agent's own resume request picks the answer up
+// (resume-remote.ts).
 
 /** Picks up the in-flight run of the conversation the element restored, if the last page left one. */
 export async function resumeAfterReload(
@@ -21,20 +25,25 @@ export async function resumeAfterReload(
   if (host.getAttribute('resume') === 'off' || ('agent' in host && host.agent)) return;
   if (!proxyUrl && !remote) return;
   const run = await leftInFlight(d);
-  if (!run) return;
+  // Nothing in flight: a paused run's questions are asked again (the element's own agent keeps paused runs).
+  if (!run) return remote ? undefined : showPaused(d);
   if (remote) return resumeRemote(d, run, send);
   const shown = soFar(run);
   d.run.patch((items) => [...items, ...shown]);
   const last = run.streams.at(-1);
-  if (last !== undefined && !(await kept(`${proxyUrl}/v1/streams/${encodeURIComponent(last)}`))) {
+  const streamKept = last === undefined || (await kept(`${proxyUrl}/v1/streams/${encodeURIComponent(last)}`));
+  if (!streamKept && !run.answer) {
     await removeInFlight(run.conversationId).catch(() => {});
     offerRegenerate(d, shown, run.message, send);
     return;
   }
   // The replayed run shows its own user message and rebuilds the answer from the kept streams.
   d.run.patch((items) => items.filter((item) => !shown.includes(item)));
-  replays.set(host, run);
-  await send(run.message);
+  // An approved run whose streams are gone is still picked up: its calls that ran are not run again, and
+  // only its model calls are made again.
+  replays.set(host, streamKept ? run : { ...run, streams: [] });
+  if (run.answer) await answerAgain(d, run, run.answer);
+  else await send(run.message);
 }
 
 /** The run the last page left in flight in the conversation the element restored, if it did not settle. */

@@ -1,14 +1,10 @@
 import { type AgentEvent, type RunInput, resumableFetch, type Tool } from '@agent-chat/core';
-import { resolveStrings } from '../../i18n/strings.js';
-import { replays } from '../../shared/in-flight-store.js';
+import { type InFlightRun, replays } from '../../shared/in-flight-store.js';
 import { RunRecord } from '../../shared/run-record.js';
-import type { WidgetHost } from '../../shared/widget-host.js';
 
 // Part of the lazy agent chunk: records the run in flight (its model calls' kept streams, its tool
 // results, the answer so far) so a reload can pick it up (resume-run.ts), and shows "Reconnecting…"
 // while a dropped connection is being resumed (issue 42, docs/adr/0011).
-
-const RECONNECTING = 'Reconnecting…';
 
 /**
  * One element's resumable runs: the `fetch` of its model calls, its tools (a replayed call's result
@@ -52,12 +48,14 @@ export class RunTracker extends RunRecord {
   override async *track(
     start: (input: RunInput) => AsyncGenerator<AgentEvent, void, undefined>,
     input: RunInput,
+    _from?: InFlightRun,
+    answer?: InFlightRun['answer'],
   ): AsyncGenerator<AgentEvent, void, undefined> {
     const replay = replays.get(this.host);
     replays.delete(this.host);
     this.#replay = replay ? [...replay.streams] : [];
     try {
-      yield* super.track(start, input, replay && { ...replay, text: '' });
+      yield* super.track(start, input, replay && { ...replay, text: '' }, answer);
     } finally {
       this.#reconnecting(false);
     }
@@ -69,21 +67,9 @@ export class RunTracker extends RunRecord {
 
   #reconnecting(on: boolean): void {
     const host = this.host;
+    const was = host.hasAttribute('reconnecting');
     host.toggleAttribute('reconnecting', on);
-    const root = host.shadowRoot;
-    const shown = root?.querySelector('[part~="reconnecting"]');
-    if (!on) {
-      shown?.remove();
-      return;
-    }
-    if (shown || !root) return;
-    const notice = document.createElement('p');
-    notice.setAttribute('part', 'reconnecting');
-    notice.setAttribute('role', 'status');
-    notice.className = 'notice';
-    const strings = resolveStrings(host.lang, (host as Partial<WidgetHost>).strings);
-    notice.textContent = strings.reconnecting ?? RECONNECTING;
-    // Outside every part Lit re-renders, like the transcript notice, so it stays until the rest comes.
-    root.querySelector('slot[name="turnstile"]')?.after(notice);
+    // The notice's code loads with the first dropped connection: a run whose connection holds never needs it.
+    if (on || was) void import('./reconnecting-notice.js').then((chunk) => chunk.showReconnecting(host, on));
   }
 }
