@@ -19,7 +19,11 @@ export interface ChatAgent {
   readonly model?: ChatModel;
   /** Runs the agent on one user message; iterate its events. */
   run(input: RunInput): AsyncGenerator<AgentEvent, void, undefined>;
-  /** Answers a paused run's request (a clarification's value, an approval's `true` / `false`) and continues it. */
+  /**
+   * Answers a paused run's request (a clarification's value, an approval's `true` / `false`) and continues it.
+   * An approved run whose page closed before it was stored is picked up by giving the same answer again (with
+   * a checkpoint store that outlives the page): calls that ran are not run again.
+   */
   respond(
     requestId: string,
     value: unknown,
