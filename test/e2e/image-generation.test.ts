@@ -104,7 +104,9 @@ describe('image generation through the proxy under wrangler dev', () => {
       const chats = credits.filter((c) => c.path === '/v1/chat/completions');
       expect(Number(chats.at(-1)?.left)).toBe(Number(charged?.left) - 1);
 
-      // Stored with the conversation in IndexedDB: after a reload the stage still shows the picture.
+      // Stored with the conversation in IndexedDB: after a reload the stage still shows the picture. The
+      // reload comes once the run has ended (its Stop button gone), when the turn is stored.
+      await expect.poll(() => page.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
       await page.reload();
       const restored = page.locator(
         'agent-chat [part~="stage"][data-tool="generate_image"] img[part="content-image"]',

@@ -134,7 +134,9 @@ describe('<agent-chat> hosts MCP Apps (SEP-1865) through the proxy under wrangle
     });
     expect(violations).toEqual([]);
 
-    // After a reload the stored stage shows the app again, from the stored result.
+    // After a reload the stored stage shows the app again, from the stored result. The reload comes once the
+    // run has ended (its Stop button gone), when the turn is stored.
+    await expect.poll(() => page.locator('agent-chat [part~="stop"]').count(), { timeout: 30_000 }).toBe(0);
     await page.reload();
     await expect
       .poll(() => page.frameLocator(FRAME).locator('#server-time').textContent(), { timeout: 20_000 })
