@@ -18,7 +18,7 @@ export async function resumeMessages(
   run: RunContext,
 ): Promise<Message[]> {
   await settings.checkpoints.save(checkpoint);
-  const kept = new Map(checkpoint.results.map((m) => [m.role === 'tool' ? m.toolCallId : '', m]));
+  const kept = resultsByCall(checkpoint);
   await Promise.all(
     checkpoint.requests.map(async (request) => {
       const call = checkpoint.assistant.toolCalls.find((c) => c.id === request.toolCallId)!;
@@ -58,6 +58,11 @@ function showKept(run: RunContext, toolCallId: string, name: string, args: unkno
   else run.emit({ type: 'tool.complete', toolCallId, name, result: content, content, durationMs: 0 });
 }
 
+/** The results the checkpoint keeps, by the id of their tool call. */
+function resultsByCall(checkpoint: RunCheckpoint): Map<string, Message> {
+  return new Map(checkpoint.results.map((m) => [m.role === 'tool' ? m.toolCallId : '', m]));
+}
+
 const DENIED = 'Error: the user denied this call; do not try it again unless they ask.';
 
 /**
@@ -65,7 +70,7 @@ const DENIED = 'Error: the user denied this call; do not try it again unless the
  * answered by that message; an approval counts as not given.
  */
 export function settleOnNewMessage(checkpoint: RunCheckpoint): Message[] {
-  const done = new Set(checkpoint.results.map((m) => (m.role === 'tool' ? m.toolCallId : '')));
+  const done = resultsByCall(checkpoint);
   const settled = checkpoint.requests
     .filter((request) => !done.has(request.toolCallId))
     .map((request) =>

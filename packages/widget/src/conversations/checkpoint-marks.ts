@@ -14,7 +14,6 @@ export function checkpointMarks(name: string) {
   };
   return {
     has: (id: string) => read()?.includes(id) ?? true,
-    any: () => (read()?.length ?? 1) > 0,
     set(id: string, on: boolean) {
       const ids = (read() ?? []).filter((kept) => kept !== id);
       try {
