@@ -37,12 +37,15 @@ export async function* runAgent(
   const channel = new EventChannel<AgentEvent>();
   const run = runContext(settings, input, controller.signal, (event) => channel.push(event));
   const done = execute(settings, run, resume).finally(() => channel.close());
+  let ended = false;
   try {
     yield* channel;
     await done;
+    ended = true;
   } finally {
-    // The consumer stopped iterating (break, return, throw): stop the work too.
-    controller.abort(new AbortedError());
+    // The consumer stopped iterating (break, return, throw): stop the work too. A run that ended leaves the
+    // last answer's body to finish draining, so its connection serves the next run.
+    if (!ended) controller.abort(new AbortedError());
     input.signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -58,7 +61,14 @@ function runContext(
   const conversationId =
     'resume' in input ? input.resume.conversationId : (input.conversationId ?? randomId('conv'));
   let seq = 0;
-  const emit = (body: AgentEventBody) => push({ ...body, runId, seq: seq++, ts: Date.now() } as AgentEvent);
+  // Every call site hands over a new object: it becomes the event (no copy for each of a turn's dozen events).
+  const emit = (body: AgentEventBody) => {
+    const event = body as AgentEvent;
+    event.runId = runId;
+    event.seq = seq++;
+    event.ts = Date.now();
+    push(event);
+  };
   const log = (kind: RunLogKind, fields: Record<string, unknown> = {}) => {
     const record = { kind, ts: Date.now(), runId, conversationId, ...fields };
     settings.runLog?.append(record);

@@ -14,7 +14,7 @@ export function toolContext(toolCallId: string, run: RunContext, settings: RunSe
     emit: (emission) => {
       if (emission.type === 'content')
         run.emit({ type: 'tool.content', toolCallId, content: emission.content });
-      else if (emission.type !== 'progress') run.emit(emission);
+      else if (emission.type !== 'progress') run.emit({ ...emission });
       else
         run.emit({
           type: 'tool.progress',

@@ -11,8 +11,6 @@ export interface SseEvent {
   data: string;
 }
 
-const LINE_END = /\r\n|\r|\n/g;
-
 /**
  * Reads a `text/event-stream` body as SSE messages (the WHATWG event-stream format: CR, LF or CRLF line
  * ends, `:` comments, one optional space after the colon, an event per blank line), whatever the chunking
@@ -71,13 +69,13 @@ export function sseChunks(body: BodyReader): SseChunks {
 
   const feed = (text: string, end: boolean) => {
     buffer += text;
+    // CR and CRLF line ends become LF (a CR at the very end may be the first half of a CRLF split across
+    // chunks); a stream of LF lines, as providers send, is split without a pattern.
+    if (buffer.includes('\r')) buffer = buffer.replace(end ? /\r\n?/g : /\r\n|\r(?!$)/g, '\n');
     let start = 0;
-    LINE_END.lastIndex = 0;
-    for (let found = LINE_END.exec(buffer); found; found = LINE_END.exec(buffer)) {
-      // A CR at the very end may be the first half of a CRLF split across chunks.
-      if (found[0] === '\r' && found.index === buffer.length - 1 && !end) break;
-      line(buffer.slice(start, found.index));
-      start = found.index + found[0].length;
+    for (let found = buffer.indexOf('\n'); found !== -1; found = buffer.indexOf('\n', start)) {
+      line(buffer.slice(start, found));
+      start = found + 1;
     }
     buffer = buffer.slice(start);
     if (buffer.length + size > MAX_EVENT_BYTES) throw new StreamMalformedError('an event exceeded 4 MiB');
