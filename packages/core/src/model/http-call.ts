@@ -1,5 +1,6 @@
 import { AbortedError, isAbortError, ModelUnreachableError, StreamMalformedError } from '../errors.js';
 import { type CreditsLeft, creditsFromHeaders } from './credits.js';
+import { type Deadline, unwatchDeadline, watchDeadline } from './deadlines.js';
 import { ModelTimeoutError } from './model-errors.js';
 import type { ProviderCall } from './provider-call.js';
 import { type BodyReader, LimitedBodyReader, resolveTimeouts } from './stream-timeouts.js';
@@ -30,10 +31,11 @@ export async function postForEventStream(
   // One controller aborts the request at the first-byte limit or when the caller aborts (a listener, cheaper
   // than AbortSignal.any). Once the headers are in, the body's reader watches the caller's signal instead.
   const request = new AbortController();
-  const timer = setTimeout(
-    () => request.abort(new ModelTimeoutError('first-byte', limits.firstByteMs, call.url)),
-    limits.firstByteMs,
-  );
+  const firstByte: Deadline = {
+    at: Date.now() + limits.firstByteMs,
+    expire: () => request.abort(new ModelTimeoutError('first-byte', limits.firstByteMs, call.url)),
+  };
+  watchDeadline(firstByte);
   const onAbort = () => request.abort(signal?.reason);
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort);
@@ -51,7 +53,7 @@ export async function postForEventStream(
     if (isAbortError(error)) throw new AbortedError(error);
     throw new ModelUnreachableError(call.url, error);
   } finally {
-    clearTimeout(timer);
+    unwatchDeadline(firstByte);
   }
   try {
     return await readEventStream(response, call, limits.idleMs, signal);
@@ -67,17 +69,11 @@ async function readEventStream(
   idleMs: number,
   signal: AbortSignal | undefined,
 ): Promise<EventStreamResponse> {
-  // The typed error of an HTTP error answer; its code loads only when a call fails.
+  // The typed error of an HTTP error answer or of a body that is not an event stream: its code loads only then.
   if (!response.ok) throw await (await import('./http-error.js')).httpError(response, call);
   const contentType = response.headers.get('content-type') ?? '';
-  if (!contentType.includes('text/event-stream')) {
-    await response.body?.cancel().catch(() => {});
-    throw new StreamMalformedError(
-      `expected a text/event-stream response, got "${contentType || 'no content type'}"${contentType.includes('html') ? ' (an HTML page: the URL is a website or a login page, not the API)' : ''}`,
-      undefined,
-      call.expected,
-    );
-  }
+  if (!contentType.includes('text/event-stream'))
+    throw await (await import('./http-error.js')).notAnEventStream(response, call, contentType);
   if (!response.body) throw new StreamMalformedError('the response has no body', undefined, call.expected);
   return {
     body: new LimitedBodyReader(response.body, idleMs, call.url, signal),

@@ -1,4 +1,4 @@
-import { ModelCallError } from '../errors.js';
+import { ModelCallError, StreamMalformedError } from '../errors.js';
 import { CreditsExhaustedError, type CreditsState, RateLimitedError } from './limit-errors.js';
 import { ModelNotFoundError, ToolsUnsupportedError } from './model-errors.js';
 import { type ProviderCall, parseRetryAfter, providerMessage } from './provider-call.js';
@@ -32,6 +32,20 @@ export async function httpError(response: Response, call: ProviderCall): Promise
     retryAfterSeconds,
     url: call.url,
   });
+}
+
+/** A successful answer whose body is not an event stream (an HTML login page…): cancelled, and why. */
+export async function notAnEventStream(
+  response: Response,
+  call: ProviderCall,
+  contentType: string,
+): Promise<Error> {
+  await response.body?.cancel().catch(() => {});
+  return new StreamMalformedError(
+    `expected a text/event-stream response, got "${contentType || 'no content type'}"${contentType.includes('html') ? ' (an HTML page: the URL is a website or a login page, not the API)' : ''}`,
+    undefined,
+    call.expected,
+  );
 }
 
 /** The `credits` field of the agent-chat proxy's 402 body. */

@@ -1,19 +1,8 @@
-import { AbortedError, AgentChatError, ModelCallError } from '../errors.js';
+import { AgentChatError } from '../errors.js';
 import type { ChatModel, ModelEvent } from './chat-model.js';
+import type { RetryOptions } from './retry-wait.js';
 
-/** Options of {@link withRetry}. */
-export interface RetryOptions {
-  /** Retries after the first attempt; default 3. */
-  maxRetries?: number;
-  /** First backoff in ms, doubled per retry (full jitter); default 500. */
-  baseDelayMs?: number;
-  /** Ceiling of one wait, including a provider's `Retry-After`; default 30 000. */
-  maxDelayMs?: number;
-  /** Called before each wait, e.g. to log it. */
-  onRetry?: (info: { attempt: number; delayMs: number; error: AgentChatError }) => void;
-  /** Random source in [0, 1) for the jitter (tests). */
-  random?: () => number;
-}
+export type { RetryOptions } from './retry-wait.js';
 
 /**
  * Wraps a model so transient failures (network, 408/409/429/5xx) are retried with exponential backoff
@@ -26,20 +15,11 @@ export interface RetryOptions {
  */
 export function withRetry(model: ChatModel, options: RetryOptions = {}): ChatModel {
   const maxRetries = options.maxRetries ?? 3;
-  const base = options.baseDelayMs ?? 500;
-  const max = options.maxDelayMs ?? 30_000;
-  const random = options.random ?? Math.random;
   /** Waits before retry `attempt` (1-based) after `caught`, or throws it when it must not be retried. */
   const backOff = async (caught: unknown, attempt: number, signal: AbortSignal | undefined) => {
-    const error = caught instanceof AgentChatError ? caught : undefined;
-    if (signal?.aborted || !error?.isRetryable || attempt > maxRetries) throw caught;
-    const retryAfter = error instanceof ModelCallError ? error.retryAfterSeconds : undefined;
-    const delayMs =
-      retryAfter !== undefined
-        ? Math.min(max, retryAfter * 1000)
-        : Math.min(max, random() * base * 2 ** (attempt - 1));
-    options.onRetry?.({ attempt, delayMs, error });
-    await sleep(delayMs, signal);
+    if (signal?.aborted || !(caught instanceof AgentChatError && caught.isRetryable) || attempt > maxRetries)
+      throw caught;
+    await (await import('./retry-wait.js')).waitToRetry(options, caught, attempt, signal);
   };
   return {
     id: model.id,
@@ -98,19 +78,4 @@ class RetryingStream implements AsyncIterableIterator<ModelEvent> {
     const events = this.#events;
     return events?.return ? events.return(value) : { done: true, value: undefined };
   }
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  if (signal?.aborted) return Promise.reject(new AbortedError(signal.reason));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortedError(signal?.reason));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

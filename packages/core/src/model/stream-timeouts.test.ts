@@ -185,6 +185,27 @@ describe('model call timeouts', () => {
     expect(body.cancelled).toBe(true);
   });
 
+  it('watches every call with one timer, however many are in flight, and still times each out', async () => {
+    vi.useFakeTimers();
+    const outcomes: Array<{ text: string; error: unknown }> = [];
+    const waiting = model(neverAnswers, { firstByteMs: 500, idleMs: 500 });
+    const silent = model(stallsAfterOneEvent, { firstByteMs: 500, idleMs: 300 });
+    for (let i = 0; i < 5; i++) {
+      void run(waiting).then((outcome) => outcomes.push(outcome));
+      void run(silent).then((outcome) => outcomes.push(outcome));
+    }
+    await vi.advanceTimersByTimeAsync(1);
+    // Five calls wait for their headers and five bodies are silent: one timer, for the earliest limit.
+    expect(vi.getTimerCount()).toBe(1);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(outcomes.map((o) => (o.error as ModelTimeoutError).phase)).toEqual(Array(5).fill('idle'));
+    await vi.advanceTimersByTimeAsync(200);
+    expect(outcomes.map((o) => (o.error as ModelTimeoutError).phase)).toEqual([
+      ...Array(5).fill('idle'),
+      ...Array(5).fill('first-byte'),
+    ]);
+  });
+
   it('refuses a limit that is not a positive number', async () => {
     const { error } = await run(model(neverAnswers, { firstByteMs: 0, idleMs: 10 }));
     expect(error).toBeInstanceOf(ConfigurationError);

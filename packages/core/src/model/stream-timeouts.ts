@@ -1,4 +1,5 @@
 import { AbortedError, ConfigurationError } from '../errors.js';
+import { type Deadline, unwatchDeadline, watchDeadline } from './deadlines.js';
 import { ModelTimeoutError } from './model-errors.js';
 
 /** Limits of one model call, settable per model. MCP and page tools keep their own timeouts. */
@@ -43,16 +44,15 @@ export interface BodyReader {
  * `idleMs` (a stalled upstream that sent its headers, then nothing) and with {@link AbortedError} as soon
  * as `signal` aborts, even with a `fetch` whose body ignores the signal. Either way the body is cancelled.
  *
- * It costs one timer and one abort listener per body, not per chunk: a chunk only notes the time, and the
- * timer, when it fires, is set again for what is left of the limit after the last chunk.
+ * It is its own {@link Deadline} on the shared timer (one per page, not one per body): a chunk only moves
+ * the deadline, which the timer looks at again when it fires.
  */
-export class LimitedBodyReader implements BodyReader {
+export class LimitedBodyReader implements BodyReader, Deadline {
   readonly #reader: ReadableStreamDefaultReader<Uint8Array>;
   readonly #url: string;
   readonly #signal: AbortSignal | undefined;
   #idleMs: number;
-  #lastChunkAt = Date.now();
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  at: number;
   #failure: Error | undefined;
   #closed = false;
   #stopped = false;
@@ -62,10 +62,11 @@ export class LimitedBodyReader implements BodyReader {
     this.#idleMs = idleMs;
     this.#url = url;
     this.#signal = signal;
+    this.at = Date.now() + idleMs;
     if (signal?.aborted) this.#fail(new AbortedError(signal.reason));
     else {
       signal?.addEventListener('abort', this.#onAbort);
-      this.#timer = setTimeout(this.#onTimer, idleMs);
+      watchDeadline(this);
     }
   }
 
@@ -84,17 +85,17 @@ export class LimitedBodyReader implements BodyReader {
       this.#close();
       return undefined;
     }
-    this.#lastChunkAt = Date.now();
+    // A drain ends at its limit, however often chunks come.
+    if (!this.#stopped) this.at = Date.now() + this.#idleMs;
     return result.value;
   }
 
   stop(): void {
     if (this.#closed || this.#stopped) return;
     this.#stopped = true;
-    // From now on the timer ends the drain at DRAIN_MS, however often chunks come.
-    clearTimeout(this.#timer);
     this.#idleMs = DRAIN_MS;
-    this.#timer = setTimeout(this.#onTimer, DRAIN_MS);
+    this.at = Date.now() + DRAIN_MS;
+    watchDeadline(this);
     void this.#drain();
   }
 
@@ -106,14 +107,10 @@ export class LimitedBodyReader implements BodyReader {
     }
   }
 
-  readonly #onTimer = () => {
-    const silentMs = Date.now() - this.#lastChunkAt;
-    if (!this.#stopped && silentMs < this.#idleMs) {
-      this.#timer = setTimeout(this.#onTimer, this.#idleMs - silentMs);
-      return;
-    }
+  /** The deadline passed: the body stayed silent for the idle limit, or a drain took too long. */
+  expire(): void {
     this.#fail(new ModelTimeoutError('idle', this.#idleMs, this.#url));
-  };
+  }
 
   readonly #onAbort = () => this.#fail(new AbortedError(this.#signal?.reason));
 
@@ -127,7 +124,7 @@ export class LimitedBodyReader implements BodyReader {
   #close(): void {
     if (this.#closed) return;
     this.#closed = true;
-    clearTimeout(this.#timer);
+    unwatchDeadline(this);
     this.#signal?.removeEventListener('abort', this.#onAbort);
   }
 }
