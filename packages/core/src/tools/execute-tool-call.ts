@@ -64,19 +64,24 @@ async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Pro
       ...failure(`invalid arguments for ${tool.name}: ${parsed.issues}. Fix them and call the tool again.`),
       invalid: true,
     };
-  // The tool's own signal also aborts at its timeout, so well-behaved tools stop their work.
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(context.signal.reason);
-  context.signal.addEventListener('abort', onAbort, { once: true });
-  const timer =
-    tool.timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, tool.timeoutMs!)), tool.timeoutMs);
+  // A tool with a time limit gets a signal of its own that also aborts then, so well-behaved tools stop their
+  // work; one without runs on the run's signal, with no controller or listener of its own.
+  const { timeoutMs } = tool;
+  const controller = timeoutMs === undefined ? undefined : new AbortController();
+  const signal = controller?.signal ?? context.signal;
+  const onAbort = () => controller?.abort(context.signal.reason);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (controller) {
+    context.signal.addEventListener('abort', onAbort, { once: true });
+    timer = setTimeout(() => controller.abort(new ToolTimeoutError(tool.name, timeoutMs!)), timeoutMs);
+  }
   try {
-    const result = await abortable(
-      Promise.resolve(tool.execute(parsed.value, { ...context, signal: controller.signal })),
-      controller.signal,
-    );
+    const running = tool.execute(parsed.value, controller ? { ...context, signal } : context);
+    // A result given at once needs no waiting; a promise is waited for until it settles or the signal aborts.
+    const result =
+      typeof (running as PromiseLike<unknown> | undefined)?.then === 'function'
+        ? await abortable(Promise.resolve(running), signal)
+        : running;
     if (isToolOutput(result)) {
       for (const item of result.content) context.emit?.({ type: 'content', content: item });
       // What the model reads of rich content loads with the first tool that returns some.
@@ -85,7 +90,7 @@ async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Pro
     }
     return { ok: true, result, content: toContent(result) };
   } catch (error) {
-    const reason: unknown = controller.signal.reason;
+    const reason: unknown = signal.reason;
     if (!context.signal.aborted && reason instanceof ToolTimeoutError) return failure(reason.message);
     if (context.signal.aborted || isAbortError(error))
       return { ...failure('the run was stopped.'), aborted: true };
