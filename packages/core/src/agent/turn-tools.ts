@@ -1,7 +1,9 @@
+import { AbortedError } from '../errors.js';
 import type { Message, ToolCall } from '../model/messages.js';
 import { executeToolCall } from '../tools/execute-tool-call.js';
 import { ASK_USER, PLAN_WORKFLOW } from './builtin-names.js';
 import { rememberResult, repeatedCall } from './recovery/repeat-watch.js';
+import type { Decision, RunLoop, RunState, TurnInput } from './run/run-types.js';
 import type { PendingRequest } from './run-checkpoint-store.js';
 import type { RunContext, RunSettings } from './run-settings.js';
 import { parseArgs, reportOutcome, toolContext } from './tool-context.js';
@@ -10,6 +12,55 @@ import { parseArgs, reportOutcome, toolContext } from './tool-context.js';
 export interface TurnOutcome {
   results: Message[];
   pending: PendingRequest[];
+}
+
+/**
+ * Step 6 for a decision with tool calls (run/act.ts): the turn's calls run in parallel; a call that waits
+ * for the user (a clarification, an approval) pauses the run with a checkpoint; otherwise the assistant
+ * message and the results join the conversation and the loop goes on.
+ */
+export async function actOnCalls(
+  loop: RunLoop,
+  run: RunContext,
+  input: TurnInput,
+  decision: Decision,
+  state: RunState,
+): Promise<'continue' | 'stop'> {
+  const { text, toolCalls } = decision;
+  const reasoning = decision.reasoning ? { reasoning: decision.reasoning } : {};
+  const assistant = { role: 'assistant' as const, content: text, toolCalls, ...reasoning };
+  const callSettings = loop.mcpTools
+    ? { ...input.settings, tools: await loop.mcpTools.prepareCalls(toolCalls, input.tools) }
+    : input.settings;
+  const outcome = await runTurnCalls(toolCalls, callSettings, run, state.turns);
+  if (run.signal.aborted) throw new AbortedError(run.signal.reason);
+  if (outcome.pending.length > 0) {
+    state.pending = {
+      conversationId: run.conversationId,
+      runId: run.runId,
+      createdAt: Date.now(),
+      messages: state.finished.slice(),
+      assistant,
+      results: outcome.results,
+      requests: outcome.pending,
+    };
+    state.status = 'waiting';
+    state.message = waitingMessage(outcome.pending);
+    return 'stop';
+  }
+  state.finished.push(assistant, ...outcome.results);
+  return 'continue';
+}
+
+function waitingMessage(requests: PendingRequest[]): string {
+  const approvals = requests.filter((r) => r.kind === 'approval').map((r) => r.name);
+  const question = requests.find((r) => r.kind === 'clarify')?.question;
+  return [
+    question ? `Waiting for the user's answer: ${question}` : '',
+    approvals.length ? `Waiting for approval of ${approvals.join(', ')}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /**

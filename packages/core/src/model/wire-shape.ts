@@ -20,7 +20,8 @@ export type WireShapeOf<T> = T extends string
 
 /** The first field of `value` that is not what `shape` says, in words (`choices of type object, expected array`). */
 export function wireMismatch(value: unknown, shape: WireShape, path = ''): string | undefined {
-  if (value == null && path) return undefined;
+  // Every event of every answer is checked: what fits passes without a path written; a misfit is described.
+  if ((value == null && path) || fits(value, shape)) return undefined;
   const list = Array.isArray(shape);
   const want = typeof shape === 'string' ? shape : list ? 'array' : 'object';
   const got = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
@@ -36,4 +37,17 @@ export function wireMismatch(value: unknown, shape: WireShape, path = ''): strin
       if (bad) return bad;
     }
   return undefined;
+}
+
+/** Whether `value` fits `shape` (absent or `null` fields pass), writing no path. */
+function fits(value: unknown, shape: WireShape): boolean {
+  if (typeof shape === 'string') return typeof value === shape;
+  const list = Array.isArray(shape);
+  if (list !== Array.isArray(value) || !value || typeof value !== 'object') return false;
+  for (const key in list ? value : shape) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field != null && !fits(field, list ? shape[0] : (shape as Record<string, WireShape>)[key]!))
+      return false;
+  }
+  return true;
 }

@@ -1,5 +1,3 @@
-import { AbortedError } from '../../errors.js';
-import type { PendingRequest } from '../run-checkpoint-store.js';
 import type { RunContext } from '../run-settings.js';
 import type { Decision, RunLoop, RunState, TurnInput } from './run-types.js';
 
@@ -17,47 +15,14 @@ export async function act(
   decision: Decision,
   state: RunState,
 ): Promise<'continue' | 'stop'> {
-  const { text, toolCalls } = decision;
-  const reasoning = decision.reasoning ? { reasoning: decision.reasoning } : {};
+  const { text, toolCalls, reasoning } = decision;
   if (toolCalls.length === 0) {
-    state.finished.push({ role: 'assistant', content: text, ...reasoning });
+    state.finished.push({ role: 'assistant', content: text, ...(reasoning ? { reasoning } : {}) });
     run.emit({ type: 'response.done', text });
     return 'stop';
   }
-  const assistant = { role: 'assistant' as const, content: text, toolCalls, ...reasoning };
-  const callSettings = loop.mcpTools
-    ? { ...input.settings, tools: await loop.mcpTools.prepareCalls(toolCalls, input.tools) }
-    : input.settings;
   // Tool execution loads with the first tool call: pages whose model only answers never download it. Kept
   // once loaded, so later turns do not wait on the import.
   turnTools ??= await import('../turn-tools.js');
-  const outcome = await turnTools.runTurnCalls(toolCalls, callSettings, run, state.turns);
-  if (run.signal.aborted) throw new AbortedError(run.signal.reason);
-  if (outcome.pending.length > 0) {
-    state.pending = {
-      conversationId: run.conversationId,
-      runId: run.runId,
-      createdAt: Date.now(),
-      messages: state.finished.slice(),
-      assistant,
-      results: outcome.results,
-      requests: outcome.pending,
-    };
-    state.status = 'waiting';
-    state.message = waitingMessage(outcome.pending);
-    return 'stop';
-  }
-  state.finished.push(assistant, ...outcome.results);
-  return 'continue';
-}
-
-function waitingMessage(requests: PendingRequest[]): string {
-  const approvals = requests.filter((r) => r.kind === 'approval').map((r) => r.name);
-  const question = requests.find((r) => r.kind === 'clarify')?.question;
-  return [
-    question ? `Waiting for the user's answer: ${question}` : '',
-    approvals.length ? `Waiting for approval of ${approvals.join(', ')}.` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
+  return turnTools.actOnCalls(loop, run, input, decision, state);
 }
