@@ -1,5 +1,5 @@
 import { AbortedError, ConfigurationError } from '../errors.js';
-import type { AgentEvent, AgentEventBody } from '../events.js';
+import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
 import type { ChatModel } from '../model/chat-model.js';
 import { withRetry } from '../model/retry.js';
 import type { RunLogKind } from '../telemetry/run-log.js';
@@ -37,15 +37,15 @@ export async function* runAgent(
   const channel = new EventChannel<AgentEvent>();
   const run = runContext(settings, input, controller.signal, (event) => channel.push(event));
   const done = execute(settings, run, resume).finally(() => channel.close());
-  let ended = false;
+  let ended: RunStatus | undefined;
   try {
     yield* channel;
-    await done;
-    ended = true;
+    ended = await done;
   } finally {
-    // The consumer stopped iterating (break, return, throw): stop the work too. A run that ended leaves the
-    // last answer's body to finish draining, so its connection serves the next run.
-    if (!ended) controller.abort(new AbortedError());
+    // The consumer stopped iterating (break, return, throw), or the run failed: stop any work left too. A run
+    // that answered or paused has none, and leaves the last answer's body to finish draining, so its
+    // connection serves the next run.
+    if (ended !== 'completed' && ended !== 'waiting') controller.abort(new AbortedError());
     input.signal?.removeEventListener('abort', onAbort);
   }
 }
@@ -105,7 +105,7 @@ async function execute(
   settings: RunSettings,
   run: RunContext,
   resume: RunCheckpoint | undefined,
-): Promise<void> {
+): Promise<RunStatus> {
   announceStart(settings, run, resume);
   const state: RunState = { finished: [], turns: 0, status: 'completed' };
   try {
@@ -118,6 +118,7 @@ async function execute(
     failRun(run, state, caught);
   }
   await settleRun(settings, run, state);
+  return state.status;
 }
 
 /** The supervisor's turns, until an answer, a pause, a blocked verdict or `limits.maxTurns`. */

@@ -35,32 +35,11 @@ export async function actOnCalls(
   const outcome = await runTurnCalls(toolCalls, callSettings, run, state.turns);
   if (run.signal.aborted) throw new AbortedError(run.signal.reason);
   if (outcome.pending.length > 0) {
-    state.pending = {
-      conversationId: run.conversationId,
-      runId: run.runId,
-      createdAt: Date.now(),
-      messages: state.finished.slice(),
-      assistant,
-      results: outcome.results,
-      requests: outcome.pending,
-    };
-    state.status = 'waiting';
-    state.message = waitingMessage(outcome.pending);
+    (await import('./paused-turn.js')).pauseRun(run, state, assistant, outcome.results, outcome.pending);
     return 'stop';
   }
   state.finished.push(assistant, ...outcome.results);
   return 'continue';
-}
-
-function waitingMessage(requests: PendingRequest[]): string {
-  const approvals = requests.filter((r) => r.kind === 'approval').map((r) => r.name);
-  const question = requests.find((r) => r.kind === 'clarify')?.question;
-  return [
-    question ? `Waiting for the user's answer: ${question}` : '',
-    approvals.length ? `Waiting for approval of ${approvals.join(', ')}.` : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
 }
 
 /**
@@ -74,15 +53,15 @@ export async function runTurnCalls(
   run: RunContext,
   turn: number,
 ): Promise<TurnOutcome> {
-  const pending: PendingRequest[] = [];
+  const asking: Array<{ call: ToolCall; args: unknown }> = [];
   const immediate: Array<{ call: ToolCall; args: unknown }> = [];
   for (const call of calls) {
     // Parsed once for the events, the log and the requests; the tool parses its own copy to run on.
     const args = parseArgs(call.arguments);
-    const request = pendingRequestFor(call, args, settings, run);
-    if (request) pending.push(request);
-    else immediate.push({ call, args });
+    (waitsForUser(call, settings) ? asking : immediate).push({ call, args });
   }
+  const paused = asking.length > 0 ? await import('./paused-turn.js') : undefined;
+  const pending = asking.map(({ call, args }) => paused!.pendingRequest(call, args, settings, run));
   for (const { call, args } of immediate)
     run.emit({ type: 'tool.start', turn, toolCallId: call.id, name: call.name, args });
   const results = await Promise.all(
@@ -124,24 +103,10 @@ export async function runToolCall(
   return { role: 'tool', toolCallId: call.id, toolName: call.name, content, ...(items ? { items } : {}) };
 }
 
-function pendingRequestFor(
-  call: ToolCall,
-  args: unknown,
-  settings: RunSettings,
-  run: RunContext,
-): PendingRequest | undefined {
-  const clarify = call.name === ASK_USER && !settings.tools.has(ASK_USER);
-  if (!clarify && !settings.tools.get(call.name)?.needsApproval) return undefined;
-  const base = {
-    requestId: `req_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`,
-    conversationId: run.conversationId,
-    toolCallId: call.id,
-    name: call.name,
-    args,
-  };
-  if (!clarify) return { ...base, kind: 'approval' };
-  const asked = args as { question?: unknown };
-  const question =
-    typeof asked?.question === 'string' && asked.question.trim() ? asked.question : 'Could you tell me more?';
-  return { ...base, kind: 'clarify', question };
+/** `ask_user` (unless the page has its own) and tools that need approval wait for the user. */
+function waitsForUser(call: ToolCall, settings: RunSettings): boolean {
+  return (
+    (call.name === ASK_USER && !settings.tools.has(ASK_USER)) ||
+    !!settings.tools.get(call.name)?.needsApproval
+  );
 }
