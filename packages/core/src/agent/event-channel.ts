@@ -1,38 +1,81 @@
+type Result<T> = IteratorResult<T, void>;
+
 /**
- * A single-consumer async queue: producers push events from concurrent work (parallel tools), the run's
- * generator yields them in push order.
+ * A run's events as the async generator its caller iterates: producers push events from concurrent work
+ * (parallel tools) and the consumer gets them in push order. Not a generator wrapping a queue: each event
+ * is one promise, handed straight to the consumer, as it runs a dozen times per turn of every run.
+ *
+ * Like a generator's body, `start` runs at the first `next()` (a throw rejects that call) and may return
+ * the work's cleanup, called once when the iteration ends: the last event was taken, or the consumer
+ * stopped early (`return()`, `throw()`, or a `for await` left by `break`).
  */
-export class EventChannel<T> implements AsyncIterable<T> {
+export class EventChannel<T> implements AsyncGenerator<T, void, undefined> {
   readonly #buffer: T[] = [];
-  #waiting: ((result: IteratorResult<T>) => void) | undefined;
+  /** Consumers waiting for an event (one, with `for await`); a promise given to one settles it alike. */
+  readonly #waiting: Array<(result: Result<T> | Promise<Result<T>>) => void> = [];
+  #start: ((channel: EventChannel<T>) => (() => void) | undefined) | undefined;
+  #cleanup: (() => void) | undefined;
   #closed = false;
+  #failure: { error: unknown } | undefined;
+
+  constructor(start?: (channel: EventChannel<T>) => (() => void) | undefined) {
+    this.#start = start;
+  }
 
   push(value: T): void {
     if (this.#closed) return;
-    const waiting = this.#waiting;
-    if (waiting) {
-      this.#waiting = undefined;
-      waiting({ value, done: false });
-    } else this.#buffer.push(value);
+    const waiting = this.#waiting.shift();
+    if (waiting) waiting({ value, done: false });
+    else this.#buffer.push(value);
   }
 
-  close(): void {
+  /** No more events: the consumer gets those buffered, then the end (or `failure.error`, thrown). */
+  close(failure?: { error: unknown }): void {
+    if (this.#closed) return;
     this.#closed = true;
-    const waiting = this.#waiting;
-    this.#waiting = undefined;
-    waiting?.({ value: undefined, done: true });
+    this.#failure = failure;
+    for (const waiting of this.#waiting.splice(0)) waiting(this.#end());
   }
 
-  /** The events in push order; a plain iterator, not a generator, as it runs once per event of every run. */
-  [Symbol.asyncIterator](): AsyncIterator<T> {
-    return {
-      next: () => {
-        if (this.#buffer.length > 0) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
-        if (this.#closed) return Promise.resolve({ value: undefined, done: true });
-        return new Promise<IteratorResult<T>>((resolve) => {
-          this.#waiting = resolve;
-        });
-      },
-    };
+  next(): Promise<Result<T>> {
+    const start = this.#start;
+    this.#start = undefined;
+    try {
+      this.#cleanup = start?.(this) ?? this.#cleanup;
+    } catch (error) {
+      this.#closed = true;
+      return Promise.reject(error);
+    }
+    if (this.#buffer.length > 0) return Promise.resolve({ value: this.#buffer.shift()!, done: false });
+    if (this.#closed) return this.#end();
+    return new Promise((resolve) => {
+      this.#waiting.push(resolve);
+    });
+  }
+
+  /** The consumer stops: later events are dropped and the work's cleanup runs. */
+  return(): Promise<Result<T>> {
+    this.#start = undefined;
+    this.#buffer.length = 0;
+    this.close();
+    this.#failure = undefined;
+    return this.#end();
+  }
+
+  async throw(error: unknown): Promise<Result<T>> {
+    await this.return();
+    throw error;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  #end(): Promise<Result<T>> {
+    const cleanup = this.#cleanup;
+    const failure = this.#failure;
+    this.#cleanup = this.#failure = undefined;
+    cleanup?.();
+    return failure ? Promise.reject(failure.error) : Promise.resolve({ value: undefined, done: true });
   }
 }

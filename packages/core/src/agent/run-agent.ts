@@ -22,32 +22,36 @@ export type { RunStart } from './run/run-types.js';
  * the user's message and every finished turn in one append at the end, so an error or abort never
  * leaves half a turn behind. Its events are yielded as they happen.
  */
-export async function* runAgent(
+export function runAgent(
   settings: RunSettings,
   input: RunStart,
 ): AsyncGenerator<AgentEvent, void, undefined> {
-  const resume = 'resume' in input ? input.resume : undefined;
-  const message = 'resume' in input ? '' : input.message;
-  if (!resume && (typeof message !== 'string' || message.trim() === ''))
-    throw new ConfigurationError('agent.run: message must be a non-empty string.');
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(input.signal?.reason);
-  if (input.signal?.aborted) onAbort();
-  input.signal?.addEventListener('abort', onAbort, { once: true });
-  const channel = new EventChannel<AgentEvent>();
-  const run = runContext(settings, input, controller.signal, (event) => channel.push(event));
-  const done = execute(settings, run, resume).finally(() => channel.close());
-  let ended: RunStatus | undefined;
-  try {
-    yield* channel;
-    ended = await done;
-  } finally {
-    // The consumer stopped iterating (break, return, throw), or the run failed: stop any work left too. A run
-    // that answered or paused has none, and leaves the last answer's body to finish draining, so its
-    // connection serves the next run.
-    if (ended !== 'completed' && ended !== 'waiting') controller.abort(new AbortedError());
-    input.signal?.removeEventListener('abort', onAbort);
-  }
+  return new EventChannel<AgentEvent>((channel) => {
+    const resume = 'resume' in input ? input.resume : undefined;
+    const message = 'resume' in input ? '' : input.message;
+    if (!resume && (typeof message !== 'string' || message.trim() === ''))
+      throw new ConfigurationError('agent.run: message must be a non-empty string.');
+    const controller = new AbortController();
+    const onAbort = () => controller.abort(input.signal?.reason);
+    if (input.signal?.aborted) onAbort();
+    input.signal?.addEventListener('abort', onAbort, { once: true });
+    const run = runContext(settings, input, controller.signal, (event) => channel.push(event));
+    let ended: RunStatus | undefined;
+    execute(settings, run, resume).then(
+      (status) => {
+        ended = status;
+        channel.close();
+      },
+      (error: unknown) => channel.close({ error }),
+    );
+    return () => {
+      // The consumer stopped iterating (break, return, throw), or the run failed: stop any work left too. A
+      // run that answered or paused has none, and leaves the last answer's body to finish draining, so its
+      // connection serves the next run.
+      if (ended !== 'completed' && ended !== 'waiting') controller.abort(new AbortedError());
+      input.signal?.removeEventListener('abort', onAbort);
+    };
+  });
 }
 
 /** The run's ids, signal, model (with the agent's retry policy) and where its events and log records go. */
