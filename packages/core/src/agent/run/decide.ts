@@ -71,9 +71,10 @@ function actionOf(calls: readonly ToolCall[]): SupervisorAction {
 
 /** A short reason for a natively chosen action: the model's own words when it gave some. */
 function describe(action: SupervisorAction, text: string, calls: readonly ToolCall[]): string {
+  // An answer's reason says only whether there was one: its text (maybe long) is not rewritten.
+  if (action === 'answer') return text.trim() ? 'answered directly' : 'answered with an empty reply';
   const said = text.trim().replace(/\s+/g, ' ');
   const short = said.length > 120 ? `${said.slice(0, 117)}…` : said;
-  if (action === 'answer') return short ? 'answered directly' : 'answered with an empty reply';
   const names = [...new Set(calls.map((c) => c.name))].join(', ');
   const what =
     action === 'call_tool' ? `calls ${names}` : action === 'workflow' ? 'plans a workflow' : 'asks the user';
