@@ -10,7 +10,7 @@ export {
 export { extractJson } from './agent/extract-json.js';
 export { indexedDBCheckpointStore } from './agent/indexeddb-checkpoint-store.js';
 export { isMcpToolSource, type McpToolLoading, type McpToolSource } from './agent/mcp-tool-source.js';
-export { type Reflection, ReflectionSchema } from './agent/reflection.js';
+export { type Reflection, ReflectionSchema } from './agent/reflection-schema.js';
 export {
   memoryCheckpointStore,
   type PendingRequest,

@@ -94,4 +94,13 @@ describe('EventChannel', () => {
     expect(await never.events.next()).toEqual({ value: undefined, done: true });
     expect(never.log).toEqual([]);
   });
+
+  it('is an async iterator as a generator object is (itself as its iterator, `await using` where the runtime has it)', () => {
+    const { events } = channel();
+    const generator = (async function* () {})();
+    expect(events[Symbol.asyncIterator]()).toBe(events);
+    expect(Object.prototype.toString.call(events)).toBe(Object.prototype.toString.call(generator));
+    const dispose = (Symbol as { asyncDispose?: symbol }).asyncDispose;
+    if (dispose) expect((events as never)[dispose]).toBe((generator as never)[dispose]);
+  });
 });

@@ -17,6 +17,8 @@ export class EventChannel<T> implements AsyncGenerator<T, void, undefined> {
   #cleanup: (() => void) | undefined;
   #closed = false;
   #failure: { error: unknown } | undefined;
+  /** Inherited, as a generator's is: it returns the channel itself (see below). */
+  declare [Symbol.asyncIterator]: () => this;
 
   constructor(start?: (channel: EventChannel<T>) => (() => void) | undefined) {
     this.#start = start;
@@ -67,10 +69,6 @@ export class EventChannel<T> implements AsyncGenerator<T, void, undefined> {
     throw error;
   }
 
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
   #end(): Promise<Result<T>> {
     const cleanup = this.#cleanup;
     const failure = this.#failure;
@@ -79,3 +77,7 @@ export class EventChannel<T> implements AsyncGenerator<T, void, undefined> {
     return failure ? Promise.reject(failure.error) : Promise.resolve({ value: undefined, done: true });
   }
 }
+
+// A channel is an async iterator as a generator is: it inherits from the async generators' prototype, for
+// `[Symbol.asyncIterator]()` (itself) and, where the runtime has it, `await using` (which calls `return()`).
+Object.setPrototypeOf(EventChannel.prototype, Object.getPrototypeOf(async function* () {}.prototype));

@@ -1,27 +1,12 @@
 import type { Message } from '../model/messages.js';
-import { fromJSONSchema } from '../tools/json-schema-type.js';
 import { callModel } from './model-turn.js';
+import { type Reflection, ReflectionSchema } from './reflection-schema.js';
 import type { RunContext } from './run-settings.js';
 import { structured } from './structured-output.js';
 import { StructuredOutputError } from './structured-output-error.js';
 import { toJsonModeMessages } from './supervisor-decision.js';
 
-/** The reflection's verdict on the tool results so far. */
-export interface Reflection {
-  verdict: 'satisfied' | 'need_more' | 'blocked';
-  /** One short sentence. */
-  reason: string;
-}
-
-/** Schema of a {@link Reflection} (a Standard Schema with JSON Schema). */
-export const ReflectionSchema = fromJSONSchema<Reflection>({
-  type: 'object',
-  properties: {
-    verdict: { type: 'string', enum: ['satisfied', 'need_more', 'blocked'] },
-    reason: { type: 'string', description: 'One short sentence' },
-  },
-  required: ['verdict', 'reason'],
-});
+export { type Reflection, ReflectionSchema } from './reflection-schema.js';
 
 const INSTRUCTIONS =
   "You review an assistant's progress on the user's latest request. Rate the tool results so far: " +

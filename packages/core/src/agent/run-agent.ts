@@ -35,7 +35,7 @@ export function runAgent(
     const onAbort = () => controller.abort(input.signal?.reason);
     if (input.signal?.aborted) onAbort();
     input.signal?.addEventListener('abort', onAbort, { once: true });
-    const run = runContext(settings, input, controller.signal, (event) => channel.push(event));
+    const run = runContext(settings, input, message, controller.signal, channel);
     let ended: RunStatus | undefined;
     execute(settings, run, resume).then(
       (status) => {
@@ -58,8 +58,9 @@ export function runAgent(
 function runContext(
   settings: RunSettings,
   input: RunStart,
+  message: string,
   signal: AbortSignal,
-  push: (event: AgentEvent) => void,
+  events: EventChannel<AgentEvent>,
 ): RunContext {
   const runId = randomId('run');
   const conversationId =
@@ -71,7 +72,7 @@ function runContext(
     event.runId = runId;
     event.seq = seq++;
     event.ts = Date.now();
-    push(event);
+    events.push(event);
   };
   const log = (kind: RunLogKind, fields: Record<string, unknown> = {}) => {
     const record = { kind, ts: Date.now(), runId, conversationId, ...fields };
@@ -81,7 +82,7 @@ function runContext(
   return {
     runId,
     conversationId,
-    message: 'resume' in input ? '' : input.message,
+    message,
     images: 'resume' in input ? undefined : input.images,
     signal,
     model: retrying(settings, log),
