@@ -9,7 +9,7 @@ type Result<T> = IteratorResult<T, void>;
  * the work's cleanup, called once when the iteration ends: the last event was taken, or the consumer
  * stopped early (`return()`, `throw()`, or a `for await` left by `break`).
  */
-export class EventChannel<T> implements AsyncGenerator<T, void, undefined> {
+export class EventChannel<T> implements AsyncIterator<T, void, undefined> {
   readonly #buffer: T[] = [];
   /** Consumers waiting for an event (one, with `for await`); a promise given to one settles it alike. */
   readonly #waiting: Array<(result: Result<T> | Promise<Result<T>>) => void> = [];
@@ -18,7 +18,7 @@ export class EventChannel<T> implements AsyncGenerator<T, void, undefined> {
   #closed = false;
   #failure: { error: unknown } | undefined;
   /** Inherited, as a generator's is: it returns the channel itself (see below). */
-  declare [Symbol.asyncIterator]: () => this;
+  declare [Symbol.asyncIterator]: () => EventChannel<T>;
 
   constructor(start?: (channel: EventChannel<T>) => (() => void) | undefined) {
     this.#start = start;

@@ -26,6 +26,8 @@ export function runAgent(
   settings: RunSettings,
   input: RunStart,
 ): AsyncGenerator<AgentEvent, void, undefined> {
+  // The channel is what a generator object is at run time (its prototype's, `await using` included where the
+  // runtime has it); the type says so for every TypeScript lib.
   return new EventChannel<AgentEvent>((channel) => {
     const resume = 'resume' in input ? input.resume : undefined;
     const message = 'resume' in input ? '' : input.message;
@@ -51,7 +53,7 @@ export function runAgent(
       if (ended !== 'completed' && ended !== 'waiting') controller.abort(new AbortedError());
       input.signal?.removeEventListener('abort', onAbort);
     };
-  });
+  }) as unknown as AsyncGenerator<AgentEvent, void, undefined>;
 }
 
 /** The run's ids, signal, model (with the agent's retry policy) and where its events and log records go. */
