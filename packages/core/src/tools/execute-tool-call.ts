@@ -96,8 +96,10 @@ async function runValidated(tool: Tool, raw: unknown, context: ToolContext): Pro
       return { ...failure('the run was stopped.'), aborted: true };
     return failure(error instanceof Error ? error.message : String(error));
   } finally {
-    clearTimeout(timer);
-    context.signal.removeEventListener('abort', onAbort);
+    if (controller) {
+      clearTimeout(timer);
+      context.signal.removeEventListener('abort', onAbort);
+    }
   }
 }
 
