@@ -95,10 +95,11 @@ export const benchmark: Benchmark = {
     'scripted model server (test/model-server) runs in a worker thread of that process, so `process.threadCpuUsage()` of ' +
     'the main thread is the client’s CPU alone (HTTP client, SSE parsing, the loop, the tool), and the same server bytes ' +
     'reach every subject. Every subject sends the whole conversation and the tool list each turn, runs the same `lookup` ' +
-    'function and consumes every event, stream part or text delta. Warm: 10 conversations per subject first, untimed. ' +
-    'Then 60 rounds; each round plays one conversation per subject, the order rotated each round (interleaved, so ' +
+    'function and consumes every event, stream part or text delta. Warm: 100 rounds first, untimed (each ' +
+    'round one conversation per subject; every subject was still getting faster for about that long). Then 200 ' +
+    'rounds; each round plays one conversation per subject, the order rotated each round (interleaved, so ' +
     'machine load and JIT drift hit all three alike). Timed: from the call to the end of the stream; queuing the ' +
-    'script on the server is outside. Per-turn figures are a round’s time ÷ 10; median, p25 and p75 are over the 60 ' +
+    'script on the server is outside. Per-turn figures are a round’s time ÷ 10; median, p25 and p75 are over the 200 ' +
     'rounds. Heap: bytes allocated on the main thread over 10 more conversations per subject (heap growth plus bytes ' +
     'freed by GC, GCProfiler). Then one child per subject under `node --cpu-prof` (100 µs sampling) plays only that ' +
     'subject, 10 warm-up and 60 profiled conversations; self time inside the profiled window is summed by source file ' +
