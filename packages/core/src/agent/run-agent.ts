@@ -1,9 +1,9 @@
 import { AbortedError, ConfigurationError } from '../errors.js';
+import { EventChannel } from '../event-channel.js';
 import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
 import type { ChatModel } from '../model/chat-model.js';
 import { withRetry } from '../model/retry.js';
 import type { RunLogKind } from '../telemetry/run-log.js';
-import { EventChannel } from './event-channel.js';
 import { act } from './run/act.js';
 import { decide, isEmpty, nudgeAfterEmptyAnswer } from './run/decide.js';
 import { loadFeatures, openMemory } from './run/features.js';

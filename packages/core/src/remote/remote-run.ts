@@ -1,5 +1,5 @@
-import { EventChannel } from '../agent/event-channel.js';
 import { isAbortError, toAgentChatError } from '../errors.js';
+import { EventChannel } from '../event-channel.js';
 import type { AgentEvent, AgentEventBody, RunStatus } from '../events.js';
 import type { Tool } from '../tools/tool.js';
 import type { PendingCall, ProtocolSession } from './protocol-session.js';

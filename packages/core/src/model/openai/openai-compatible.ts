@@ -5,6 +5,7 @@ import {
   StreamInterruptedError,
   StreamMalformedError,
 } from '../../errors.js';
+import { EventChannel } from '../../event-channel.js';
 import type {
   ChatModel,
   ModelCapabilities,
@@ -12,10 +13,10 @@ import type {
   ModelRequest,
   ReasoningEffort,
 } from '../chat-model.js';
-import { withCredits } from '../credits.js';
+import { type CreditsLeft, withCredits } from '../credits.js';
 import { parseEventJson, postForEventStream } from '../http-call.js';
 import { ModelTimeoutError } from '../model-errors.js';
-import { sseChunks } from '../sse-events.js';
+import { type SseChunks, sseChunks } from '../sse-events.js';
 import type { ModelTimeouts } from '../stream-timeouts.js';
 import { recoverTextToolCalls } from '../text-tool-calls.js';
 import { OPENAI_CHUNK, type OpenAIChunk, OpenAIChunkReader } from './openai-chunk-reader.js';
@@ -84,13 +85,70 @@ export function openAICompatible(options: OpenAICompatibleOptions): ChatModel {
   };
 }
 
-async function* streamCompletion(
+/**
+ * One streamed call: the request is sent at the first `next()`, and the events each read of the body
+ * completes are handed to the consumer as they come (an {@link EventChannel}: no generator on every
+ * event's path). A consumer that stops early leaves the rest of the body to drain.
+ */
+function streamCompletion(
   doFetch: typeof fetch,
   url: string,
   options: OpenAICompatibleOptions,
   request: ModelRequest,
   signal: AbortSignal | undefined,
-): AsyncGenerator<ModelEvent> {
+): AsyncIterable<ModelEvent> {
+  let chunks: SseChunks | undefined;
+  // The consumer stopped early: the rest of the body drains unread.
+  let stopped = false;
+  const read = async (channel: EventChannel<ModelEvent>) => {
+    const opened = await openCompletion(doFetch, url, options, request, signal);
+    chunks = opened.chunks;
+    const { credits } = opened;
+    const reader = new OpenAIChunkReader();
+    let events = 0;
+    let done = false;
+    try {
+      for (let batch = await chunks.next(); batch; batch = done || stopped ? undefined : await chunks.next())
+        for (const message of batch) {
+          events++;
+          done = message.data === '[DONE]';
+          if (done) break;
+          const chunk = parseEventJson<OpenAIChunk>(message.data, OPENAI_CHUNK, 'OpenAI-compatible');
+          for (const event of withCredits(reader.read(chunk), credits)) channel.push(event);
+        }
+    } catch (error) {
+      if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
+      if (error instanceof ModelTimeoutError || error instanceof StreamMalformedError) throw error;
+      throw new StreamInterruptedError(error);
+    } finally {
+      chunks.stop();
+    }
+    if (stopped) return;
+    if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
+    // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
+    if (!reader.finishReason && !done) throw new StreamInterruptedError();
+    for (const event of withCredits(reader.end('[DONE]'), credits)) channel.push(event);
+  };
+  return new EventChannel<ModelEvent>((channel) => {
+    read(channel).then(
+      () => channel.close(),
+      (error: unknown) => channel.close({ error }),
+    );
+    return () => {
+      stopped = true;
+      chunks?.stop();
+    };
+  });
+}
+
+/** Sends the call; its event stream a body chunk at a time, and the credits its headers report. */
+async function openCompletion(
+  doFetch: typeof fetch,
+  url: string,
+  options: OpenAICompatibleOptions,
+  request: ModelRequest,
+  signal: AbortSignal | undefined,
+): Promise<{ chunks: SseChunks; credits: CreditsLeft | undefined }> {
   const { body, credits } = await postForEventStream(
     doFetch,
     {
@@ -114,32 +172,5 @@ async function* streamCompletion(
     },
     signal,
   );
-  const reader = new OpenAIChunkReader();
-  let done = false;
-  let events = 0;
-  // A chunk at a time (sseChunks): no generator between the body and this one.
-  const chunks = sseChunks(body);
-  try {
-    for (let batch = await chunks.next(); batch; batch = done ? undefined : await chunks.next())
-      for (const message of batch) {
-        events++;
-        done = message.data === '[DONE]';
-        if (done) break;
-        for (const event of withCredits(
-          reader.read(parseEventJson<OpenAIChunk>(message.data, OPENAI_CHUNK, 'OpenAI-compatible')),
-          credits,
-        ))
-          yield event;
-      }
-  } catch (error) {
-    if (signal?.aborted || isAbortError(error)) throw new AbortedError(error);
-    if (error instanceof ModelTimeoutError || error instanceof StreamMalformedError) throw error;
-    throw new StreamInterruptedError(error);
-  } finally {
-    chunks.stop();
-  }
-  if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
-  // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
-  if (!reader.finishReason && !done) throw new StreamInterruptedError();
-  for (const event of withCredits(reader.end('[DONE]'), credits)) yield event;
+  return { chunks: sseChunks(body), credits };
 }

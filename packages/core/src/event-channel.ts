@@ -1,9 +1,10 @@
 type Result<T> = IteratorResult<T, void>;
 
 /**
- * A run's events as the async generator its caller iterates: producers push events from concurrent work
- * (parallel tools) and the consumer gets them in push order. Not a generator wrapping a queue: each event
- * is one promise, handed straight to the consumer, as it runs a dozen times per turn of every run.
+ * Events as the async generator their consumer iterates: producers push them (a run's concurrent work such
+ * as parallel tools, a model call's reads of its body) and the consumer gets them in push order. Not a
+ * generator wrapping a queue: each event is one promise, handed straight to the consumer, as it runs a few
+ * dozen times per turn of every run.
  *
  * Like a generator's body, `start` runs at the first `next()` (a throw rejects that call) and may return
  * the work's cleanup, called once when the iteration ends: the last event was taken, or the consumer
