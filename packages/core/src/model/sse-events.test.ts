@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StreamMalformedError } from '../errors.js';
-import { sseEvents } from './sse-events.js';
+import { sseEvents } from './sse-event-stream.js';
 import type { BodyReader } from './stream-timeouts.js';
 
 /** A body delivering `chunks` (strings as UTF-8, or raw bytes) one read at a time. */

@@ -11,24 +11,7 @@ export interface SseEvent {
   data: string;
 }
 
-/**
- * Reads a `text/event-stream` body as SSE messages (the WHATWG event-stream format: CR, LF or CRLF line
- * ends, `:` comments, one optional space after the colon, an event per blank line), whatever the chunking
- * of the bytes: UTF-8 sequences and lines split across chunks are reassembled, a leading BOM is dropped.
- * A consumer that stops early (after `[DONE]`) leaves the rest of the body to be read in the background
- * rather than cancelled, so the HTTP client can reuse the connection for the next call.
- */
-export async function* sseEvents(body: BodyReader): AsyncGenerator<SseEvent> {
-  const chunks = sseChunks(body);
-  try {
-    for (let events = await chunks.next(); events; events = await chunks.next())
-      for (const event of events) yield event;
-  } finally {
-    chunks.stop();
-  }
-}
-
-/** {@link sseEvents} a body chunk at a time, for a reader on every answer's path (no generator per event). */
+/** The SSE messages of a body, a chunk at a time (see {@link sseChunks}). */
 export interface SseChunks {
   /** The events the next chunk completes (often one, maybe none), or `undefined` at the end of the body. */
   next(): Promise<SseEvent[] | undefined>;
@@ -36,6 +19,14 @@ export interface SseChunks {
   stop(): void;
 }
 
+/**
+ * Reads a `text/event-stream` body as SSE messages, a body chunk at a time (the WHATWG event-stream format: CR,
+ * LF or CRLF line ends, `:` comments, one optional space after the colon, an event per blank line), whatever
+ * the chunking of the bytes: UTF-8 sequences and lines split across chunks are reassembled, a leading BOM is
+ * dropped. For a reader on every answer's path (no generator per event); `sseEvents` (sse-event-stream.ts) gives them as a generator.
+ * A consumer that stops early (after `[DONE]`) leaves the rest of the body to be read in the background
+ * rather than cancelled, so the HTTP client can reuse the connection for the next call.
+ */
 export function sseChunks(body: BodyReader): SseChunks {
   const decoder = new TextDecoder();
   let ended = false;

@@ -10,7 +10,7 @@ import type { ChatModel, ModelCapabilities, ModelEvent, ModelRequest } from '../
 import { withCredits } from '../credits.js';
 import { parseEventJson, postForEventStream } from '../http-call.js';
 import { ModelTimeoutError } from '../model-errors.js';
-import { sseEvents } from '../sse-events.js';
+import { sseEvents } from '../sse-event-stream.js';
 import type { ModelTimeouts } from '../stream-timeouts.js';
 import { ANTHROPIC_EVENT, type AnthropicEvent, AnthropicEventReader } from './anthropic-event-reader.js';
 import { anthropicRequestBody } from './anthropic-messages.js';

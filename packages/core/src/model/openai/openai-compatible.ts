@@ -123,7 +123,7 @@ function streamCompletion(
     } finally {
       chunks.stop();
     }
-    if (stopped) return;
+    // After the consumer stopped, what follows goes to a closed channel, which drops it.
     if (events === 0) throw new StreamMalformedError('the response carried no server-sent events');
     // A stream that ends without a finish reason nor [DONE] was cut: never pass off half an answer as whole.
     if (!reader.finishReason && !done) throw new StreamInterruptedError();

@@ -1,5 +1,5 @@
 import type { UIMessageChunk } from 'ai';
-import { sseEvents } from '../../model/sse-events.js';
+import { sseChunks } from '../../model/sse-events.js';
 import type { BodyReader } from '../../model/stream-timeouts.js';
 import { type WireShape, wireMismatch } from '../../model/wire-shape.js';
 import { RemoteAgentContentTypeError } from '../remote-errors.js';
@@ -65,23 +65,30 @@ export async function* uiMessageChunks(
     },
     stop: () => void reader.cancel().catch(() => undefined),
   };
-  for await (const event of sseEvents(source)) {
-    if (event.data === '[DONE]') return;
-    let chunk: { type?: unknown } | undefined;
-    try {
-      chunk = JSON.parse(event.data) as { type?: unknown };
-    } catch {
-      chunk = undefined;
-    }
-    const type = typeof chunk?.type === 'string' ? chunk.type : undefined;
-    if (!type || !(CHUNK_TYPES.has(type) || type.startsWith('data-')))
-      throw new RemoteAgentContentTypeError(
-        url,
-        'ai-sdk',
-        `received events that are not UI message chunks (first: ${event.data.slice(0, 80)})`,
-      );
-    const bad = wireMismatch(chunk, UI_CHUNK);
-    if (bad) throw new RemoteAgentContentTypeError(url, 'ai-sdk', `its ${type} chunk has ${bad}`);
-    yield chunk as UIMessageChunk;
+  // A chunk of the body at a time (sseChunks, no generator per event); the body is cancelled at the end.
+  const events = sseChunks(source);
+  try {
+    for (let batch = await events.next(); batch; batch = await events.next())
+      for (const event of batch) {
+        if (event.data === '[DONE]') return;
+        let chunk: { type?: unknown } | undefined;
+        try {
+          chunk = JSON.parse(event.data) as { type?: unknown };
+        } catch {
+          chunk = undefined;
+        }
+        const type = typeof chunk?.type === 'string' ? chunk.type : undefined;
+        if (!type || !(CHUNK_TYPES.has(type) || type.startsWith('data-')))
+          throw new RemoteAgentContentTypeError(
+            url,
+            'ai-sdk',
+            `received events that are not UI message chunks (first: ${event.data.slice(0, 80)})`,
+          );
+        const bad = wireMismatch(chunk, UI_CHUNK);
+        if (bad) throw new RemoteAgentContentTypeError(url, 'ai-sdk', `its ${type} chunk has ${bad}`);
+        yield chunk as UIMessageChunk;
+      }
+  } finally {
+    events.stop();
   }
 }
