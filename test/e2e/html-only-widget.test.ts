@@ -40,8 +40,19 @@ let since = 0;
 beforeEach(() => {
   since = site.log.length;
 });
+// This test's page's requests: a page of an earlier test, closed while its documents were revalidating, may
+// still have requests arriving after this test began. Its page sends its own cookie, which the site logs.
+let pageId = '';
+async function testPage(): Promise<Page> {
+  const page = await isolatedPage(stack.browser);
+  pageId = crypto.randomUUID();
+  await page.context().addCookies([{ name: 'e2e-page', value: pageId, url: site.url }]);
+  return page;
+}
 const count = (path: string, status?: number) =>
-  site.log.slice(since).filter((r) => r.path === path && (status === undefined || r.status === status))
+  site.log
+    .slice(since)
+    .filter((r) => r.path === path && r.page === pageId && (status === undefined || r.status === status))
     .length;
 const DOCS = ['/docs/shipping.md', '/docs/returns.md', '/docs/brewing-guide.pdf'];
 
@@ -54,7 +65,7 @@ async function send(page: Page, text: string): Promise<void> {
 
 describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECRET', () => {
   it('offers rag_search, the WebMCP tool and retrieve_full_context; searches the right document; runs the tool after approval; links the source; after a reload shows the conversation and its stages and downloads no unchanged document again', async () => {
-    const page = await isolatedPage(stack.browser);
+    const page = await testPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     const workers: string[] = [];
@@ -138,12 +149,14 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
     await expect
       .poll(() => DOCS.map((d, i) => count(d) - before[i]!), { timeout: 20_000 })
       .toEqual([1, 1, 1]);
-    expect(DOCS.map((d) => count(d, 304))).toEqual([1, 1, 1]);
+    // Revalidated (a 304 each; once in a CI run under CPU pressure two documents were asked twice), and
+    // none downloaded again: still the first visit's one 200 each.
+    expect(DOCS.map((d) => count(d, 304) >= 1)).toEqual([true, true, true]);
     expect(DOCS.map((d) => count(d, 200))).toEqual([1, 1, 1]);
   });
 
   it('a reload while an approval is asked asks it again; a reload while the approved run answers: the answer completes after it, the cart is posted once, the model is not asked again, and the turn is stored once', async () => {
-    const page = await isolatedPage(stack.browser);
+    const page = await testPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(site.url);
@@ -205,7 +218,7 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
   });
 
   it('finds the document on a page whose Content-Security-Policy lets no worker start: the index is built on the page instead', async () => {
-    const page = await isolatedPage(stack.browser);
+    const page = await testPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     const violations: string[] = [];
@@ -239,7 +252,7 @@ describe('<agent-chat> configured by HTML only, through the proxy with AUTH_SECR
   it('renews a token the proxy found expired without losing the message; the proxy refuses requests without one', async () => {
     // Tokens minted from now on live 1 s although the endpoint says an hour: the proxy will refuse them.
     site.tokenTtlSeconds = 1;
-    const page = await isolatedPage(stack.browser);
+    const page = await testPage();
     await page.goto(site.url);
     await page.waitForFunction(() => customElements.get('agent-chat') !== undefined);
     const tokensBefore = count('/api/chat-token');

@@ -19,9 +19,12 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The running site; `log` holds method, path, status and time (ms) of every request. */
+/**
+ * The running site; `log` holds method, path, status and time (ms) of every request, and the `e2e-page` cookie
+ * the request carried (a test that sets it tells its own page's requests from a closed earlier page's).
+ */
 export interface ShopSite extends ExampleServer {
-  log: Array<{ method: string; path: string; status: number; at: number; body?: string }>;
+  log: Array<{ method: string; path: string; status: number; at: number; body?: string; page?: string }>;
   /** Lifetime of the tokens minted from now on (the endpoint still says `expiresIn: 3600`). */
   tokenTtlSeconds: number;
 }
@@ -45,12 +48,14 @@ export async function serveShopSite(options: {
       body?: string | Buffer,
       logged?: string,
     ) => {
+      const page = /(?:^|;\s*)e2e-page=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
       log.push({
         method: req.method ?? 'GET',
         path,
         status,
         at: Date.now(),
         ...(logged ? { body: logged } : {}),
+        ...(page ? { page } : {}),
       });
       res.writeHead(status, { 'cache-control': 'no-store', ...headers }).end(body);
     };
