@@ -64,9 +64,11 @@ function runContext(
   signal: AbortSignal,
   events: EventChannel<AgentEvent>,
 ): RunContext {
-  const runId = randomId('run');
+  // One random UUID (122 random bits) makes both ids: a run's first moments are on every conversation's path.
+  const random = crypto.randomUUID().replaceAll('-', '');
+  const runId = `run_${random.slice(0, 16)}`;
   const conversationId =
-    'resume' in input ? input.resume.conversationId : (input.conversationId ?? randomId('conv'));
+    'resume' in input ? input.resume.conversationId : (input.conversationId ?? `conv_${random.slice(16)}`);
   let seq = 0;
   // Every call site hands over a new object: it becomes the event (no copy for each of a turn's dozen events).
   const emit = (body: AgentEventBody) => {
@@ -76,7 +78,10 @@ function runContext(
     event.ts = Date.now();
     events.push(event);
   };
+  const logging = settings.runLog !== undefined || settings.telemetry !== undefined;
+  // Records are built only when something keeps them.
   const log = (kind: RunLogKind, fields: Record<string, unknown> = {}) => {
+    if (!logging) return;
     const record = { kind, ts: Date.now(), runId, conversationId, ...fields };
     settings.runLog?.append(record);
     settings.telemetry?.record(record);
@@ -90,7 +95,7 @@ function runContext(
     model: retrying(settings, log),
     emit,
     log,
-    logging: settings.runLog !== undefined || settings.telemetry !== undefined,
+    logging,
   };
 }
 
@@ -162,8 +167,4 @@ async function runTurns(loop: RunLoop, run: RunContext, state: RunState): Promis
       note = await reflectOnTurn(reflection, loop, run, state, ++iterations);
     }
   }
-}
-
-function randomId(prefix: string): string {
-  return `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
 }

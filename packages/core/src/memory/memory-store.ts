@@ -11,7 +11,8 @@ import {
 
 interface Conversation {
   summary: ConversationSummary;
-  messages: Message[];
+  /** Each message as its JSON text: a copy no caller can change, written once (an append) and read as new objects. */
+  messages: string[];
   summaries: StoredSummary[];
 }
 
@@ -20,7 +21,7 @@ export function memoryStore(): ConversationStore {
   const conversations = new Map<string, Conversation>();
   return {
     async load(id) {
-      return jsonCopy(conversations.get(id)?.messages ?? []);
+      return (conversations.get(id)?.messages ?? []).map(parseMessage);
     },
     async loadSummaries(id) {
       return structuredClone(conversations.get(id)?.summaries ?? []);
@@ -37,8 +38,8 @@ export function memoryStore(): ConversationStore {
         conversations.set(id, conversation);
       }
       const base = conversation.messages.length;
-      // Copy first so a caller mutating its array later cannot change stored history.
-      conversation.messages.push(...jsonCopy(messages));
+      // Written as text first, so a caller mutating its messages later cannot change stored history.
+      for (const message of messages) conversation.messages.push(JSON.stringify(message));
       for (const { index, text, method } of summaries)
         conversation.summaries.push({ seq: base + index, text, method });
       conversation.summary.updatedAt = now;
@@ -64,7 +65,7 @@ export function memoryStore(): ConversationStore {
         format: 'agent-chat.conversation',
         version: 1,
         conversation: conversation.summary,
-        messages: conversation.messages,
+        messages: conversation.messages.map(parseMessage),
         summaries: conversation.summaries,
       } satisfies ConversationExport);
     },
@@ -74,7 +75,7 @@ export function memoryStore(): ConversationStore {
       const copy = structuredClone(data);
       conversations.set(id, {
         summary: { ...copy.conversation, id, messageCount: copy.messages.length },
-        messages: copy.messages,
+        messages: copy.messages.map((message) => JSON.stringify(message)),
         summaries: copy.summaries ?? [],
       });
       return id;
@@ -82,7 +83,6 @@ export function memoryStore(): ConversationStore {
   };
 }
 
-/** A deep copy of JSON data (messages are): a fraction of structuredClone's time, on every run's load and append. */
-function jsonCopy<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+function parseMessage(text: string): Message {
+  return JSON.parse(text) as Message;
 }

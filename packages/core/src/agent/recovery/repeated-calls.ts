@@ -11,15 +11,17 @@ interface Streak {
   result?: string;
 }
 
-/** A run's streaks by call (name and canonical arguments), and the turn they were last pruned at. */
+/**
+ * A run's streaks by call (name and canonical arguments), the turn they were last pruned at, and the keys of
+ * that turn's calls (worked out once for both the check and the result it keeps).
+ */
 interface Streaks {
   byCall: Map<string, Streak>;
   turn: number;
+  keys: Map<ToolCall, string>;
 }
 
 const streaks = new WeakMap<RunContext, Streaks>();
-/** Each call's key, worked out once for both the check and the result it keeps. */
-const keys = new WeakMap<ToolCall, string>();
 
 /**
  * The answer to a call the model already made with the same arguments in each of the turns before it
@@ -35,15 +37,17 @@ export function repeatedCallAnswer(
 ): ToolCallOutcome | undefined {
   let state = streaks.get(run);
   if (!state) {
-    state = { byCall: new Map(), turn };
+    state = { byCall: new Map(), turn, keys: new Map() };
     streaks.set(run, state);
   }
   const { byCall } = state;
   if (state.turn !== turn) {
     state.turn = turn;
+    state.keys.clear();
     for (const [key, streak] of byCall) if (streak.lastTurn < turn - 1) byCall.delete(key);
   }
-  const key = keyOf(call);
+  const key = `${call.name}\u0000${canonical(call.arguments)}`;
+  state.keys.set(call, key);
   let now = byCall.get(key);
   if (!now || now.lastTurn < turn - 1) {
     now = { lastTurn: turn, count: 1 };
@@ -60,17 +64,10 @@ export function repeatedCallAnswer(
 
 /** Keeps the latest result of a call, quoted when the model repeats it. */
 export function rememberCallResult(run: RunContext, call: ToolCall, content: string): void {
-  const streak = streaks.get(run)?.byCall.get(keyOf(call));
+  const state = streaks.get(run);
+  const key = state?.keys.get(call);
+  const streak = key === undefined ? undefined : state!.byCall.get(key);
   if (streak) streak.result = content;
-}
-
-function keyOf(call: ToolCall): string {
-  let key = keys.get(call);
-  if (key === undefined) {
-    key = `${call.name}\u0000${canonical(call.arguments)}`;
-    keys.set(call, key);
-  }
-  return key;
 }
 
 /**
