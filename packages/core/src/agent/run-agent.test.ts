@@ -33,6 +33,19 @@ describe('agent.run', () => {
     ]);
   });
 
+  it('gives each run its own run id and, without one given, its own conversation id', async () => {
+    const agent = createAgent({ model: mockModel([{ text: 'one' }, { text: 'two' }]) });
+    const starts = [
+      ...ofType(await collect(agent.run({ message: 'first' })), 'run.start'),
+      ...ofType(await collect(agent.run({ message: 'second' })), 'run.start'),
+    ];
+    const runIds = starts.map((e) => e.runId);
+    const conversationIds = starts.map((e) => e.conversationId);
+    for (const id of runIds) expect(id).toMatch(/^run_[0-9a-f]{16}$/);
+    for (const id of conversationIds) expect(id).toMatch(/^conv_[0-9a-f]{16}$/);
+    expect(new Set([...runIds, ...conversationIds].map((id) => id.split('_')[1])).size).toBe(4);
+  });
+
   it('sends the system prompt per request without storing it, and continues the conversation', async () => {
     const model = mockModel([{ text: 'one' }, { text: 'two' }]);
     const agent = createAgent({ model, systemPrompt: 'SYS' });

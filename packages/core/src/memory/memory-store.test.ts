@@ -39,6 +39,11 @@ describe('memoryStore', () => {
     await store.append('a', messages);
     messages[0]!.content = 'changed';
     expect((await store.load('a'))[0]?.content).toBe('hi');
+    // What a load gives is the caller's own: changing it changes neither the store nor a later load.
+    const loaded = await store.load('a');
+    loaded[0]!.content = 'changed too';
+    loaded.push({ role: 'assistant', content: 'extra' });
+    expect(await store.load('a')).toEqual([{ role: 'user', content: 'hi' }]);
   });
 
   it('stores a turn’s summaries with it, by position in the conversation, and exports them', async () => {
