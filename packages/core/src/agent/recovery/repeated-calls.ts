@@ -66,7 +66,8 @@ export function repeatedCallAnswer(
 export function rememberCallResult(run: RunContext, call: ToolCall, content: string): void {
   const state = streaks.get(run);
   const key = state?.keys.get(call);
-  const streak = key === undefined ? undefined : state!.byCall.get(key);
+  if (key === undefined) return;
+  const streak = state!.byCall.get(key);
   if (streak) streak.result = content;
 }
 
